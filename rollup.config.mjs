@@ -1,0 +1,48 @@
+import nodeResolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+import { dts } from 'rollup-plugin-dts';
+import { builtinModules } from 'node:module';
+
+const ts = () => typescript({ tsconfig: './tsconfig.build.json', outDir: undefined });
+const browser = () => [nodeResolve({ browser: true }), ts()];
+// Three passes let terser inline the small helpers zod/mini leaves behind.
+const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: false } });
+
+const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'];
+
+export default [
+  // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global.
+  {
+    input: 'src/sdk/global.ts',
+    output: { file: 'dist/gateway.js', format: 'iife', name: 'Gateway', sourcemap: true, plugins: [minify()] },
+    plugins: browser(),
+  },
+  // npm: ESM and CommonJS, zod and penpal bundled in so the package has no runtime dependencies.
+  {
+    input: 'src/sdk/index.ts',
+    output: [
+      { file: 'dist/index.js', format: 'es', sourcemap: true },
+      { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
+    ],
+    plugins: browser(),
+  },
+  {
+    input: 'src/sdk/index.ts',
+    output: [{ file: 'dist/index.d.ts' }, { file: 'dist/index.d.cts' }],
+    plugins: [dts({ tsconfig: './tsconfig.build.json' })],
+  },
+  // The sandbox (Node): hono is bundled in; better-sqlite3 is an optional peer dependency.
+  {
+    input: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
+    output: { dir: 'dist/sandbox', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    external: nodeExternal,
+    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
+  },
+  {
+    input: 'src/sandbox/index.ts',
+    output: { file: 'dist/sandbox/index.d.ts' },
+    external: nodeExternal,
+    plugins: [dts({ tsconfig: './tsconfig.build.json' })],
+  },
+];

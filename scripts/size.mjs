@@ -1,0 +1,15 @@
+// Size check of the script-tag build: prints minified and gzip sizes, fails above the budget.
+import { readFileSync } from 'node:fs';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+
+const LIMIT = 16 * 1024;
+const TARGET = 12 * 1024;
+const code = readFileSync('dist/gateway.js');
+const gz = gzipSync(code, { level: 9 }).length;
+const br = brotliCompressSync(code).length;
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+console.log(`dist/gateway.js: ${kb(code.length)} minified, ${kb(gz)} gzip, ${kb(br)} brotli (limit ${kb(LIMIT)} gzip, target ${kb(TARGET)})`);
+if (gz > LIMIT) {
+  console.error(`size: over the ${kb(LIMIT)} gzip limit by ${kb(gz - LIMIT)}`);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+// The README's test command: build, then every suite (unit, sandbox, e2e) and the package
+// checks, then one line "N passed, N failed" that sums them all. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const reports = 'reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+const count = (suite, passed, failed, skipped = 0) => {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+};
+const check = (name, ok) => count(`check ${name}`, ok ? 1 : 0, ok ? 0 : 1);
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+
+const built = run('npx', ['rollup', '-c', '--silent']);
+check('build', built);
+if (built) {
+  check('typecheck', run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+  check('size', run('node', ['scripts/size.mjs']));
+  check('publint', run('npx', ['publint', '--strict']));
+  check('attw', run('npx', ['attw', '--pack', '.', '--profile', 'node16']));
+
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`]);
+  const v = readJson(`${reports}/vitest.json`);
+  if (v) count('vitest (unit + sandbox)', v.numPassedTests, v.numFailedTests + (v.numTotalTestSuites && !v.success && !v.numFailedTests ? 1 : 0), v.numPendingTests + v.numTodoTests);
+  else count('vitest (unit + sandbox)', 0, 1);
+
+  run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json` });
+  const p = readJson(`${reports}/playwright.json`);
+  if (p) count('e2e (playwright)', p.stats.expected, p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0), p.stats.skipped);
+  else count('e2e (playwright)', 0, 1);
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,24 @@
+/**
+ * Codes the API uses beside the validation codes of error-item.ts. They are part of the
+ * contract between the SDK and the backend, so both import them from here.
+ */
+/** The bearer token is missing or wrong. */
+export const UNAUTHORIZED = '40101';
+/** The SDK session is unknown or expired: create a new one and call setUp again. */
+export const SESSION_EXPIRED = '40102';
+/** The resource does not exist (or belongs to another merchant). */
+export const NOT_FOUND = '40401';
+/** The request conflicts with the resource's current state. */
+export const CONFLICT = '40901';
+/** The body is larger than the API accepts. */
+export const PAYLOAD_TOO_LARGE = '41301';
+/** The body is not `application/json`. */
+export const UNSUPPORTED_MEDIA_TYPE = '41501';
+/** The body is not valid JSON. */
+export const MALFORMED_JSON = '40000';
+/** A business rule refused the request (minimum amount, account not enabled, …). */
+export const UNPROCESSABLE = '42201';
+/** Too many requests. */
+export const RATE_LIMITED = '42901';
+/** The backend failed. */
+export const INTERNAL_ERROR = '50001';

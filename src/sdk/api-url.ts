@@ -1,0 +1,31 @@
+import type { Environment } from './types';
+
+/** Production API. */
+export const PROD_API_URL = 'https://api.gateway.com.br';
+/** Where `npm run sandbox` listens by default. */
+export const DEFAULT_SANDBOX_API_URL = 'http://127.0.0.1:4010';
+/** Path the sandbox serves the script-tag build from. */
+export const SANDBOX_SCRIPT_PATH = '/sdk/gateway.js';
+
+let scriptOrigin: string | undefined;
+
+/**
+ * Remembers where the script tag came from. Called once by the script-tag entry while it
+ * runs, the only moment `document.currentScript` is known.
+ */
+export function rememberScriptUrl(src: string | undefined): void {
+  if (!src) return;
+  try {
+    const url = new URL(src);
+    if (url.pathname.endsWith(SANDBOX_SCRIPT_PATH)) scriptOrigin = url.origin;
+  } catch {
+    // not a URL we can use
+  }
+}
+
+/** The API base URL for an environment: explicit option, then the sandbox that served us, then the default. */
+export function resolveApiUrl(env: Environment, explicit?: string): string {
+  if (explicit) return explicit.replace(/\/+$/, '');
+  if (env === 'PROD') return PROD_API_URL;
+  return scriptOrigin ?? DEFAULT_SANDBOX_API_URL;
+}

@@ -1,0 +1,65 @@
+import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
+import { randomUuid } from '../core/trace-id';
+import { runChallenge } from './challenge/run-challenge';
+import { getConfig } from './config';
+import { readDeviceInfo } from './device-info';
+import { ErrorCode } from './errors/error-code';
+import { GatewayError } from './errors/gateway-error';
+import { callApi } from './transport';
+import type { AuthenticationRequest, AuthenticationResult } from './types';
+import { validateRequest } from './validate-request';
+
+let running = false;
+
+/** Maps a final authentication to the result the integrator sees. */
+export function toResult(a: AuthenticationResource): AuthenticationResult {
+  if (a.status === 'AUTH_FLOW_COMPLETED') {
+    return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED' };
+  }
+  if (a.status === 'REQUIRE_CHALLENGE') throw new Error('toResult called before the challenge ended');
+  return { status: a.status };
+}
+
+/**
+ * Authenticates the card holder with 3-D Secure. Validates the request locally (no network
+ * call when it is invalid), asks the API, shows the issuer's challenge when one is required,
+ * and settles once: fulfilled with `{ status, id, authenticationStatus }`, or rejected with a
+ * {@link GatewayError} whose `code` says what happened.
+ */
+export async function authenticate3DS(request: AuthenticationRequest): Promise<AuthenticationResult> {
+  const traceId = randomUuid();
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    throw new GatewayError(ErrorCode.BROWSER_REQUIRED, 'authenticate3DS needs a browser: call it from the checkout page, not during server-side rendering.', { traceId });
+  }
+  const config = getConfig();
+  if (!config) {
+    throw new GatewayError(ErrorCode.NOT_SET_UP, 'Call Gateway.setUp({ session, env }) before authenticate3DS.', { traceId });
+  }
+  const checked = validateRequest(request);
+  if (!checked.ok) {
+    const n = checked.errors.length;
+    throw new GatewayError(ErrorCode.VALIDATION_ERROR, `The request has ${n} invalid parameter${n > 1 ? 's' : ''}: ${checked.errors.map((e) => e.parameterName).join(', ')}.`, {
+      httpStatus: 400,
+      traceId,
+      errorMessages: checked.errors,
+    });
+  }
+  if (running) {
+    throw new GatewayError(ErrorCode.ALREADY_IN_PROGRESS, 'Another authenticate3DS is still running on this page: wait for it to settle.', { traceId });
+  }
+  running = true;
+  try {
+    const { data, options } = checked.value;
+    const call = { baseUrl: config.apiUrl, session: config.session, timeout: config.timeout, traceId, signal: options.signal };
+    const created = await callApi<AuthenticationResource>({
+      ...call,
+      method: 'POST',
+      path: AUTHENTICATIONS_PATH,
+      body: { data, device: readDeviceInfo() },
+    });
+    if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created);
+    return toResult(await runChallenge({ authentication: created, config, options, traceId }));
+  } finally {
+    running = false;
+  }
+}

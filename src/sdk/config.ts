@@ -1,0 +1,78 @@
+import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
+import { randomUuid } from '../core/trace-id';
+import { resolveApiUrl } from './api-url';
+import { ErrorCode } from './errors/error-code';
+import { GatewayError } from './errors/gateway-error';
+import type { Environment, Locale, SetUpOptions } from './types';
+
+/** The environments, as `Gateway.env.PROD` and `Gateway.env.SANDBOX`. */
+export const env = Object.freeze({ PROD: 'PROD', SANDBOX: 'SANDBOX' } as const satisfies Record<Environment, Environment>);
+
+/** What setUp stored: everything a call needs to reach the API. */
+export interface Config {
+  session: string;
+  env: Environment;
+  apiUrl: string;
+  timeout: number;
+  locale: Locale;
+}
+
+let current: Config | undefined;
+
+/** The configuration of the last successful setUp, if any. */
+export const getConfig = (): Config | undefined => current;
+
+const fail = (items: ErrorItem[]): never => {
+  throw new GatewayError(ErrorCode.INVALID_SETUP, `setUp: ${items.map((i) => i.description).join('; ')}`, {
+    httpStatus: 400,
+    traceId: randomUuid(),
+    errorMessages: items,
+  });
+};
+
+/**
+ * Binds the SDK to a merchant session. Call it before {@link authenticate3DS}, and again with a
+ * new session whenever the session expires (it lasts at most 30 minutes). Throws a
+ * {@link GatewayError} with code `INVALID_SETUP` naming the bad field.
+ */
+export function setUp(options: SetUpOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    fail([{ code: REQUIRED_PARAMETER, parameterName: 'options', description: 'options must be an object with session and env' }]);
+  }
+  const items: ErrorItem[] = [];
+  const bad = (code: string, name: string, rule: string) => items.push({ code, parameterName: name, description: `${name} ${rule}` });
+  let o: Partial<Record<keyof SetUpOptions, unknown>> = {};
+  try {
+    const { session, env: e, apiUrl, timeout, locale } = options;
+    o = { session, env: e, apiUrl, timeout, locale };
+  } catch {
+    bad(INVALID_PARAMETER, 'options', 'could not be read');
+  }
+  if (o.session === undefined || o.session === null || o.session === '') bad(REQUIRED_PARAMETER, 'session', 'is required');
+  else if (typeof o.session !== 'string' || !/^[\x21-\x7e]{1,2048}$/.test(o.session)) bad(INVALID_PARAMETER, 'session', 'must be the session string your server received');
+  if (o.env === undefined || o.env === null) bad(REQUIRED_PARAMETER, 'env', 'is required: "PROD" or "SANDBOX"');
+  else if (o.env !== 'PROD' && o.env !== 'SANDBOX') bad(INVALID_PARAMETER, 'env', 'must be "PROD" or "SANDBOX"');
+  let apiUrl: string | undefined;
+  if (o.apiUrl !== undefined) {
+    try {
+      const url = new URL(String(o.apiUrl));
+      if (typeof o.apiUrl !== 'string' || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error();
+      apiUrl = o.apiUrl;
+    } catch {
+      bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
+    }
+  }
+  if (o.timeout !== undefined && !(typeof o.timeout === 'number' && Number.isInteger(o.timeout) && o.timeout >= 1000 && o.timeout <= 120_000)) {
+    bad(INVALID_PARAMETER, 'timeout', 'must be an integer number of milliseconds from 1000 to 120000');
+  }
+  if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en') bad(INVALID_PARAMETER, 'locale', 'must be "pt-BR" or "en"');
+  if (items.length) fail(items);
+  const e = o.env as Environment;
+  current = {
+    session: o.session as string,
+    env: e,
+    apiUrl: resolveApiUrl(e, apiUrl),
+    timeout: (o.timeout as number | undefined) ?? 15_000,
+    locale: (o.locale as Locale | undefined) ?? 'pt-BR',
+  };
+}

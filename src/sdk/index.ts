@@ -1,0 +1,18 @@
+/**
+ * Gateway browser SDK: 3-D Secure authentication for checkout pages.
+ *
+ * ```ts
+ * import { setUp, authenticate3DS, GatewayError } from '@gateway/sdk';
+ * setUp({ session, env: 'SANDBOX' });
+ * const { status, id } = await authenticate3DS({ data, dataOnly: false });
+ * ```
+ * @packageDocumentation
+ */
+export { authenticate3DS } from './authenticate';
+export { env, setUp } from './config';
+export { ErrorCode } from './errors/error-code';
+export { GatewayError, type GatewayErrorDetail } from './errors/gateway-error';
+export { version } from './version';
+export type { ErrorItem } from '../core/error-item';
+export type { CardBrand } from '../core/card-brand';
+export type * from './types';

@@ -1,0 +1,110 @@
+import type { ApiErrorBody, ErrorItem } from '../core/error-item';
+import { ErrorCode } from './errors/error-code';
+import { GatewayError } from './errors/gateway-error';
+
+/** One call to the API. */
+export interface ApiCall {
+  method: 'GET' | 'POST';
+  /** Absolute base URL, no trailing slash. */
+  baseUrl: string;
+  path: string;
+  body?: unknown;
+  session: string;
+  /** Sent as x-trace-id; the API logs it and answers with the trace id it used. */
+  traceId: string;
+  /** Milliseconds before the call fails with TIMEOUT. */
+  timeout: number;
+  /** The merchant's signal: aborting it fails the call with ABORTED. */
+  signal?: AbortSignal;
+}
+
+/** Header the SDK authenticates with; the merchant's bearer token never reaches the browser. */
+export const SESSION_HEADER = 'X-Gateway-Session';
+
+const aborted = (traceId: string) => new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
+
+const toItems = (body: unknown): ErrorItem[] => {
+  const list = (body as Partial<ApiErrorBody> | null)?.error_messages;
+  if (!Array.isArray(list)) return [];
+  return list.slice(0, 50).map((i) => ({
+    code: String(i?.code ?? ''),
+    description: String(i?.description ?? ''),
+    parameterName: String(i?.parameter_name ?? ''),
+  }));
+};
+
+async function once<T>(call: ApiCall): Promise<T> {
+  const { traceId } = call;
+  if (call.signal?.aborted) throw aborted(traceId);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, call.timeout);
+  const onAbort = () => controller.abort();
+  call.signal?.addEventListener('abort', onAbort);
+  let response: Response;
+  let text: string;
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json', [SESSION_HEADER]: call.session, 'X-Trace-Id': traceId };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    response = await fetch(`${call.baseUrl}${call.path}`, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: controller.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    text = await response.text();
+  } catch {
+    if (call.signal?.aborted) throw aborted(traceId);
+    if (timedOut) throw new GatewayError(ErrorCode.TIMEOUT, `The API did not answer within ${call.timeout} ms.`, { traceId });
+    throw new GatewayError(ErrorCode.NETWORK_ERROR, `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`, { traceId });
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const httpStatus = response.status;
+  const serverTrace = response.headers.get('x-trace-id') || traceId;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const errorMessages = toItems(body);
+  const detail = { httpStatus, traceId: serverTrace, errorMessages };
+  const said = errorMessages.map((i) => i.description).filter(Boolean).join('; ');
+  if (response.ok) {
+    if (body === undefined || typeof body !== 'object' || body === null) {
+      throw new GatewayError(ErrorCode.INVALID_RESPONSE, `The API answered ${httpStatus} with a body that is not JSON.`, detail);
+    }
+    return body as T;
+  }
+  if (httpStatus >= 500) throw new GatewayError(ErrorCode.SERVER_ERROR, `The API failed (${httpStatus})${said ? `: ${said}` : '.'}`, detail);
+  if (httpStatus === 401) {
+    throw new GatewayError(ErrorCode.SESSION_EXPIRED, 'The session expired or is unknown: create a new session on your server and call setUp with it.', detail);
+  }
+  if ((httpStatus === 400 || httpStatus === 422) && errorMessages.length) {
+    throw new GatewayError(ErrorCode.VALIDATION_ERROR, `The API refused the request: ${said}`, detail);
+  }
+  throw new GatewayError(ErrorCode.REQUEST_REJECTED, `The API refused the request (${httpStatus})${said ? `: ${said}` : '.'}`, detail);
+}
+
+/**
+ * Calls the API and returns its JSON body, or throws a GatewayError with a stable code,
+ * the HTTP status and the trace id. A GET is retried once after a network failure or a 5xx;
+ * a POST never is, so a payment step is never submitted twice.
+ */
+export async function callApi<T>(call: ApiCall): Promise<T> {
+  try {
+    return await once<T>(call);
+  } catch (error) {
+    const retryable = error instanceof GatewayError && (error.code === ErrorCode.NETWORK_ERROR || error.code === ErrorCode.SERVER_ERROR);
+    if (call.method !== 'GET' || !retryable) throw error;
+    return once<T>(call);
+  }
+}

@@ -1,0 +1,138 @@
+import type { CardBrand } from '../core/card-brand';
+import type { CardPaymentType, PhoneType } from '../core/authentication-request';
+
+/** Where the SDK talks to: production or the sandbox. */
+export type Environment = 'PROD' | 'SANDBOX';
+
+/** Texts the shopper sees (the challenge dialog): Brazilian Portuguese by default. */
+export type Locale = 'pt-BR' | 'en';
+
+/** Arguments of {@link setUp}. */
+export interface SetUpOptions {
+  /** The SDK session your server created (POST /checkout-sdk/sessions). Valid at most 30 minutes. */
+  session: string;
+  /** `"PROD"` or `"SANDBOX"` (also `Gateway.env.PROD` / `Gateway.env.SANDBOX`). */
+  env: Environment;
+  /**
+   * Base URL of the API. Leave it out with the script tag served by the sandbox (the script's
+   * own origin is used) and in production. Set it with the npm build against a sandbox that
+   * does not run on the default `http://127.0.0.1:4010`.
+   */
+  apiUrl?: string;
+  /** Milliseconds an API call may take before it fails with `TIMEOUT`. Default 15000. */
+  timeout?: number;
+  /** Language of the challenge dialog. Default `"pt-BR"`. */
+  locale?: Locale;
+}
+
+/** A phone of the customer. Digits may be given as strings or numbers. */
+export interface PhoneInput {
+  country: string | number;
+  area: string | number;
+  /** 8 or 9 digits. */
+  number: string | number;
+  type: PhoneType;
+}
+
+/** A billing or shipping address. */
+export interface AddressInput {
+  street: string;
+  number: string;
+  complement?: string;
+  city: string;
+  /** Region (state) code, such as `"SP"`. */
+  regionCode: string;
+  /** ISO 3166-1 alpha-3, such as `"BRA"`. */
+  country: string;
+  /** 5 to 10 digits; `"01310-100"` is accepted too. */
+  postalCode: string;
+}
+
+/** The card: exactly one of a tokenized `id`, an `encrypted` card, or the clear `number` group. */
+export interface CardInput {
+  /** A stored (tokenized) card id. */
+  id?: string;
+  /** A card encrypted with your public key. */
+  encrypted?: string;
+  /** 13 to 21 digits, Luhn valid. */
+  number?: string;
+  /** 1 to 12; `"12"` works too. */
+  expMonth?: number | string;
+  /** 4 digits; `"2030"` works too. */
+  expYear?: number | string;
+  holder?: { name?: string };
+}
+
+/** The `data` of a 3DS authentication request. */
+export interface AuthenticationRequestData {
+  customer: {
+    /** At least two names, letters only. */
+    name: string;
+    email: string;
+    /** At least one, and at least one of type MOBILE. */
+    phones: PhoneInput[];
+  };
+  paymentMethod: {
+    type: CardPaymentType;
+    /** 1 to 12. */
+    installments: number;
+    card: CardInput;
+  };
+  amount: {
+    /** Integer cents, at least 100. */
+    value: number;
+    currency: 'BRL';
+  };
+  /** At least one of billingAddress and shippingAddress. */
+  billingAddress?: AddressInput;
+  shippingAddress?: AddressInput;
+  /** Accepted here too, as some plugins send it; must be false. */
+  dataOnly?: false;
+}
+
+/** What {@link BeforeChallenge} receives. */
+export interface ChallengeInfo {
+  /** Card network, lower case (`"visa"`, `"mastercard"`, `"elo"`, …). */
+  brand: CardBrand;
+  /** Issuing bank's name, when known. */
+  issuer?: string;
+  /** Opens the challenge. Call it once you are ready; calling it again does nothing. */
+  open: () => void;
+}
+
+/** Called before a challenge is shown. When you give it, you must call `open()`. */
+export type BeforeChallenge = (info: ChallengeInfo) => void;
+
+/** Statuses of a 3DS authentication. */
+export type AuthenticationStatus = 'AUTH_FLOW_COMPLETED' | 'AUTH_NOT_SUPPORTED' | 'CHANGE_PAYMENT_METHOD' | 'REQUIRE_CHALLENGE';
+
+/** Whether the issuer authenticated the shopper, once the flow completed. */
+export type AuthenticationOutcome = 'AUTHENTICATED' | 'NOT_AUTHENTICATED';
+
+/** The request of {@link authenticate3DS}. */
+export interface AuthenticationRequest {
+  data: AuthenticationRequestData;
+  /** Must be false. May also be given inside `data`. */
+  dataOnly?: false;
+  /** See {@link BeforeChallenge}. Without it the challenge opens at once. */
+  beforeChallenge?: BeforeChallenge;
+  /**
+   * Called with each intermediate status, so far only `REQUIRE_CHALLENGE` (before
+   * `beforeChallenge`). The promise itself always settles with a final status.
+   */
+  onStatusChange?: (status: AuthenticationStatus) => void;
+  /** Aborts the authentication and closes any challenge: rejects with `ABORTED`. */
+  signal?: AbortSignal;
+  /** Milliseconds the shopper has for the challenge. Default 600000 (10 minutes). */
+  challengeTimeout?: number;
+}
+
+/** The fulfilled value of {@link authenticate3DS}. */
+export interface AuthenticationResult {
+  /** A final status: AUTH_FLOW_COMPLETED, AUTH_NOT_SUPPORTED or CHANGE_PAYMENT_METHOD. */
+  status: Exclude<AuthenticationStatus, 'REQUIRE_CHALLENGE'>;
+  /** `3DS_<uuid>`, present when status is AUTH_FLOW_COMPLETED: send it in the order. */
+  id?: string;
+  /** Present when status is AUTH_FLOW_COMPLETED. */
+  authenticationStatus?: AuthenticationOutcome;
+}
