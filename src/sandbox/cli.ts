@@ -1,1 +1,104 @@
-export {};
+import { parseArgs } from 'node:util';
+import { startSandbox, type SandboxOptions } from './server';
+
+const HELP = `Usage: npm run sandbox -- [options]
+
+Starts the Gateway sandbox: the API and the challenge origin, on loopback by default.
+
+Options (each also read from the environment variable shown):
+  --host <addr>             interface to bind (GATEWAY_SANDBOX_HOST, default 127.0.0.1)
+  --port <n>                API port (GATEWAY_SANDBOX_PORT, default 4010)
+  --challenge-port <n>      challenge origin port (GATEWAY_SANDBOX_CHALLENGE_PORT, default 4011)
+  --token <token>           the merchant's bearer token (GATEWAY_SANDBOX_TOKEN, default random)
+  --data <file>             SQLite file to keep data across restarts (GATEWAY_SANDBOX_DATA, default in memory)
+  --cors-origin <origin>    allow only these origins, comma separated or repeated (GATEWAY_SANDBOX_CORS_ORIGINS, default any)
+  --max-body <bytes>        largest request body (GATEWAY_SANDBOX_MAX_BODY, default 65536)
+  --no-pci                  the merchant has not completed PCI homologation (clear card data refused)
+  --quiet                   no request log lines
+  -h, --help                this help
+`;
+
+function fail(message: string): never {
+  console.error(`sandbox: ${message}\n\n${HELP}`);
+  process.exit(2);
+}
+
+function port(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`${name} must be a port number from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'challenge-port': { type: 'string' },
+        token: { type: 'string' },
+        data: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        'max-body': { type: 'string' },
+        'no-pci': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  if (v.help) {
+    console.log(HELP);
+    return;
+  }
+  const env = process.env;
+  const origins = (v['cors-origin'] ?? env.GATEWAY_SANDBOX_CORS_ORIGINS?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
+  const maxBody = v['max-body'] ?? env.GATEWAY_SANDBOX_MAX_BODY;
+  if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024)) fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
+  const options: SandboxOptions = {
+    host: v.host ?? env.GATEWAY_SANDBOX_HOST ?? '127.0.0.1',
+    port: port(v.port ?? env.GATEWAY_SANDBOX_PORT, '--port', 4010),
+    challengePort: port(v['challenge-port'] ?? env.GATEWAY_SANDBOX_CHALLENGE_PORT, '--challenge-port', 4011),
+    token: v.token ?? env.GATEWAY_SANDBOX_TOKEN,
+    dataFile: v.data ?? env.GATEWAY_SANDBOX_DATA,
+    corsOrigins: origins.length ? origins : undefined,
+    maxBodyBytes: maxBody === undefined ? undefined : Number(maxBody),
+    log: !v.quiet,
+    merchant: v['no-pci'] ? { pciHomologated: false } : undefined,
+  };
+  const sandbox = await startSandbox(options);
+  console.log(`Gateway sandbox ready
+  API:           ${sandbox.apiUrl}
+  Challenge:     ${sandbox.challengeUrl}
+  SDK script:    ${sandbox.sdkUrl}
+  Bearer token:  ${sandbox.token}
+  Storage:       ${options.dataFile ?? 'in memory'}
+Press Ctrl+C to stop.`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`sandbox: ${signal}, closing`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('sandbox: close failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  console.error(code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error);
+  process.exit(1);
+});

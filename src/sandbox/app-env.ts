@@ -1,0 +1,33 @@
+import type { Clock } from './clock';
+import type { Merchant, MerchantStore } from './merchants/merchant-store';
+import type { Db } from './storage/database';
+
+/** Writes one log line. The sandbox never logs bodies, so card data cannot reach a log. */
+export type Log = (line: string) => void;
+
+/** Everything route handlers share: storage, time, addresses, limits. */
+export interface SandboxDeps {
+  db: Db;
+  clock: Clock;
+  merchants: MerchantStore;
+  log: Log;
+  /** Public base URL of the API, for absolute links. */
+  apiUrl: string;
+  /** Public base URL of the challenge origin. */
+  challengeUrl: string;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** Origins allowed by CORS; undefined allows any origin. */
+  corsOrigins?: readonly string[];
+  /** Absolute path of the script-tag build the API serves at /sdk/gateway.js. */
+  sdkScriptPath: string;
+}
+
+/** Per-request values set by middleware. */
+export interface AppEnv {
+  Variables: {
+    traceId: string;
+    /** Set by merchantAuth on bearer-token routes. */
+    merchant: Merchant;
+  };
+}

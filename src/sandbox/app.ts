@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { INTERNAL_ERROR, NOT_FOUND } from '../core/api-error-code';
+import type { AppEnv, SandboxDeps } from './app-env';
+import { ApiError } from './http/api-error';
+import { traceId } from './middleware/trace-id';
+
+// Long digit runs are masked so a card number can never reach the log through an error message.
+const maskDigits = (text: string) => text.replace(/\d{12,}/g, '[digits]');
+
+/** Headers the SDK and merchant servers send, allowed through CORS. */
+const ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Gateway-Session', 'X-Trace-Id', 'X-Idempotency-Key', 'Accept'];
+
+/**
+ * The API app. Cross-cutting work is middleware (trace id and log line, CORS, errors); each
+ * resource's routes live in routes/ and are mounted here.
+ */
+export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(traceId(deps.log));
+  app.use(
+    cors({
+      origin: deps.corsOrigins ? [...deps.corsOrigins] : (origin) => origin || '*',
+      allowHeaders: ALLOWED_HEADERS,
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      exposeHeaders: ['x-trace-id'],
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/sdk/gateway.js', (c) => {
+    let script: Buffer;
+    try {
+      script = readFileSync(deps.sdkScriptPath);
+    } catch {
+      throw ApiError.of(404, NOT_FOUND, '', 'The SDK build is missing: run `npm run build`.');
+    }
+    return c.body(new Uint8Array(script), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+  });
+
+  // Routes are mounted below, one module per resource.
+
+  app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body, err.status);
+    // Never echo the error: it could hold request data. The trace id finds the log line.
+    deps.log(`trace=${c.get('traceId')} internal error: ${maskDigits(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`);
+    return c.json(ApiError.of(500, INTERNAL_ERROR, '', 'The sandbox failed; quote the x-trace-id to find the log line.').body, 500);
+  });
+  return app;
+}

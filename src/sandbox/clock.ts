@@ -1,0 +1,27 @@
+/** Where the sandbox reads the time, so tests can move it instead of waiting. */
+export interface Clock {
+  now(): Date;
+}
+
+/** The real time, shifted by an offset tests can move forward (`advance`). */
+export class SandboxClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Moves the sandbox's time forward, e.g. past a session's expiry. */
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** ISO 8601 with milliseconds and a time-zone offset, as SPEC.md's <timestamp>: 2026-11-22T11:15:44.123-03:00. */
+export function timestamp(date: Date, offsetMinutes = -180): string {
+  const local = new Date(date.getTime() + offsetMinutes * 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const zone = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return local.toISOString().replace('Z', zone);
+}

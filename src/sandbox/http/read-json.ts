@@ -1,0 +1,39 @@
+import type { Context } from 'hono';
+import { MALFORMED_JSON, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
+import { INVALID_PARAMETER, UNEXPECTED_PARAMETER } from '../../core/error-item';
+import { ApiError } from './api-error';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Reads a JSON object body. Every way a body can be wrong is a 4xx with an error body, never
+ * a 500: wrong content type 415, over the size limit 413, not JSON or not an object 400,
+ * prototype-polluting keys (`__proto__`, `constructor`, `prototype`) 400 with 40003.
+ */
+export async function readJsonObject(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw ApiError.of(415, UNSUPPORTED_MEDIA_TYPE, '', 'The body must be JSON, sent with Content-Type: application/json.');
+  }
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const buffer = await c.req.arrayBuffer();
+  if (buffer.byteLength > maxBytes) throw tooLarge(maxBytes);
+  let forbidden: string | undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(buffer), (key, value: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) forbidden ??= key;
+      return value;
+    });
+  } catch {
+    throw ApiError.of(400, MALFORMED_JSON, '', 'The body is not valid JSON.');
+  }
+  if (forbidden) throw ApiError.of(400, UNEXPECTED_PARAMETER, forbidden, `The key "${forbidden}" is not allowed anywhere in a body.`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw ApiError.of(400, INVALID_PARAMETER, '', 'The body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
+}
+
+const tooLarge = (maxBytes: number) => ApiError.of(413, PAYLOAD_TOO_LARGE, '', `The body is larger than ${maxBytes} bytes.`);

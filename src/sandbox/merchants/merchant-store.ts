@@ -1,0 +1,95 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../storage/database';
+
+/** A merchant account of the sandbox and the settings SPEC.md ties to an account. */
+export interface Merchant {
+  id: string;
+  name: string;
+  /** Completed PCI homologation: may send clear card data. */
+  pciHomologated: boolean;
+  /** May create sub-merchant (payment facilitator) charges. */
+  subMerchantEnabled: boolean;
+  /** High-risk MCCs released for this account. */
+  releasedMccs: string[];
+}
+
+export const merchantSchema = `
+CREATE TABLE IF NOT EXISTS merchants (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  pci_homologated INTEGER NOT NULL DEFAULT 1,
+  sub_merchant_enabled INTEGER NOT NULL DEFAULT 1,
+  released_mccs TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL
+);`;
+
+interface Row {
+  id: string;
+  name: string;
+  token_hash: string;
+  pci_homologated: number;
+  sub_merchant_enabled: number;
+  released_mccs: string;
+}
+
+// Tokens are stored hashed: a copied database file does not leak working credentials.
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const toMerchant = (r: Row): Merchant => ({
+  id: r.id,
+  name: r.name,
+  pciHomologated: r.pci_homologated === 1,
+  subMerchantEnabled: r.sub_merchant_enabled === 1,
+  releasedMccs: JSON.parse(r.released_mccs) as string[],
+});
+
+export class MerchantStore {
+  constructor(private readonly db: Db) {}
+
+  /** Creates the merchant, or updates its settings when the id exists (so restarts keep one row). */
+  upsert(m: Merchant & { token: string }): Merchant {
+    this.db
+      .prepare(
+        `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, created_at)
+         VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @now)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
+           pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
+           released_mccs = excluded.released_mccs`,
+      )
+      .run({
+        id: m.id,
+        name: m.name,
+        token_hash: hash(m.token),
+        pci: m.pciHomologated ? 1 : 0,
+        sub: m.subMerchantEnabled ? 1 : 0,
+        mccs: JSON.stringify(m.releasedMccs),
+        now: new Date().toISOString(),
+      });
+    return this.get(m.id)!;
+  }
+
+  get(id: string): Merchant | undefined {
+    const row = this.db.prepare('SELECT * FROM merchants WHERE id = ?').get(id) as Row | undefined;
+    return row && toMerchant(row);
+  }
+
+  /** The merchant a bearer token belongs to, compared in constant time. */
+  byToken(token: string): Merchant | undefined {
+    const wanted = Buffer.from(hash(token), 'hex');
+    const row = this.db.prepare('SELECT * FROM merchants WHERE token_hash = ?').get(wanted.toString('hex')) as Row | undefined;
+    if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) return undefined;
+    return toMerchant(row);
+  }
+
+  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs). */
+  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'name'>>): Merchant | undefined {
+    const current = this.get(id);
+    if (!current) return undefined;
+    const next = { ...current, ...patch };
+    this.db
+      .prepare('UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?')
+      .run(next.pciHomologated ? 1 : 0, next.subMerchantEnabled ? 1 : 0, JSON.stringify(next.releasedMccs), id);
+    return this.get(id);
+  }
+}

@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
+import { randomUuid, TRACE_ID_PATTERN } from '../../core/trace-id';
+import type { AppEnv, Log } from '../app-env';
+
+/**
+ * Gives every request a trace id (the caller's x-trace-id when well formed, so the SDK's id and
+ * the log line match), answers it in x-trace-id and logs one line with it. Bodies and headers
+ * are never logged: card data cannot end up in a log.
+ */
+export const traceId =
+  (log: Log): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const given = c.req.header('x-trace-id');
+    const id = given && TRACE_ID_PATTERN.test(given) ? given : randomUuid();
+    c.set('traceId', id);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('x-trace-id', id);
+    log(`${new Date().toISOString()} trace=${id} ${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  };
