@@ -17,7 +17,10 @@ export interface AuthenticationResource {
   brand: CardBrand;
   /** Issuer name, or null when the BIN is unknown to the issuer database. */
   issuer: string | null;
-  /** Present while status is REQUIRE_CHALLENGE. */
+  /**
+   * In the creating POST's response while status is REQUIRE_CHALLENGE; null otherwise and in
+   * every GET, because its URL carries the challenge's one secret token.
+   */
   challenge: { url: string; origin: string; expires_at: string } | null;
   created_at: string;
   updated_at: string;

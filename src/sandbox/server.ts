@@ -10,6 +10,7 @@ import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
 import { MerchantStore, merchantSchema, type Merchant } from './merchants/merchant-store';
 import { openDatabase } from './storage/database';
+import { authenticationSchema } from './three-ds/authentication-store';
 
 /** Options of {@link startSandbox}. Every one is optional. */
 export interface SandboxOptions {
@@ -54,7 +55,7 @@ export interface Sandbox {
 }
 
 /** Every feature's table definitions, created on start. */
-const SCHEMAS: string[] = [merchantSchema];
+const SCHEMAS: string[] = [merchantSchema, authenticationSchema];
 
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 

@@ -1,0 +1,93 @@
+import type { AuthenticationOutcomeValue } from './authentication-resource';
+import { detectCardBrand, type CardBrand } from './card-brand';
+
+/**
+ * What the sandbox's issuer does with a card:
+ * - `NOT_SUPPORTED`: not eligible for 3DS, status AUTH_NOT_SUPPORTED.
+ * - `DENIED`: authentication denied, status CHANGE_PAYMENT_METHOD.
+ * - `FRICTIONLESS`: AUTH_FLOW_COMPLETED at once, with {@link SandboxScenario.outcome}.
+ * - `CHALLENGE`: REQUIRE_CHALLENGE; the flow completes when the challenge ends.
+ * - `BACKEND_FAILURE`: the API answers 500 and stores nothing (for SDK error paths).
+ */
+export type SandboxFlow = 'NOT_SUPPORTED' | 'DENIED' | 'FRICTIONLESS' | 'CHALLENGE' | 'BACKEND_FAILURE';
+
+/** How the sandbox answers a 3DS authentication for one card. */
+export interface SandboxScenario {
+  flow: SandboxFlow;
+  /**
+   * FRICTIONLESS: the authentication result. CHALLENGE: a result the issuer forces whatever
+   * the shopper answers, or null when the shopper's answer decides. Otherwise null.
+   */
+  outcome: AuthenticationOutcomeValue | null;
+  /** Issuing bank's name, or null when the issuer is unknown (beforeChallenge gets no issuer). */
+  issuer: string | null;
+  /** What the card is for, as the README's table says it. */
+  description: string;
+}
+
+/** A sandbox test card: a Luhn-valid number and what it does. */
+export interface SandboxCard extends SandboxScenario {
+  number: string;
+  brand: CardBrand;
+}
+
+const card = (number: string, flow: SandboxFlow, outcome: AuthenticationOutcomeValue | null, issuer: string | null, description: string): SandboxCard => ({
+  number,
+  brand: detectCardBrand(number),
+  flow,
+  outcome,
+  issuer,
+  description,
+});
+
+const NOT_ELIGIBLE = 'Not eligible for 3DS: AUTH_NOT_SUPPORTED';
+const WITH_CHALLENGE = 'Eligible with challenge: REQUIRE_CHALLENGE, then AUTH_FLOW_COMPLETED';
+const FRICTIONLESS = 'Eligible without challenge: AUTH_FLOW_COMPLETED, AUTHENTICATED';
+
+/**
+ * The sandbox test cards: SPEC.md's nine (networks A visa, B mastercard, C elo) and the
+ * extra cards for the cases SPEC.md names without a card. Any expiry date in the future and
+ * any holder name work with every card.
+ */
+export const SANDBOX_CARDS: readonly SandboxCard[] = [
+  card('4000000000002719', 'NOT_SUPPORTED', null, 'Banco Exemplo', NOT_ELIGIBLE),
+  card('5200000000001021', 'NOT_SUPPORTED', null, 'Banco Fictício do Brasil', NOT_ELIGIBLE),
+  card('6505050000001026', 'NOT_SUPPORTED', null, 'Caixa Imaginária', NOT_ELIGIBLE),
+  card('4000000000002503', 'CHALLENGE', null, 'Banco Exemplo', WITH_CHALLENGE),
+  card('5200000000001096', 'CHALLENGE', null, 'Banco Fictício do Brasil', WITH_CHALLENGE),
+  card('6505050000001091', 'CHALLENGE', null, 'Caixa Imaginária', WITH_CHALLENGE),
+  card('4000000000002370', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', FRICTIONLESS),
+  card('5200000000001104', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Fictício do Brasil', FRICTIONLESS),
+  card('6505050000001109', 'FRICTIONLESS', 'AUTHENTICATED', 'Caixa Imaginária', FRICTIONLESS),
+  card('4000000000003006', 'DENIED', null, 'Banco Exemplo', 'Authentication denied: CHANGE_PAYMENT_METHOD'),
+  card('4000000000003105', 'CHALLENGE', 'NOT_AUTHENTICATED', 'Banco Exemplo', 'Challenge that ends NOT_AUTHENTICATED, whatever the shopper answers'),
+  card('4000000000003204', 'FRICTIONLESS', 'NOT_AUTHENTICATED', 'Banco Exemplo', 'Frictionless: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED'),
+  card('4000000000003303', 'CHALLENGE', null, null, 'Challenge with an issuer unknown to the database (no issuer for beforeChallenge)'),
+  card('4000000000005001', 'BACKEND_FAILURE', null, null, 'The backend fails: HTTP 500, nothing stored'),
+];
+
+/** Any other Luhn-valid card of a known network: frictionless and authenticated. */
+export const DEFAULT_SCENARIO: SandboxScenario = {
+  flow: 'FRICTIONLESS',
+  outcome: 'AUTHENTICATED',
+  issuer: 'Banco Exemplo',
+  description: 'Any other card of a known network: AUTH_FLOW_COMPLETED, AUTHENTICATED',
+};
+
+/** A Luhn-valid card whose network is unknown: no 3DS program to enrol in. */
+export const UNKNOWN_NETWORK_SCENARIO: SandboxScenario = {
+  flow: 'NOT_SUPPORTED',
+  outcome: null,
+  issuer: null,
+  description: 'Any card of an unknown network: AUTH_NOT_SUPPORTED',
+};
+
+const BY_NUMBER = new Map(SANDBOX_CARDS.map((c) => [c.number, c]));
+
+/**
+ * The sandbox scenario of a card number (digits only): its row in {@link SANDBOX_CARDS}, else
+ * {@link DEFAULT_SCENARIO}, or {@link UNKNOWN_NETWORK_SCENARIO} when the BIN names no network.
+ */
+export function sandboxScenario(cardNumber: string): SandboxScenario {
+  return BY_NUMBER.get(cardNumber) ?? (detectCardBrand(cardNumber) === 'unknown' ? UNKNOWN_NETWORK_SCENARIO : DEFAULT_SCENARIO);
+}
