@@ -143,14 +143,16 @@ function buildDataSchema() {
       value: integer('must be an integer amount in cents, at least 100', 100, 999_999_999),
       currency: z.literal('BRL', { error: 'must be BRL' }),
     }, { error: 'must be an object with value (cents) and currency' }),
-    billingAddress: z.nullish(address()),
-    shippingAddress: z.nullish(address()),
+    billingAddress: z.optional(address()),
+    shippingAddress: z.optional(address()),
   }, { error: 'must be an object with customer, paymentMethod, amount and an address' });
 }
 
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined);
 const given = (v: unknown) => v !== undefined && v !== null;
+// Number() throws on a symbol, and the snapshot puts one where a value could not be read.
+const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
 
 /** Rules that span fields. They run on the raw copy so they report even when other fields fail. */
 function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
@@ -174,8 +176,8 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
     } else if (forms[0] === 'number') {
       for (const k of ['expMonth', 'expYear'] as const) if (!given(card[k])) add(REQUIRED_PARAMETER, `${base}.${k}`, 'is required with card.number');
       if (!given(obj(card.holder)?.name)) add(REQUIRED_PARAMETER, `${base}.holder.name`, 'is required with card.number');
-      const month = Number(card.expMonth);
-      const year = Number(card.expYear);
+      const month = asNumber(card.expMonth);
+      const year = asNumber(card.expYear);
       if (Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 1000) {
         if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
       }
@@ -188,20 +190,26 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
   return out;
 }
 
-/** Turns zod issues into error items: one per parameter, 40001 when the value is absent. */
-function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey>): ErrorItem[] {
+/**
+ * Turns zod issues into error items: one per parameter, 40001 when the value is absent.
+ * Where the snapshot could not read a value, its own explanation replaces zod's.
+ */
+function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey>, unreadable: Map<string, ErrorItem>): ErrorItem[] {
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
     const path = formatPath([...root, ...issue.path]);
     if (seen.has(path)) continue;
     seen.add(path);
-    const missing = issue.code === 'invalid_type' && issue.input == null;
-    out.push({
-      code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
-      parameterName: path,
-      description: missing ? `${path} is required: it ${issue.message}` : `${path} ${issue.message}`,
-    });
+    // Any rule, not only a type check, fails on an absent value: an enum or literal too.
+    const missing = issue.input == null;
+    out.push(
+      unreadable.get(path) ?? {
+        code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+        parameterName: path,
+        description: missing ? `${path} is required: it ${issue.message}` : `${path} ${issue.message}`,
+      },
+    );
   }
   return out;
 }
@@ -221,12 +229,12 @@ export function validateAuthenticationData(
   const snap = safeSnapshot(input, root);
   const at = formatPath(root);
   const parsed = dataSchema().safeParse(snap.value, { reportInput: true });
-  const errors = [...snap.problems];
+  const errors: ErrorItem[] = [];
   const blocked = (p: string) => errors.some((e) => within(p, e.parameterName));
   const push = (items: ErrorItem[]) => {
     for (const item of items) if (!blocked(item.parameterName)) errors.push(item);
   };
-  if (!parsed.success) push(issueItems(parsed.error.issues, root));
+  if (!parsed.success) push(issueItems(parsed.error.issues, root, snap.problems));
   const raw = obj(snap.value);
   if (raw) push(crossFieldProblems(raw, at, now));
   if (errors.length || !parsed.success) return { ok: false, errors };

@@ -5,68 +5,69 @@ import { formatPath } from './parameter-path';
 export const MAX_STRING_LENGTH = 4096;
 const MAX_DEPTH = 16;
 const MAX_KEYS = 200;
+// Caps the whole walk: a tree that shares one wide object on every level is small in memory
+// but has exponentially many paths, and would otherwise never finish.
+const MAX_VALUES = 10_000;
+
+/**
+ * Stands in for a value the snapshot could not take: its getter threw, it is circular, too
+ * long or too large. No schema accepts a symbol, so a validator reading it reports the path.
+ */
+export const UNREADABLE: unique symbol = Symbol('unreadable');
 
 export interface Snapshot {
   /** A plain copy of the input, safe to read again and again. */
   value: unknown;
-  /** Problems found while copying: getters that threw, cycles, oversized values. */
-  problems: ErrorItem[];
+  /**
+   * Why each {@link UNREADABLE} is there, keyed by its path. Only a validator knows which
+   * paths matter (unknown keys are ignored), so it decides which of these to report.
+   */
+  problems: Map<string, ErrorItem>;
 }
-
-const isPlain = (v: object): boolean => {
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-};
 
 /**
  * Copies integrator input into plain data before validation. Input may be anything a page
- * hands us: getters that throw, proxies, cycles, megabyte strings. Validating a copy means
- * every value is read exactly once and each of those becomes an error item instead of an
- * exception or a hang. Class instances (an AbortSignal, say) and functions are kept as they are.
+ * hands us: getters that throw, proxies, class instances, cycles, megabyte strings. Validating
+ * a copy means every value is read exactly once and each of those becomes {@link UNREADABLE}
+ * with a problem instead of an exception or a hang. Object keys whose value is null are left
+ * out, because integrations send null for "not given". Functions are kept as they are.
  */
 export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = []): Snapshot {
-  const problems: ErrorItem[] = [];
+  const problems = new Map<string, ErrorItem>();
   const ancestors = new Set<object>();
-  const problem = (path: PropertyKey[], description: string) =>
-    problems.push({ code: INVALID_PARAMETER, parameterName: formatPath(path) || 'request', description: `${formatPath(path) || 'request'} ${description}` });
+  let budget = MAX_VALUES;
+  const fail = (path: PropertyKey[], rule: string) => {
+    const name = formatPath(path) || 'request';
+    problems.set(name, { code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
+    return UNREADABLE;
+  };
 
   const copy = (v: unknown, path: PropertyKey[]): unknown => {
-    if (typeof v === 'string') {
-      if (v.length > MAX_STRING_LENGTH) {
-        problem(path, `is too long (at most ${MAX_STRING_LENGTH} characters)`);
-        return undefined;
-      }
-      return v;
-    }
+    if (--budget < 0) return fail(path, `is part of a request that is too large (over ${MAX_VALUES} values)`);
+    if (typeof v === 'string') return v.length > MAX_STRING_LENGTH ? fail(path, `is too long (at most ${MAX_STRING_LENGTH} characters)`) : v;
     if (typeof v !== 'object' || v === null) return v;
-    if (ancestors.has(v)) {
-      problem(path, 'refers to itself (circular reference)');
-      return undefined;
-    }
-    if (path.length - root.length > MAX_DEPTH) {
-      problem(path, `is nested too deeply (at most ${MAX_DEPTH} levels)`);
-      return undefined;
-    }
+    if (ancestors.has(v)) return fail(path, 'refers to itself (circular reference)');
+    if (path.length - root.length > MAX_DEPTH) return fail(path, `is nested too deeply (at most ${MAX_DEPTH} levels)`);
     ancestors.add(v);
     try {
-      const isArray = Array.isArray(v);
-      if (!isArray && !isPlain(v)) return v;
-      const keys = isArray ? [] : Object.keys(v);
-      const size = isArray ? v.length : keys.length;
-      if (size > MAX_KEYS) {
-        problem(path, `has too many ${isArray ? 'elements' : 'keys'} (at most ${MAX_KEYS})`);
-        return undefined;
+      if (Array.isArray(v)) {
+        if (v.length > MAX_KEYS) return fail(path, `has too many elements (at most ${MAX_KEYS})`);
+        return Array.from({ length: v.length }, (_, i) => read(v, i, path));
       }
-      if (isArray) return Array.from({ length: size }, (_, i) => read(v, i, path));
+      const keys = Object.keys(v);
+      if (keys.length > MAX_KEYS) return fail(path, `has too many keys (at most ${MAX_KEYS})`);
+      // Always a plain object, even from a class instance or another realm, so nothing the
+      // page defined runs again while the validators read the copy.
       const out: Record<string, unknown> = {};
       for (const key of keys) {
         if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
-        out[key] = read(v, key, path);
+        const value = read(v, key, path);
+        if (value !== null) out[key] = value;
       }
       return out;
     } catch {
-      problem(path, 'could not be read');
-      return undefined;
+      // A proxy whose traps throw, or a revoked one.
+      return fail(path, 'could not be read');
     } finally {
       ancestors.delete(v);
     }
@@ -78,8 +79,7 @@ export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = 
     try {
       v = (owner as Record<PropertyKey, unknown>)[key];
     } catch {
-      problem(at, 'could not be read (its getter threw)');
-      return undefined;
+      return fail(at, 'could not be read (its getter threw)');
     }
     return copy(v, at);
   };

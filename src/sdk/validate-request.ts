@@ -1,5 +1,6 @@
 import { validateAuthenticationData, type AuthenticationData, type Validation } from '../core/authentication-request';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
+import { UNREADABLE } from '../core/safe-snapshot';
 
 /** The parts of a request the SDK itself acts on, besides the data it sends. */
 export interface RequestOptions {
@@ -9,14 +10,6 @@ export interface RequestOptions {
   challengeTimeout?: number;
 }
 
-const read = (owner: object, key: string): { value?: unknown; error?: true } => {
-  try {
-    return { value: (owner as Record<string, unknown>)[key] };
-  } catch {
-    return { error: true };
-  }
-};
-
 const item = (code: string, parameterName: string, rule: string): ErrorItem => ({ code, parameterName, description: `${parameterName} ${rule}` });
 
 /**
@@ -24,50 +17,56 @@ const item = (code: string, parameterName: string, rule: string): ErrorItem => (
  * core schema the sandbox uses too. Never throws.
  */
 export function validateRequest(request: unknown): Validation<{ data: AuthenticationData; options: RequestOptions }> {
+  try {
+    return validateObject(request);
+  } catch {
+    // Array.isArray and instanceof throw on a revoked proxy; no input may escape as a TypeError.
+    return { ok: false, errors: [item(INVALID_PARAMETER, 'request', 'could not be read')] };
+  }
+}
+
+function validateObject(request: unknown): Validation<{ data: AuthenticationData; options: RequestOptions }> {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     return { ok: false, errors: [item(INVALID_PARAMETER, 'request', 'must be an object with data and dataOnly')] };
   }
   const errors: ErrorItem[] = [];
-  const field = (key: string): unknown => {
-    const r = read(request, key);
-    if (r.error) errors.push(item(INVALID_PARAMETER, key, 'could not be read (its getter threw)'));
-    return r.value;
+  // Reads one field; a getter that throws becomes one item and UNREADABLE, reported nowhere else.
+  const field = (owner: object, key: string, name = key): unknown => {
+    try {
+      return (owner as Record<string, unknown>)[key];
+    } catch {
+      errors.push(item(INVALID_PARAMETER, name, 'could not be read (its getter threw)'));
+      return UNREADABLE;
+    }
   };
-  const data = field('data');
-  const inner = data && typeof data === 'object' ? read(data, 'dataOnly') : {};
-  const outer = field('dataOnly');
+  const data = field(request, 'data');
+  const outer = field(request, 'dataOnly');
+  const inner = data && typeof data === 'object' ? field(data, 'dataOnly', 'data.dataOnly') : undefined;
   // Plugins written for SDKs of this shape put dataOnly inside data; both places are accepted.
-  if (outer === undefined && inner.value === undefined) {
-    if (!inner.error) errors.push(item(REQUIRED_PARAMETER, 'dataOnly', 'is required and must be false'));
-  } else {
-    if (outer !== undefined && outer !== false) errors.push(item(INVALID_PARAMETER, 'dataOnly', 'must be false'));
-    if (inner.value !== undefined && inner.value !== false) errors.push(item(INVALID_PARAMETER, 'data.dataOnly', 'must be false'));
-  }
-  if (inner.error) errors.push(item(INVALID_PARAMETER, 'data.dataOnly', 'could not be read (its getter threw)'));
+  // null is "not given", as everywhere else in the request.
+  if (outer == null && inner == null) errors.push(item(REQUIRED_PARAMETER, 'dataOnly', 'is required and must be false'));
+  if (outer != null && outer !== false && outer !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'dataOnly', 'must be false'));
+  if (inner != null && inner !== false && inner !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'data.dataOnly', 'must be false'));
 
   const options: RequestOptions = {};
   for (const key of ['beforeChallenge', 'onStatusChange'] as const) {
-    const fn = field(key);
+    const fn = field(request, key);
     if (typeof fn === 'function') options[key] = fn as RequestOptions[typeof key];
-    else if (fn !== undefined && fn !== null) errors.push(item(INVALID_PARAMETER, key, 'must be a function'));
+    else if (fn != null && fn !== UNREADABLE) errors.push(item(INVALID_PARAMETER, key, 'must be a function'));
   }
-  const signal = field('signal');
-  if (signal !== undefined && signal !== null) {
-    if (typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal) options.signal = signal;
-    else errors.push(item(INVALID_PARAMETER, 'signal', 'must be an AbortSignal'));
-  }
-  const timeout = field('challengeTimeout');
-  if (timeout !== undefined && timeout !== null) {
-    if (typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000) options.challengeTimeout = timeout;
-    else errors.push(item(INVALID_PARAMETER, 'challengeTimeout', 'must be an integer number of milliseconds from 1000 to 3600000'));
-  }
+  const signal = field(request, 'signal');
+  if (typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal) options.signal = signal;
+  else if (signal != null && signal !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'signal', 'must be an AbortSignal'));
+  const timeout = field(request, 'challengeTimeout');
+  if (typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000) options.challengeTimeout = timeout;
+  else if (timeout != null && timeout !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'challengeTimeout', 'must be an integer number of milliseconds from 1000 to 3600000'));
 
-  if (data === undefined || data === null) {
-    errors.push(item(REQUIRED_PARAMETER, 'data', 'is required'));
-    return { ok: false, errors };
-  }
+  if (data == null) errors.push(item(REQUIRED_PARAMETER, 'data', 'is required'));
+  if (data == null || data === UNREADABLE) return { ok: false, errors };
   const result = validateAuthenticationData(data, ['data']);
-  if (!result.ok) return { ok: false, errors: [...errors, ...result.errors] };
-  if (errors.length) return { ok: false, errors };
-  return { ok: true, value: { data: result.value, options } };
+  if (result.ok && !errors.length) return { ok: true, value: { data: result.value, options } };
+  if (result.ok) return { ok: false, errors };
+  // When data itself could not be read, that one item says all there is about data.dataOnly too.
+  const dataUnreadable = result.errors.some((e) => e.parameterName === 'data');
+  return { ok: false, errors: [...errors.filter((e) => !(dataUnreadable && e.parameterName === 'data.dataOnly')), ...result.errors] };
 }
