@@ -1,0 +1,70 @@
+/**
+ * Requests the unit tests start from. Every test builds a fresh copy, so a test that
+ * mutates one never leaks into another.
+ */
+
+/** Visa sandbox card "eligible with challenge": Luhn valid, 16 digits. */
+export const CARD_NUMBER = '4000000000002503';
+
+export function validAddress(): Record<string, unknown> {
+  return { street: 'Avenida Paulista', number: '1000', complement: 'apto 12', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' };
+}
+
+export function validData(): Record<string, unknown> {
+  return {
+    customer: {
+      name: 'Maria Silva',
+      email: 'maria.silva@example.com.br',
+      phones: [
+        { country: '55', area: '11', number: '912345678', type: 'MOBILE' },
+        { country: '55', area: '11', number: '31234567', type: 'HOME' },
+      ],
+    },
+    paymentMethod: {
+      type: 'CREDIT_CARD',
+      installments: 1,
+      card: { number: CARD_NUMBER, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+    },
+    amount: { value: 10_000, currency: 'BRL' },
+    billingAddress: validAddress(),
+  };
+}
+
+export function validRequest(): Record<string, unknown> {
+  return { data: validData(), dataOnly: false };
+}
+
+type Key = string | number;
+
+/** Splits `data.customer.phones[0].number` into its keys. */
+export function parsePath(path: string): Key[] {
+  const keys: Key[] = [];
+  for (const part of path.split('.')) {
+    const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
+    if (!m) throw new Error(`bad path ${path}`);
+    if (m[1]) keys.push(m[1]);
+    for (const index of m[2]!.matchAll(/\[(\d+)\]/g)) keys.push(Number(index[1]));
+  }
+  return keys;
+}
+
+const parentOf = (root: unknown, path: string): { owner: Record<Key, unknown>; key: Key } => {
+  const keys = parsePath(path);
+  let owner = root as Record<Key, unknown>;
+  for (const k of keys.slice(0, -1)) owner = owner[k] as Record<Key, unknown>;
+  return { owner, key: keys[keys.length - 1]! };
+};
+
+/** Returns `root` with the value at `path` replaced (parents must exist). */
+export function set<T>(root: T, path: string, value: unknown): T {
+  const { owner, key } = parentOf(root, path);
+  owner[key] = value;
+  return root;
+}
+
+/** Returns `root` without the key at `path`. */
+export function remove<T>(root: T, path: string): T {
+  const { owner, key } = parentOf(root, path);
+  delete owner[key];
+  return root;
+}
