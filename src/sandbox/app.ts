@@ -5,6 +5,9 @@ import { INTERNAL_ERROR, NOT_FOUND } from '../core/api-error-code';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
 import { traceId } from './middleware/trace-id';
+import { authenticationRoutes } from './routes/authentications';
+import { publicKeyRoutes } from './routes/public-keys';
+import { sdkSessionRoutes } from './routes/sdk-sessions';
 
 // Long digit runs are masked so a card number can never reach the log through an error message.
 const maskDigits = (text: string) => text.replace(/\d{12,}/g, '[digits]');
@@ -40,6 +43,9 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   });
 
   // Routes are mounted below, one module per resource.
+  app.route('/', publicKeyRoutes(deps));
+  app.route('/', sdkSessionRoutes(deps));
+  app.route('/', authenticationRoutes(deps));
 
   app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
   app.onError((err, c) => {

@@ -10,6 +10,8 @@ import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
 import { MerchantStore, merchantSchema, type Merchant } from './merchants/merchant-store';
 import { openDatabase } from './storage/database';
+import { publicKeySchema } from './public-keys/public-key-store';
+import { sessionSchema } from './sessions/session-store';
 import { authenticationSchema } from './three-ds/authentication-store';
 
 /** Options of {@link startSandbox}. Every one is optional. */
@@ -55,7 +57,7 @@ export interface Sandbox {
 }
 
 /** Every feature's table definitions, created on start. */
-const SCHEMAS: string[] = [merchantSchema, authenticationSchema];
+const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema];
 
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 

@@ -42,6 +42,6 @@ describe('sandbox cards', () => {
   it('other cards get the documented defaults', () => {
     expect(sandboxScenario('4111111111111111')).toBe(DEFAULT_SCENARIO);
     expect(sandboxScenario('5555555555554444')).toBe(DEFAULT_SCENARIO);
-    expect(sandboxScenario('9000000000000008')).toBe(UNKNOWN_NETWORK_SCENARIO);
+    expect(sandboxScenario('9000000000000001')).toBe(UNKNOWN_NETWORK_SCENARIO);
   });
 });

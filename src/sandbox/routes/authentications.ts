@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { NOT_FOUND } from '../../core/api-error-code';
+import { validateAuthenticationData } from '../../core/authentication-request';
+import { AUTHENTICATIONS_PATH } from '../../core/authentication-resource';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import { ApiError } from '../http/api-error';
+import { readJsonObject } from '../http/read-json';
+import { unexpectedFields } from '../http/unexpected-fields';
+import { sessionAuth } from '../middleware/session-auth';
+import { SessionStore } from '../sessions/session-store';
+import { AuthenticationStore, toResource } from '../three-ds/authentication-store';
+import { validateDevice } from '../three-ds/device-info';
+import { ThreeDsEngine } from '../three-ds/three-ds-engine';
+
+/**
+ * The SDK's 3DS endpoints, authorised by the session (X-Gateway-Session):
+ * POST creates an authentication from `{ data, device }`, validated with the SDK's own core
+ * schema; GET /{id} reads one of the session merchant's authentications.
+ */
+export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
+  const store = new AuthenticationStore(deps.db, deps.clock);
+  const engine = new ThreeDsEngine(store);
+  const app = new Hono<AppEnv>();
+  const auth = sessionAuth(new SessionStore(deps.db, deps.clock), deps.merchants);
+
+  app.post(AUTHENTICATIONS_PATH, auth, async (c) => {
+    const body = await readJsonObject(c, deps.maxBodyBytes);
+    const data = validateAuthenticationData(body.data, ['data'], deps.clock.now());
+    const device = validateDevice(body.device);
+    const errors = [...unexpectedFields(body, ['data', 'device']), ...(data.ok ? [] : data.errors), ...(device.ok ? [] : device.errors)];
+    if (!data.ok || errors.length) throw new ApiError(400, errors);
+    const { record, challengeToken } = engine.authenticate(c.get('merchant').id, data.value);
+    return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined), 201);
+  });
+
+  app.get(`${AUTHENTICATIONS_PATH}/:id`, auth, (c) => {
+    const record = store.get(c.req.param('id'), c.get('merchant').id);
+    if (!record) throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
+    return c.json(toResource(record, deps.challengeUrl));
+  });
+  return app;
+}
