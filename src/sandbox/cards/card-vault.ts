@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import { sandboxScenario, type SandboxFlow } from '../../core/sandbox-cards';
+import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
+import { timestamp, type Clock } from '../clock';
+import type { Db } from '../storage/database';
+
+/**
+ * A tokenized card: what an order with `card.store = true` keeps, usable later as `card.id` in
+ * authenticate3DS and in orders of the same merchant. Never the number or security code; the
+ * sandbox scenario of the number is kept instead, so a stored test card behaves as its number.
+ */
+export interface StoredCard {
+  /** `CARD_<uuid>`. */
+  id: string;
+  merchantId: string;
+  brand: CardBrand;
+  firstDigits: string;
+  lastDigits: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  scenario: { flow: SandboxFlow; outcome: AuthenticationOutcomeValue | null; issuer: string | null };
+  createdAt: string;
+}
+
+export const cardVaultSchema = `
+CREATE TABLE IF NOT EXISTS stored_cards (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants(id),
+  brand TEXT NOT NULL,
+  first_digits TEXT NOT NULL,
+  last_digits TEXT NOT NULL,
+  exp_month INTEGER NOT NULL,
+  exp_year INTEGER NOT NULL,
+  holder_name TEXT NOT NULL,
+  scenario TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);`;
+
+interface Row {
+  id: string;
+  merchant_id: string;
+  brand: string;
+  first_digits: string;
+  last_digits: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string;
+  scenario: string;
+  created_at: string;
+}
+
+const toCard = (r: Row): StoredCard => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  brand: r.brand as CardBrand,
+  firstDigits: r.first_digits,
+  lastDigits: r.last_digits,
+  expMonth: r.exp_month,
+  expYear: r.exp_year,
+  holderName: r.holder_name,
+  scenario: JSON.parse(r.scenario) as StoredCard['scenario'],
+  createdAt: r.created_at,
+});
+
+export class CardVault {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Tokenizes a card for a merchant and returns the stored card (with its new id). */
+  store(merchantId: string, card: { number: string; expMonth: number; expYear: number; holderName: string }): StoredCard {
+    const { flow, outcome, issuer } = sandboxScenario(card.number);
+    const row: Row = {
+      id: `CARD_${randomUUID()}`,
+      merchant_id: merchantId,
+      brand: detectCardBrand(card.number),
+      first_digits: card.number.slice(0, 6),
+      last_digits: card.number.slice(-4),
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      holder_name: card.holderName,
+      scenario: JSON.stringify({ flow, outcome, issuer }),
+      created_at: timestamp(this.clock.now()),
+    };
+    this.db
+      .prepare(
+        `INSERT INTO stored_cards (id, merchant_id, brand, first_digits, last_digits, exp_month, exp_year, holder_name, scenario, created_at)
+         VALUES (@id, @merchant_id, @brand, @first_digits, @last_digits, @exp_month, @exp_year, @holder_name, @scenario, @created_at)`,
+      )
+      .run(row);
+    return toCard(row);
+  }
+
+  /** A stored card of this merchant only: another merchant's id is as unknown as a made-up one. */
+  get(id: string, merchantId: string): StoredCard | undefined {
+    const row = this.db.prepare<[string, string], Row>('SELECT * FROM stored_cards WHERE id = ? AND merchant_id = ?').get(id, merchantId);
+    return row && toCard(row);
+  }
+}
