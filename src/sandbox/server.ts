@@ -13,6 +13,7 @@ import { openDatabase } from './storage/database';
 import { publicKeySchema } from './public-keys/public-key-store';
 import { sessionSchema } from './sessions/session-store';
 import { authenticationSchema } from './three-ds/authentication-store';
+import { cardVaultSchema } from './cards/card-vault';
 
 /** Options of {@link startSandbox}. Every one is optional. */
 export interface SandboxOptions {
@@ -57,7 +58,7 @@ export interface Sandbox {
 }
 
 /** Every feature's table definitions, created on start. */
-const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema];
+const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema];
 
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
