@@ -37,7 +37,7 @@ const fail = (items: ErrorItem[]): never => {
  */
 export function setUp(options: SetUpOptions): void {
   if (typeof options !== 'object' || options === null) {
-    fail([{ code: REQUIRED_PARAMETER, parameterName: 'options', description: 'options must be an object with session and env' }]);
+    fail([{ code: options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER, parameterName: 'options', description: 'options must be an object with session and env' }]);
   }
   const items: ErrorItem[] = [];
   const bad = (code: string, name: string, rule: string) => items.push({ code, parameterName: name, description: `${name} ${rule}` });

@@ -1,16 +1,21 @@
 import { validateAuthenticationData, type AuthenticationData, type Validation } from '../core/authentication-request';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
 import { UNREADABLE } from '../core/safe-snapshot';
+import type { AuthenticationRequest } from './types';
 
 /** The parts of a request the SDK itself acts on, besides the data it sends. */
-export interface RequestOptions {
-  beforeChallenge?: (info: never) => void;
-  onStatusChange?: (status: never) => void;
-  signal?: AbortSignal;
-  challengeTimeout?: number;
-}
+export type RequestOptions = Pick<AuthenticationRequest, 'beforeChallenge' | 'onStatusChange' | 'signal' | 'challengeTimeout'>;
 
 const item = (code: string, parameterName: string, rule: string): ErrorItem => ({ code, parameterName, description: `${parameterName} ${rule}` });
+
+// instanceof runs a proxy's getPrototypeOf trap, which may throw.
+const isAbortSignal = (v: unknown): v is AbortSignal => {
+  try {
+    return typeof AbortSignal !== 'undefined' && v instanceof AbortSignal;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Validates a whole authenticate3DS request: the top-level fields here, `data` through the
@@ -51,11 +56,12 @@ function validateObject(request: unknown): Validation<{ data: AuthenticationData
   const options: RequestOptions = {};
   for (const key of ['beforeChallenge', 'onStatusChange'] as const) {
     const fn = field(request, key);
-    if (typeof fn === 'function') options[key] = fn as RequestOptions[typeof key];
+    // The integrator's function is called as given; its signature is theirs to get right.
+    if (typeof fn === 'function') (options as Record<typeof key, unknown>)[key] = fn;
     else if (fn != null && fn !== UNREADABLE) errors.push(item(INVALID_PARAMETER, key, 'must be a function'));
   }
   const signal = field(request, 'signal');
-  if (typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal) options.signal = signal;
+  if (isAbortSignal(signal)) options.signal = signal;
   else if (signal != null && signal !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'signal', 'must be an AbortSignal'));
   const timeout = field(request, 'challengeTimeout');
   if (typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000) options.challengeTimeout = timeout;
