@@ -104,6 +104,11 @@ describe('requests that fight back', () => {
     expect(paths(await validationError(set(validRequest(), 'data.customer.phones', hostile())))).toEqual(['40002 data.customer.phones']);
   });
 
+  it('a proxy as signal whose prototype cannot be read', async () => {
+    const signal = new Proxy({}, { getPrototypeOf: throwing });
+    expect(paths(await validationError({ ...validRequest(), signal }))).toEqual(['40002 signal']);
+  });
+
   it('revoked proxies', async () => {
     const revoked = () => {
       const { proxy, revoke } = Proxy.revocable({}, {});
