@@ -11,6 +11,14 @@ export default defineConfig({
         },
       },
       {
+        // Server-side rendering: the built package imported in plain Node. Needs a build first.
+        test: {
+          name: 'ssr',
+          include: ['test/ssr/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'sandbox',
           include: ['test/sandbox/**/*.test.ts'],
