@@ -74,7 +74,7 @@ test('with an AMD loader (define.amd) and CommonJS-looking globals on the page, 
   const url = merchant.page('/amd/checkout', { html: page(['/amd/fake-amd.js', '/gateway.js']) });
   await browser.goto(url);
   const state = await browser.evaluate(() => {
-    const w = window as unknown as { Gateway?: Record<string, unknown>; define: { amd: object }; __amdDefinitions: unknown[]; module: { exports: object } };
+    const w = window as unknown as { Gateway?: Record<string, unknown>; define: ((...args: unknown[]) => void) & { amd?: object }; __amdDefinitions: unknown[]; module: { exports: object } };
     return {
       amdPresent: typeof w.define === 'function' && typeof w.define.amd === 'object',
       gateway: w.Gateway ? Object.keys(w.Gateway).sort() : null,
