@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SandboxClock } from '../../src/sandbox/clock';
 import { merchantSchema, MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import {
@@ -10,6 +9,7 @@ import {
   toResource,
   type NewAuthentication,
 } from '../../src/sandbox/three-ds/authentication-store';
+import { ManualClock } from './support/manual-clock';
 
 const base: NewAuthentication = {
   merchantId: 'M1',
@@ -30,13 +30,13 @@ const base: NewAuthentication = {
 
 describe('AuthenticationStore', () => {
   let db: Db;
-  let clock: SandboxClock;
+  let clock: ManualClock;
   let store: AuthenticationStore;
   beforeEach(() => {
     db = openDatabase(undefined, [merchantSchema, authenticationSchema]);
     const merchants = new MerchantStore(db);
     for (const id of ['M1', 'M2']) merchants.upsert({ id, name: id, token: `t-${id}`, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
-    clock = new SandboxClock();
+    clock = new ManualClock();
     store = new AuthenticationStore(db, clock);
   });
   afterEach(() => db.close());

@@ -1,10 +1,10 @@
 import { constants, createPublicKey, privateDecrypt, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { SandboxClock } from '../../src/sandbox/clock';
 import { merchantSchema, MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { KEY_OVERLAP_MS, publicKeySchema, PublicKeyStore } from '../../src/sandbox/public-keys/public-key-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
+import { ManualClock } from './support/manual-clock';
 
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/;
@@ -69,12 +69,12 @@ describe('POST /public-keys and GET /public-keys/card', () => {
 
 describe('PublicKeyStore: rotation keeps the previous key 7 days', () => {
   let db: Db;
-  let clock: SandboxClock;
+  let clock: ManualClock;
   let keys: PublicKeyStore;
   beforeEach(() => {
     db = openDatabase(undefined, [merchantSchema, publicKeySchema]);
     new MerchantStore(db).upsert({ id: 'M1', name: 'M1', token: 't', pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
-    clock = new SandboxClock();
+    clock = new ManualClock();
     keys = new PublicKeyStore(db, clock);
   });
 
