@@ -33,15 +33,23 @@ export default [
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
   },
   // The sandbox (Node): hono is bundled in; better-sqlite3 is an optional peer dependency.
+  // Chunks get stable names, so rebuilds do not pile up stale hashed files for npm pack.
   {
     input: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
-    output: { dir: 'dist/sandbox', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    output: { dir: 'dist/sandbox', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name].js' },
+    external: nodeExternal,
+    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
+  },
+  // The same sandbox for require(): CommonJS test runners load it too.
+  {
+    input: 'src/sandbox/index.ts',
+    output: { file: 'dist/sandbox/index.cjs', format: 'cjs', sourcemap: true, exports: 'named', inlineDynamicImports: true },
     external: nodeExternal,
     plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
   },
   {
     input: 'src/sandbox/index.ts',
-    output: { file: 'dist/sandbox/index.d.ts' },
+    output: [{ file: 'dist/sandbox/index.d.ts' }, { file: 'dist/sandbox/index.d.cts' }],
     external: nodeExternal,
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
   },
