@@ -40,6 +40,12 @@ export default [
     external: nodeExternal,
     plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
   },
+  // The challenge origin's page scripts (browser IIFEs the sandbox serves next to itself): the host is the penpal child.
+  ...['host', 'acs'].map((page) => ({
+    input: `src/sandbox/challenge/${page}-script.ts`,
+    output: { file: `dist/sandbox/challenge-${page}.js`, format: 'iife', plugins: [minify()] },
+    plugins: browser(),
+  })),
   // The same sandbox for require(): CommonJS test runners load it too.
   {
     input: 'src/sandbox/index.ts',

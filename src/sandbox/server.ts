@@ -14,6 +14,11 @@ import { publicKeySchema } from './public-keys/public-key-store';
 import { sessionSchema } from './sessions/session-store';
 import { authenticationSchema } from './three-ds/authentication-store';
 import { cardVaultSchema } from './cards/card-vault';
+import { challengeAttemptsSchema } from './challenge/challenge-attempts';
+import { chargeSchema } from './charges/charge-store';
+import { idempotencySchema } from './charges/idempotency';
+import { WebhookDispatcher, type WebhookOptions } from './charges/webhooks';
+import { orderSchema } from './orders/order-store';
 
 /** Options of {@link startSandbox}. Every one is optional. */
 export interface SandboxOptions {
@@ -35,6 +40,8 @@ export interface SandboxOptions {
   log?: boolean | Log;
   /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled. */
   merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs'>>;
+  /** Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and `attemptTimeoutMs` (default 5 s). */
+  webhooks?: WebhookOptions;
 }
 
 /** A running sandbox. */
@@ -58,7 +65,7 @@ export interface Sandbox {
 }
 
 /** Every feature's table definitions, created on start. */
-const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema];
+const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema, challengeAttemptsSchema, orderSchema, chargeSchema, idempotencySchema];
 
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
@@ -113,9 +120,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw error;
   }
   const servers = [apiServer, challengeServer];
+  const clock = new SandboxClock();
   const deps: SandboxDeps = {
     db,
-    clock: new SandboxClock(),
+    clock,
     merchants,
     log,
     apiUrl: urlOf(apiServer, host),
@@ -123,6 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     maxBodyBytes: options.maxBodyBytes ?? 65_536,
     corsOrigins: options.corsOrigins,
     sdkScriptPath: sdkScriptPath(),
+    webhooks: new WebhookDispatcher(clock, log, options.webhooks),
   };
   api = createApiApp(deps);
   challenge = createChallengeApp(deps);
@@ -144,6 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!merchants.update(id, patch)) throw new Error(`No merchant ${id}`);
     },
     close() {
+      deps.webhooks.close();
       closed ??= Promise.all(servers.map(close)).then(() => {
         db.close();
       });

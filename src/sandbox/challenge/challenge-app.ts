@@ -1,16 +1,43 @@
-import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { Hono, type Context } from 'hono';
+import { INTERNAL_ERROR, NOT_FOUND } from '../../core/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { traceId } from '../middleware/trace-id';
+import { AuthenticationStore } from '../three-ds/authentication-store';
+import { acsRoutes } from './acs-routes';
+import { challengeAssetRoutes } from './challenge-assets';
+import { ChallengeAttempts } from './challenge-attempts';
+import { errorPage } from './challenge-pages';
+import { pageLocale } from './challenge-params';
+import { hostRoute } from './host-route';
+import { pageCsp, pageHeaders } from './page-headers';
 
 /**
- * The challenge origin: the challenge host page the SDK frames, and the issuer (ACS)
- * simulator it nests. A separate origin from the API, as a real 3DS provider's is.
+ * The challenge origin: the challenge host page the SDK frames, and the issuer (ACS) simulator
+ * it nests. A separate origin from the API, as a real 3DS provider's is. Errors are pages for a
+ * browser (they show in the frame) and the API's error body for anything else.
  */
 export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
+  const store = new AuthenticationStore(deps.db, deps.clock);
   const app = new Hono<AppEnv>();
   app.use(traceId(deps.log));
-  app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such page.').body, 404));
+  app.use(pageHeaders());
+  app.route('/', challengeAssetRoutes());
+  app.route('/', hostRoute(deps, store));
+  app.route('/', acsRoutes(deps, store, new ChallengeAttempts(deps.db)));
+
+  const answer = (error: ApiError, c: Context<AppEnv>) => {
+    if (!/text\/html/.test(c.req.header('accept') ?? '')) return c.json(error.body, error.status);
+    // Any origin may frame an error page: it has nothing to click, and it shows the developer what is wrong.
+    c.header('content-security-policy', pageCsp('*'));
+    return c.html(errorPage(pageLocale(c.req.query('locale')), error.items), error.status);
+  };
+  app.notFound((c) => answer(ApiError.of(404, NOT_FOUND, '', 'No such page.'), c));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return answer(err, c);
+    // Never echo the error: it could hold request data. The trace id finds the log line.
+    deps.log(`trace=${c.get('traceId')} internal error: ${err instanceof Error ? err.name : 'unknown'}`);
+    return answer(ApiError.of(500, INTERNAL_ERROR, '', 'The challenge page failed; quote the x-trace-id to find the log line.'), c);
+  });
   return app;
 }

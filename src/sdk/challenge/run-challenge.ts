@@ -1,8 +1,13 @@
-import type { AuthenticationResource } from '../../core/authentication-resource';
-import type { Config } from '../config';
+import { connect, WindowMessenger } from 'penpal';
+import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../../core/authentication-resource';
+import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeParentMethods } from '../../core/challenge-protocol';
+import { getConfig, type Config } from '../config';
 import { ErrorCode } from '../errors/error-code';
 import { GatewayError } from '../errors/gateway-error';
+import { callApi } from '../transport';
+import type { ChallengeInfo } from '../types';
 import type { RequestOptions } from '../validate-request';
+import { mountChallengeDialog, type ChallengeDialog } from './challenge-dialog';
 
 /** What the challenge step needs from authenticate3DS. */
 export interface ChallengeRun {
@@ -12,10 +17,162 @@ export interface ChallengeRun {
   traceId: string;
 }
 
+/** Default of `request.challengeTimeout`: the shopper's time for the challenge, and beforeChallenge's for open(). */
+export const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
+/** From open() until the issuer's page is ready. Past it the frame is broken or blocked. */
+export const FRAME_READY_TIMEOUT_MS = 10_000;
+/** From the frame's load event until the host page answers: an error page or a blocked frame loads but never answers. */
+export const FRAME_ANSWER_TIMEOUT_MS = 2_000;
+
+// A merchant callback that throws must not break the flow, but the merchant should still see it.
+const report = (error: unknown) =>
+  queueMicrotask(() => {
+    throw error;
+  });
+
 /**
- * Shows the issuer's challenge and resolves with the authentication as the API reports it
- * once the challenge ended. (Replaced by the challenge frame implementation.)
+ * Runs the challenge: reports REQUIRE_CHALLENGE, lets beforeChallenge decide when to open, shows
+ * the issuer's page in a dialog, and once the frame says the challenge ended, reads the
+ * authentication from the API and resolves with it. Rejects with a GatewayError for every other
+ * end (canceled, timed out, frame error, aborted, never opened, not completed). Whatever the end,
+ * dialog, frame, connection, timers and listeners are gone before the promise settles.
  */
-export async function runChallenge(run: ChallengeRun): Promise<AuthenticationResource> {
-  throw new GatewayError(ErrorCode.CHALLENGE_FRAME_ERROR, 'This build cannot show challenges yet.', { traceId: run.traceId });
+export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource> {
+  const { authentication, config, options, traceId } = run;
+  const { id, challenge } = authentication;
+  const limit = options.challengeTimeout ?? DEFAULT_CHALLENGE_TIMEOUT_MS;
+
+  return new Promise((resolve, reject) => {
+    const teardown: Array<() => void> = [];
+    let settled = false;
+    let opened = false;
+    let connected = false;
+    let shown = false;
+    let verifying = false;
+
+    const settle = (end: () => void) => {
+      if (settled) return;
+      settled = true;
+      while (teardown.length) teardown.pop()!();
+      end();
+    };
+    const fail = (code: ErrorCode, message: string) => settle(() => reject(new GatewayError(code, message, { traceId })));
+    const on = (target: EventTarget, type: string, listener: (event: Event) => void) => {
+      target.addEventListener(type, listener);
+      teardown.push(() => target.removeEventListener(type, listener));
+    };
+    const after = (ms: number, then: () => void) => {
+      const timer = setTimeout(then, ms);
+      teardown.push(() => clearTimeout(timer));
+      return timer;
+    };
+
+    let src: URL;
+    try {
+      src = new URL(challenge!.url);
+      if (src.origin !== challenge!.origin || !/^https?:$/.test(src.protocol)) throw 0;
+    } catch {
+      return fail(ErrorCode.INVALID_RESPONSE, 'The API asked for a challenge without a valid challenge URL on its challenge origin.');
+    }
+    const origin = src.origin;
+    src.searchParams.set(CHALLENGE_PARENT_PARAM, location.origin);
+    src.searchParams.set(CHALLENGE_LOCALE_PARAM, config.locale);
+
+    const { signal } = options;
+    const abort = () => fail(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).');
+    if (signal?.aborted) return abort();
+    if (signal) on(signal, 'abort', abort);
+
+    const cancel = () => fail(ErrorCode.CHALLENGE_CANCELED, 'The shopper closed the challenge: do not create the order; let the shopper try again.');
+    const frameError = (why: string) => fail(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge frame ${why}; its origin ${origin} must be allowed by the page's Content-Security-Policy frame-src.`);
+
+    const ended = async () => {
+      if (verifying || settled) return;
+      verifying = true;
+      // The latest setUp: the merchant may have renewed an expiring session during the challenge.
+      const { apiUrl, session, timeout } = getConfig() ?? config;
+      try {
+        const final = await callApi<AuthenticationResource>({
+          method: 'GET',
+          baseUrl: apiUrl,
+          path: `${AUTHENTICATIONS_PATH}/${encodeURIComponent(id)}`,
+          session,
+          timeout,
+          traceId,
+          signal,
+        });
+        if (final.id === id && final.status === 'AUTH_FLOW_COMPLETED') settle(() => resolve(final));
+        else fail(ErrorCode.CHALLENGE_NOT_COMPLETED, `The challenge frame reported an end the API does not confirm: the authentication is ${String(final.status)}.`);
+      } catch (error) {
+        settle(() => reject(error));
+      }
+    };
+
+    const open = () => {
+      if (opened || settled) return;
+      opened = true;
+      clearTimeout(notOpened);
+      let ui: ChallengeDialog;
+      try {
+        ui = mountChallengeDialog(src.href, config.locale);
+      } catch {
+        return fail(ErrorCode.CHALLENGE_FRAME_ERROR, 'The browser could not show the challenge dialog (HTMLDialogElement.showModal is missing or failed).');
+      }
+      teardown.push(ui.remove);
+      on(ui.closeButton, 'click', cancel);
+      on(ui.dialog, 'cancel', (event) => {
+        event.preventDefault();
+        cancel();
+      });
+      // Closed by anything else (the page's own script, a form with method=dialog): canceled too.
+      on(ui.dialog, 'close', cancel);
+      on(document, 'securitypolicyviolation', (event) => {
+        const uri = (event as SecurityPolicyViolationEvent).blockedURI;
+        if (uri === origin || uri.startsWith(`${origin}/`)) frameError('was blocked');
+      });
+      let loaded = false;
+      on(ui.frame, 'load', () => {
+        if (loaded) return;
+        loaded = true;
+        after(FRAME_ANSWER_TIMEOUT_MS, () => connected || frameError('loaded but never answered (blocked, or an error page)'));
+      });
+      const notReady = after(FRAME_READY_TIMEOUT_MS, () => frameError(`was not ready within ${FRAME_READY_TIMEOUT_MS} ms (network error or blocked)`));
+      after(limit, () => fail(ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish the challenge within ${limit} ms.`));
+
+      const methods: ChallengeParentMethods = {
+        ready() {
+          if (shown || settled) return;
+          shown = true;
+          clearTimeout(notReady);
+          ui.showFrame();
+        },
+        ended,
+        cancel,
+      };
+      const connection = connect({
+        messenger: new WindowMessenger({ remoteWindow: ui.frame.contentWindow!, allowedOrigins: [origin] }),
+        methods,
+      });
+      // destroy() rejects a handshake still pending; by then the outcome is decided.
+      connection.promise.then(() => (connected = true), () => {});
+      teardown.push(connection.destroy);
+    };
+
+    try {
+      options.onStatusChange?.('REQUIRE_CHALLENGE');
+    } catch (error) {
+      report(error);
+    }
+    const notOpened = after(limit, () => fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${limit} ms (challengeTimeout).`));
+    const before = options.beforeChallenge;
+    if (!before) return open();
+    const info: ChallengeInfo = { brand: authentication.brand, open };
+    if (authentication.issuer) info.issuer = authentication.issuer;
+    try {
+      before(info);
+    } catch (error) {
+      report(error);
+      if (!opened) fail(ErrorCode.CHALLENGE_NOT_OPENED, 'beforeChallenge threw before calling open().');
+    }
+  });
 }

@@ -1,0 +1,18 @@
+/**
+ * The contract between the SDK (penpal parent, on the merchant's page) and the challenge host
+ * page (penpal child, on the challenge origin). Every call is a notice, never a result: the
+ * SDK reads the outcome from the API, so a forged call cannot complete an authentication.
+ */
+export type ChallengeParentMethods = {
+  /** The issuer's page is loaded and waits for the shopper: stop showing the loading state. */
+  ready(): void;
+  /** The issuer says the challenge ended (passed or failed): read the authentication now. */
+  ended(): void;
+  /** The shopper canceled inside the frame (Escape, the issuer's cancel button). */
+  cancel(): void;
+};
+
+/** Query parameter the SDK adds to `challenge.url`: its page's origin, the only one the host talks to. */
+export const CHALLENGE_PARENT_PARAM = 'parent';
+/** Query parameter the SDK adds to `challenge.url`: the shopper's language (`pt-BR` or `en`). */
+export const CHALLENGE_LOCALE_PARAM = 'locale';

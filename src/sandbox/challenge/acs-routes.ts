@@ -1,0 +1,76 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
+import type { ChallengeAttempts } from './challenge-attempts';
+import { PAGE_TEXTS } from './challenge-page-texts';
+import { acsPage, type AcsView } from './challenge-pages';
+import { readChallengeParams, readForm, type ChallengeParams } from './challenge-params';
+import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
+import { pageCsp } from './page-headers';
+
+const brandName = (brand: string) => (brand === 'unknown' ? '' : brand[0]!.toUpperCase() + brand.slice(1));
+
+/**
+ * The issuer (ACS) simulator, nested in the host page. GET /challenge/acs shows the code form
+ * (or the end, when the challenge is over); POST /challenge/acs takes the typed code, decides it
+ * as the sandbox issuer does and, when the challenge ends, completes the authentication.
+ */
+export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempts: ChallengeAttempts): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const expired = (r: AuthenticationRecord) => Date.parse(r.expiresAt) <= deps.clock.now().getTime();
+
+  const summary = (r: AuthenticationRecord, { locale }: ChallengeParams) => ({
+    locale,
+    issuer: r.issuer,
+    amount: new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: r.currency }).format(r.amountValue / 100),
+    card: r.lastDigits ? PAGE_TEXTS[locale].card(brandName(r.brand), r.lastDigits).trim() : '',
+  });
+  /** The end page; `completed` is the record after completion, undefined when it could not complete (expired). */
+  const end = (shown: AuthenticationRecord, completed: AuthenticationRecord | undefined, p: ChallengeParams): AcsView => {
+    const t = PAGE_TEXTS[p.locale];
+    const message = completed?.status !== 'AUTH_FLOW_COMPLETED' ? t.expired : completed.authenticationStatus === 'AUTHENTICATED' ? t.authenticated : t.notAuthenticated;
+    return { ...summary(shown, p), state: 'done', message };
+  };
+  const form = (r: AuthenticationRecord, p: ChallengeParams, error?: string): AcsView => ({
+    ...summary(r, p),
+    state: 'form',
+    authenticationId: r.id,
+    token: p.token,
+    parent: p.parent,
+    error,
+  });
+  const show = (c: Context<AppEnv>, p: ChallengeParams, view: AcsView, status: 200 | 400 = 200) => {
+    // Framed by the host page, itself framed by the SDK's page: frame-ancestors checks both.
+    c.header('content-security-policy', pageCsp(`'self' ${p.parent}`, "; form-action 'self'"));
+    return c.html(acsPage(view), status);
+  };
+
+  app.get('/challenge/acs', (c) => {
+    const p = readChallengeParams((name) => c.req.query(name), store, deps.corsOrigins);
+    const { record } = p;
+    if (record.status !== 'REQUIRE_CHALLENGE' || expired(record)) return show(c, p, end(record, record, p));
+    const wrong = attempts.wrong(record.id);
+    return show(c, p, form(record, p, wrong ? PAGE_TEXTS[p.locale].wrong(MAX_ATTEMPTS - wrong) : undefined));
+  });
+
+  app.post('/challenge/acs', async (c) => {
+    const body = await readForm(c, deps.maxBodyBytes);
+    const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
+    const t = PAGE_TEXTS[p.locale];
+    const code = (body.get('code') ?? '').trim();
+    // The count of wrong codes and the completion change together or not at all.
+    const decided = deps.db.transaction((): { view: AcsView; status: 200 | 400 } => {
+      const current = store.getById(p.record.id)!;
+      if (current.status !== 'REQUIRE_CHALLENGE' || expired(current)) return { view: end(current, current, p), status: 200 };
+      const decision = decideCode(code, attempts.wrong(current.id));
+      if (decision.kind === 'malformed') return { view: form(current, p, t.malformed), status: 400 };
+      if (decision.kind === 'retry') {
+        attempts.recordWrong(current.id);
+        return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
+      }
+      return { view: end(current, store.completeChallenge(current.id, decision.outcome), p), status: 200 };
+    })();
+    return show(c, p, decided.view, decided.status);
+  });
+  return app;
+}

@@ -1,0 +1,23 @@
+// Script of the issuer (ACS) simulator page, bundled as a browser IIFE and served at
+// /challenge/acs.js. It tells the host page that nests it what happened, by postMessage to its
+// own origin only.
+import { ACS_MESSAGE, type AcsMessage, type AcsMessageType } from './acs-messages';
+
+const post = (type: AcsMessageType) => parent.postMessage({ type } satisfies AcsMessage, location.origin);
+
+post(document.documentElement.dataset.state === 'done' ? ACS_MESSAGE.ENDED : ACS_MESSAGE.READY);
+
+addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') post(ACS_MESSAGE.CANCEL);
+});
+document.getElementById('cancel')?.addEventListener('click', () => post(ACS_MESSAGE.CANCEL));
+
+const code = document.getElementById('code') as HTMLInputElement | null;
+addEventListener('focus', () => code?.focus());
+
+// One submission at a time: a double click must not count two wrong codes.
+const form = document.querySelector('form');
+form?.addEventListener('submit', () => {
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  if (button) button.disabled = true;
+});

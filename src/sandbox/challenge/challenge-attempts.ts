@@ -1,0 +1,31 @@
+import type { Db } from '../storage/database';
+
+export const challengeAttemptsSchema = `
+CREATE TABLE IF NOT EXISTS challenge_attempts (
+  authentication_id TEXT PRIMARY KEY REFERENCES authentications(id),
+  wrong INTEGER NOT NULL
+);`;
+
+/** Wrong codes typed per challenge, kept server side so a reloaded page cannot reset them. */
+export class ChallengeAttempts {
+  private readonly read;
+  private readonly bump;
+
+  constructor(db: Db) {
+    this.read = db.prepare<[string], { wrong: number }>('SELECT wrong FROM challenge_attempts WHERE authentication_id = ?');
+    this.bump = db.prepare(
+      `INSERT INTO challenge_attempts (authentication_id, wrong) VALUES (?, 1)
+       ON CONFLICT(authentication_id) DO UPDATE SET wrong = wrong + 1`,
+    );
+  }
+
+  /** Wrong codes typed so far. */
+  wrong(authenticationId: string): number {
+    return this.read.get(authenticationId)?.wrong ?? 0;
+  }
+
+  /** Counts one more wrong code. */
+  recordWrong(authenticationId: string): void {
+    this.bump.run(authenticationId);
+  }
+}

@@ -1,0 +1,82 @@
+import { html } from 'hono/html';
+import type { ErrorItem } from '../../core/error-item';
+import { PAGE_TEXTS, type PageLocale } from './challenge-page-texts';
+
+type Markup = ReturnType<typeof html>;
+
+// The host's script must run before its issuer frame exists (no message missed); the issuer's after its form is parsed.
+const page = (locale: PageLocale, title: string, attributes: Record<string, string>, script: { src: string; defer: boolean } | null, body: Markup) => html`<!doctype html>
+<html lang="${locale}"${Object.entries(attributes).map(([name, value]) => html` data-${name}="${value}"`)}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="stylesheet" href="/challenge/challenge.css">
+${script ? html`<script src="${script.src}"${script.defer ? html` defer` : ''}></script>` : ''}
+</head>
+${body}
+</html>`;
+
+/**
+ * The challenge host page the SDK frames: the penpal child (its script, in <head>, runs before
+ * the issuer frame exists) and the issuer page nested in it. `parent` is the SDK page's origin.
+ */
+export function hostPage(view: { locale: PageLocale; parent: string; acsUrl: string }): Markup {
+  const t = PAGE_TEXTS[view.locale];
+  return page(
+    view.locale,
+    t.hostTitle,
+    { parent: view.parent },
+    { src: '/challenge/host.js', defer: false },
+    html`<body class="host"><iframe id="acs" src="${view.acsUrl}" title="${t.acsFrame}" allow="payment; publickey-credentials-get"></iframe></body>`,
+  );
+}
+
+/** What the issuer page shows: the code form (with an error after a bad code) or the end. */
+export type AcsView = {
+  locale: PageLocale;
+  issuer: string | null;
+  /** Formatted amount, e.g. "R$ 100,00". */
+  amount: string;
+  /** "Visa final 2503", or '' when the sandbox cannot read the card (token, encrypted). */
+  card: string;
+} & ({ state: 'form'; authenticationId: string; token: string; parent: string; error?: string } | { state: 'done'; message: string });
+
+/** The issuer (ACS) simulator page. Its script tells the host "ready" on the form and "ended" on the end. */
+export function acsPage(view: AcsView): Markup {
+  const t = PAGE_TEXTS[view.locale];
+  const issuer = view.issuer ?? t.unknownIssuer;
+  const top = html`<div class="top"><p class="issuer">${issuer}</p><p class="badge">${t.sandboxBadge}</p></div>`;
+  const body =
+    view.state === 'done'
+      ? html`<body class="acs"><main>${top}<h1>${view.message}</h1><p>${t.returning}</p></main></body>`
+      : html`<body class="acs"><main>${top}
+<h1>${t.heading}</h1>
+<p>${t.purchase(view.amount, view.card)}</p>
+<p>${t.sent}</p>
+<form method="post" action="/challenge/acs">
+<input type="hidden" name="authentication" value="${view.authenticationId}">
+<input type="hidden" name="token" value="${view.token}">
+<input type="hidden" name="parent" value="${view.parent}">
+<input type="hidden" name="locale" value="${view.locale}">
+<label for="code">${t.codeLabel}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="${view.error ? 'error hint' : 'hint'}"${view.error ? html` aria-invalid="true"` : ''}>
+${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` : ''}
+<p id="hint" class="hint">${t.hint}</p>
+<div class="actions"><button type="submit">${t.submit}</button><button type="button" id="cancel">${t.cancel}</button></div>
+</form>
+</main></body>`;
+  return page(view.locale, `${issuer}: ${t.heading}`, { state: view.state }, { src: '/challenge/acs.js', defer: true }, body);
+}
+
+/** A page for a challenge URL that cannot be served: each problem with the parameter it names. */
+export function errorPage(locale: PageLocale, items: readonly ErrorItem[]): Markup {
+  const t = PAGE_TEXTS[locale];
+  return page(
+    locale,
+    t.errorTitle,
+    { state: 'error' },
+    null,
+    html`<body><main><h1>${t.errorTitle}</h1><ul>${items.map((i) => html`<li><code>${i.parameterName || 'request'}</code> (${i.code}): ${i.description}</li>`)}</ul></main></body>`,
+  );
+}

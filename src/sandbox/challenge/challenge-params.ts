@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import { PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
+import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM } from '../../core/challenge-protocol';
+import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
+import { ApiError } from '../http/api-error';
+import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
+import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
+
+const AUTHENTICATION_ID = /^3DS_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The parameters every challenge page and the code form carry, checked and the token verified. */
+export interface ChallengeParams {
+  record: AuthenticationRecord;
+  token: string;
+  locale: PageLocale;
+  /** Origin of the SDK's page: the only one that may frame the challenge pages (CSP frame-ancestors). */
+  parent: string;
+}
+
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
+/** The language a request asks for, for its pages and its error pages; pt-BR when absent or unknown. */
+export const pageLocale = (value: string | undefined): PageLocale => (PAGE_LOCALES.includes(value as PageLocale) ? (value as PageLocale) : 'pt-BR');
+
+/**
+ * Checks `authentication`, `token`, `parent` and `locale` (query or form fields) and verifies the
+ * challenge token: 400 naming each bad field; 403 when the token does not open this authentication
+ * (an unknown id gets the same answer, so ids cannot be probed) or when `parent` is not an origin
+ * the sandbox allows (`corsOrigins`).
+ */
+export function readChallengeParams(get: (name: string) => string | undefined, store: AuthenticationStore, corsOrigins?: readonly string[]): ChallengeParams {
+  const errors: ErrorItem[] = [];
+  const field = (name: string, valid: (value: string) => boolean, rule: string) => {
+    const value = get(name);
+    if (value === undefined || value === '') errors.push({ code: REQUIRED_PARAMETER, parameterName: name, description: `${name} is required` });
+    else if (!valid(value)) errors.push({ code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
+    return value ?? '';
+  };
+  const id = field('authentication', (v) => AUTHENTICATION_ID.test(v), 'must be an authentication id (3DS_<uuid>)');
+  const token = field('token', (v) => TOKEN.test(v), 'must be the challenge token of the challenge URL');
+  const parent = field(CHALLENGE_PARENT_PARAM, isOrigin, 'must be the http(s) origin of the page that frames the challenge, such as https://shop.example');
+  const locale = get(CHALLENGE_LOCALE_PARAM);
+  if (locale !== undefined && !PAGE_LOCALES.includes(locale as PageLocale)) {
+    errors.push({ code: INVALID_PARAMETER, parameterName: CHALLENGE_LOCALE_PARAM, description: `locale must be one of ${PAGE_LOCALES.join(', ')}` });
+  }
+  if (errors.length) throw new ApiError(400, errors);
+  const record = store.verifyChallengeToken(id, token) ? store.getById(id) : undefined;
+  if (!record) throw ApiError.of(403, INVALID_PARAMETER, 'token', 'The challenge token does not open this authentication: use the challenge URL the API returned.');
+  if (corsOrigins && !corsOrigins.includes(parent)) {
+    throw ApiError.of(403, INVALID_PARAMETER, CHALLENGE_PARENT_PARAM, `${parent} is not an origin this sandbox allows (--cors-origin).`);
+  }
+  return { record, token, locale: pageLocale(locale), parent };
+}
+
+/**
+ * Reads an `application/x-www-form-urlencoded` body (the issuer page's form): 415 for another
+ * type, 413 above `maxBytes`.
+ */
+export async function readForm(c: Context, maxBytes: number): Promise<URLSearchParams> {
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+    throw ApiError.of(415, UNSUPPORTED_MEDIA_TYPE, '', 'The body must be a form, sent as application/x-www-form-urlencoded.');
+  }
+  const tooLarge = () => ApiError.of(413, PAYLOAD_TOO_LARGE, '', `The body is larger than ${maxBytes} bytes.`);
+  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge();
+  const text = await c.req.text();
+  if (text.length > maxBytes) throw tooLarge();
+  return new URLSearchParams(text);
+}

@@ -1,0 +1,36 @@
+// Script of the challenge host page, bundled as a browser IIFE and served at /challenge/host.js.
+// It is the penpal child the SDK connects to, and relays what the nested issuer page says. It
+// decides nothing: the SDK reads the outcome from the API.
+import { connect, WindowMessenger } from 'penpal';
+import type { ChallengeParentMethods } from '../../core/challenge-protocol';
+import { ACS_MESSAGE, type AcsMessage } from './acs-messages';
+
+// The server put the SDK page's origin here after checking it; penpal talks to that origin only.
+const parentOrigin = document.documentElement.dataset.parent ?? '';
+const sdk = connect<ChallengeParentMethods>({
+  messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] }),
+}).promise;
+
+const tell = (method: keyof ChallengeParentMethods) =>
+  sdk.then((remote) => remote[method]()).catch(() => {
+    // The SDK already settled and closed the connection: nobody is left to tell.
+  });
+
+const RELAY: Record<string, keyof ChallengeParentMethods> = {
+  [ACS_MESSAGE.READY]: 'ready',
+  [ACS_MESSAGE.ENDED]: 'ended',
+  [ACS_MESSAGE.CANCEL]: 'cancel',
+};
+
+const acsFrame = () => document.getElementById('acs') as HTMLIFrameElement | null;
+
+// This script runs before the issuer frame exists (it is in <head>), so no message of it is missed.
+addEventListener('message', (event) => {
+  const frame = acsFrame();
+  if (event.origin !== location.origin || !frame || event.source !== frame.contentWindow) return;
+  const method = RELAY[String((event.data as Partial<AcsMessage> | null)?.type)];
+  if (method) void tell(method);
+});
+
+// The SDK focuses this frame when the issuer page is ready: pass focus on to the code field.
+addEventListener('focus', () => acsFrame()?.focus());

@@ -1,0 +1,81 @@
+import type { Locale } from '../types';
+import { CHALLENGE_CSS } from './challenge-styles';
+import { CHALLENGE_TEXTS } from './challenge-texts';
+
+/** The challenge overlay once shown: the parts the challenge run listens to, and its teardown. */
+export interface ChallengeDialog {
+  dialog: HTMLDialogElement;
+  closeButton: HTMLButtonElement;
+  frame: HTMLIFrameElement;
+  /** Ends the loading state: shows the issuer's page and moves focus into it. */
+  showFrame(): void;
+  /** Closes and removes the overlay, gives the page its scroll back and focus to where it was. */
+  remove(): void;
+}
+
+/**
+ * Shows the challenge as a modal <dialog> in the browser's top layer (above the merchant's own
+ * dialogs), in a shadow root, framing `src` behind a loading state until {@link ChallengeDialog.showFrame}.
+ * Throws when the browser cannot show a modal dialog.
+ */
+export function mountChallengeDialog(src: string, locale: Locale): ChallengeDialog {
+  const doc = document;
+  const texts = CHALLENGE_TEXTS[locale];
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, attributes: Record<string, string> = {}) => {
+    const element = Object.assign(doc.createElement(tag), props);
+    for (const name in attributes) element.setAttribute(name, attributes[name]!);
+    return element;
+  };
+  const previous = doc.activeElement as HTMLElement | null;
+  const root = doc.documentElement;
+  const overflow = root.style.overflow;
+  const x = scrollX;
+  const y = scrollY;
+
+  const host = make('div');
+  const shadow = host.attachShadow({ mode: 'open' });
+  if (shadow.adoptedStyleSheets) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CHALLENGE_CSS);
+    shadow.adoptedStyleSheets = [sheet];
+  } else {
+    // Browsers before constructable stylesheets (Safari < 16.4): works where the CSP allows inline styles.
+    shadow.append(make('style', { textContent: CHALLENGE_CSS }));
+  }
+  const dialog = make('dialog', {}, { 'aria-labelledby': 't' });
+  const header = make('header');
+  const closeButton = make('button', { type: 'button', textContent: '×' }, { 'aria-label': texts.close });
+  header.append(make('h2', { id: 't', textContent: texts.title }), closeButton);
+  const status = make('div', { textContent: texts.loading }, { role: 'status' });
+  // Hidden, not unloaded: the issuer's page loads behind the loading state.
+  const frame = make('iframe', { src, title: texts.frame, hidden: true }, { allow: 'payment; publickey-credentials-get' });
+  dialog.append(header, status, frame);
+  shadow.append(dialog);
+  (doc.body ?? root).append(host);
+  try {
+    dialog.showModal();
+  } catch (error) {
+    host.remove();
+    throw error;
+  }
+  // The page behind must not scroll under the shopper's finger while the dialog is open.
+  root.style.overflow = 'hidden';
+
+  return {
+    dialog,
+    closeButton,
+    frame,
+    showFrame() {
+      status.remove();
+      frame.hidden = false;
+      frame.focus();
+    },
+    remove() {
+      dialog.close();
+      host.remove();
+      root.style.overflow = overflow;
+      scrollTo(x, y);
+      previous?.focus?.({ preventScroll: true });
+    },
+  };
+}
