@@ -1,3 +1,4 @@
+import type { WebhookDispatcher } from './charges/webhooks';
 import type { Clock } from './clock';
 import type { Merchant, MerchantStore } from './merchants/merchant-store';
 import type { Db } from './storage/database';
@@ -21,6 +22,8 @@ export interface SandboxDeps {
   corsOrigins?: readonly string[];
   /** Absolute path of the script-tag build the API serves at /sdk/gateway.js. */
   sdkScriptPath: string;
+  /** Delivers notifications (order and charge webhooks); closed with the sandbox. */
+  webhooks: WebhookDispatcher;
 }
 
 /** Per-request values set by middleware. */

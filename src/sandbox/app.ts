@@ -6,6 +6,11 @@ import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
 import { traceId } from './middleware/trace-id';
 import { authenticationRoutes } from './routes/authentications';
+import { boletoFileRoutes } from './routes/boleto-files';
+import { boletoSimulatorRoutes } from './routes/boleto-simulator';
+import { chargeRoutes } from './routes/charges';
+import { merchantSettingsRoutes } from './routes/merchant-settings';
+import { orderRoutes } from './routes/orders';
 import { publicKeyRoutes } from './routes/public-keys';
 import { sdkSessionRoutes } from './routes/sdk-sessions';
 
@@ -46,6 +51,11 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', publicKeyRoutes(deps));
   app.route('/', sdkSessionRoutes(deps));
   app.route('/', authenticationRoutes(deps));
+  app.route('/', orderRoutes(deps));
+  app.route('/', chargeRoutes(deps));
+  app.route('/', boletoFileRoutes(deps));
+  app.route('/', boletoSimulatorRoutes(deps));
+  app.route('/', merchantSettingsRoutes(deps));
 
   app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
   app.onError((err, c) => {

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { timestamp, type Clock } from '../clock';
+import type { OrderStore } from '../orders/order-store';
+import { chargeResource, type ChargeResource } from './charge-resource';
+import type { ChargeRecord, ChargeStatus } from './charge-store';
+import type { ChargeEventType } from './charge-transitions';
+import type { WebhookDispatcher } from './webhooks';
+
+/** What happened: a charge was created in a status (`CHARGE.<STATUS>`), or a transition. */
+export type ChargeEventKind = `CHARGE.${ChargeStatus}` | ChargeEventType;
+
+/** The JSON body of a notification. */
+export interface ChargeEvent {
+  /** `EVT_<uuid>`: the same on every retry of this event. */
+  id: string;
+  type: ChargeEventKind;
+  created_at: string;
+  /** The order the charge belongs to; null for a standalone (sub-merchant) charge. */
+  order_id: string | null;
+  /** The charge as GET /charges/{id} answered at the time of the event. */
+  charge: ChargeResource;
+}
+
+/**
+ * Turns charge changes into notifications: every status change (creation included, and partial
+ * refunds) goes to the charge's notification_urls and its order's, signed with the merchant's
+ * token. Call only after the change is committed.
+ */
+export class ChargeEvents {
+  constructor(
+    private readonly webhooks: WebhookDispatcher,
+    private readonly orders: OrderStore,
+    private readonly apiUrl: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Notifies a change of `charge`. `secret` is the merchant's bearer token, the signing key. */
+  emit(type: ChargeEventKind, charge: ChargeRecord, secret: string): void {
+    const orderUrls = charge.orderId ? (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? []) : [];
+    const urls = [...new Set([...orderUrls, ...charge.notificationUrls])];
+    if (!urls.length) return;
+    const now = this.clock.now().getTime();
+    const event: ChargeEvent = {
+      id: `EVT_${randomUUID()}`,
+      type,
+      created_at: timestamp(new Date(now)),
+      order_id: charge.orderId,
+      charge: chargeResource(charge, this.apiUrl, now),
+    };
+    this.webhooks.send(urls, event, secret);
+  }
+
+  /** Notifies a new charge: its first status is a change from nothing. */
+  created(charge: ChargeRecord, secret: string): void {
+    this.emit(`CHARGE.${charge.status}`, charge, secret);
+  }
+}

@@ -1,0 +1,274 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { UNPROCESSABLE } from '../../core/api-error-code';
+import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
+import { timestamp, type Clock } from '../clock';
+import { ApiError } from '../http/api-error';
+import type { Merchant } from '../merchants/merchant-store';
+import { decryptCard } from '../cards/card-decryption';
+import type { CardVault } from '../cards/card-vault';
+import type { PublicKeyStore } from '../public-keys/public-key-store';
+import type { AuthenticationStore } from '../three-ds/authentication-store';
+import { boletoBarcode, freeFieldOf } from './boleto-line';
+
+import { boletoMinimumProblem, cardMinimumProblem } from './card-minimums';
+import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
+import type { CardView, ChargeRecord, ChargeStore, PaymentMethodView } from './charge-store';
+import { isBlockedMcc } from './high-risk-mcc';
+import { APPROVED, sandboxDecline, type PaymentResponse } from './sandbox-declines';
+import { normalizeSoftDescriptor } from './soft-descriptor';
+import { authenticationProblems } from './three-ds-check';
+
+/** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
+export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
+/** Furthest boleto due date, in days from today: keeps the 4-digit due factor unambiguous. */
+export const MAX_DUE_DAYS = 3650;
+const DAY_MS = 86_400_000;
+
+/**
+ * The card of a charge as read from the request. A clear or decrypted card has its number,
+ * which lives only while the charge is decided; a stored card has none.
+ */
+interface ChargeCard {
+  number?: string;
+  brand: CardBrand;
+  firstDigits: string;
+  lastDigits: string;
+  expMonth: number;
+  expYear: number;
+  securityCode?: string;
+  holderName: string;
+  /** `CARD_<uuid>` when the card came from the vault. */
+  storedId?: string;
+  /** The request field to name in a card problem: `card.number`, `card.encrypted` or `card.id`. */
+  path: (field: 'number' | 'exp_year' | 'security_code') => string;
+}
+
+/** One charge to create, as validated by the request schema. */
+export interface NewCharge {
+  merchant: Merchant;
+  body: ChargeBody;
+  /** The charge's path prefix in the request, for error items: `charges[0].` or empty. */
+  at: string;
+  orderId: string | null;
+}
+
+/**
+ * Decides and stores charges: the rules that need the clock, the account or other records
+ * (card expiry, encrypted cards, PCI, sub-merchant settings, minimums, 3DS), then the sandbox
+ * issuer's answer. Call {@link create} inside a transaction: it writes the charge and marks
+ * the 3DS authentication used, and a later failure in the same request must undo both.
+ */
+export class ChargeProcessor {
+  constructor(
+    private readonly charges: ChargeStore,
+    private readonly authentications: AuthenticationStore,
+    private readonly publicKeys: PublicKeyStore,
+    private readonly vault: CardVault,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the charge, or throws an ApiError: 400 for a bad field, 422 for a refused payment. */
+  create(input: NewCharge): ChargeRecord {
+    const now = this.clock.now().getTime();
+    const pm = input.body.payment_method;
+    const id = `CHAR_${randomUUID()}`;
+    const base = {
+      id,
+      merchantId: input.merchant.id,
+      orderId: input.orderId,
+      referenceId: input.body.reference_id ?? null,
+      description: input.body.description ?? null,
+      amount: input.body.amount.value,
+      refunded: 0,
+      subMerchant: input.body.sub_merchant ?? null,
+      notificationUrls: input.body.notification_urls ?? [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    const record: ChargeRecord =
+      pm.type === 'BOLETO' ? { ...base, ...this.boleto(input, pm.boleto!, now) } : { ...base, ...this.card(input, id, pm.card!, now) };
+    this.charges.insert(record);
+    return record;
+  }
+
+  private boleto(input: NewCharge, boleto: BoletoBody, now: number): Omit<ChargeRecord, keyof ChargeRecordBase> {
+    const at = input.at;
+    const today = timestamp(new Date(now)).slice(0, 10);
+    const latest = timestamp(new Date(now + MAX_DUE_DAYS * DAY_MS)).slice(0, 10);
+    const dueDate = boleto.due_date;
+    const path = `${at}payment_method.boleto.due_date`;
+    if (dueDate < today) throw ApiError.of(400, INVALID_PARAMETER, path, `${path} must be today (${today}) or later`);
+    if (dueDate > latest) throw ApiError.of(400, INVALID_PARAMETER, path, `${path} must be at most ${MAX_DUE_DAYS} days ahead (${latest})`);
+    const minimum = boletoMinimumProblem(input.body.amount.value);
+    if (minimum) throw ApiError.of(422, UNPROCESSABLE, `${at}amount.value`, `${at}amount.value ${minimum}`);
+
+    const boletoId = randomUUID();
+    const { barcode, formatted } = boletoBarcode({ dueDate, amount: input.body.amount.value, freeField: freeFieldOf(boletoId) });
+    return {
+      status: 'WAITING',
+      paid: 0,
+      paymentResponse: { ...APPROVED },
+      paymentMethod: {
+        type: 'BOLETO',
+        boleto: {
+          id: boletoId,
+          barcode,
+          formatted_barcode: formatted,
+          due_date: dueDate,
+          instruction_lines: boleto.instruction_lines,
+          holder: boleto.holder,
+        },
+      },
+      authenticationId: null,
+      boletoId,
+      captureBefore: null,
+      paidAt: null,
+    };
+  }
+
+  private card(input: NewCharge, chargeId: string, body: CardBody, now: number): Omit<ChargeRecord, keyof ChargeRecordBase> {
+    const { merchant, at } = input;
+    const pm = input.body.payment_method;
+    const type = pm.type as 'CREDIT_CARD' | 'DEBIT_CARD';
+    const installments = pm.installments ?? 1;
+    const capture = pm.capture ?? true;
+    const amount = input.body.amount.value;
+    const invalid: ErrorItem[] = [];
+    const card = this.readCard(body, `${at}payment_method.card.`, merchant.id, now, (item) => invalid.push(item));
+    let softDescriptor: string | undefined;
+    if (pm.soft_descriptor !== undefined) {
+      softDescriptor = normalizeSoftDescriptor(pm.soft_descriptor);
+      const path = `${at}payment_method.soft_descriptor`;
+      if (!softDescriptor) invalid.push({ code: INVALID_PARAMETER, parameterName: path, description: `${path} must contain letters or digits` });
+    }
+    if (invalid.length || !card) throw new ApiError(400, invalid);
+
+    const refused: ErrorItem[] = [];
+    const refuse = (path: string, description: string) => refused.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
+    if (body.number !== undefined && !merchant.pciHomologated) {
+      refuse(
+        `${at}payment_method.card.number`,
+        'is clear card data, which only PCI-homologated accounts may send: encrypt the card in the browser with Gateway.encryptCard and send card.encrypted',
+      );
+    }
+    const sub = input.body.sub_merchant;
+    if (sub && !merchant.subMerchantEnabled) refuse(`${at}sub_merchant`, 'cannot be charged: this account is not enabled for sub-merchant (payment facilitator) charges');
+    else if (sub && isBlockedMcc(sub.mcc, merchant.releasedMccs)) {
+      refuse(`${at}sub_merchant.mcc`, `${sub.mcc} is a high-risk merchant category, blocked unless released for the account`);
+    }
+    const minimum = cardMinimumProblem(card.brand, amount, installments);
+    if (minimum) refuse(`${at}amount.value`, minimum);
+    const method = pm.authentication_method;
+    const auth = method && this.authentications.get(method.id, merchant.id);
+    if (method) {
+      const payment = { amount, type, installments, firstDigits: card.firstDigits, lastDigits: card.lastDigits };
+      refused.push(...authenticationProblems(auth, payment, now, at, card.path('number')));
+    }
+    if (refused.length) throw new ApiError(422, refused);
+    if (method && !this.authentications.markUsed(method.id, merchant.id, chargeId)) {
+      // Another request used it between the check above and now.
+      const path = `${at}payment_method.authentication_method.id`;
+      throw ApiError.of(422, UNPROCESSABLE, path, `${path} was already used by another payment: authenticate again`);
+    }
+
+    const outcome = auth?.authenticationStatus ?? null;
+    const decline = sandboxDecline({ card, amount, debit: type === 'DEBIT_CARD', authentication: method ? outcome : null });
+    const paymentResponse: PaymentResponse = { ...(decline ?? APPROVED), reference: String(randomInt(0, 1e12)).padStart(12, '0') };
+    // A card is stored only when the charge went through: a declined card is not worth keeping.
+    const storedId =
+      card.storedId ??
+      (body.store && !decline && card.number
+        ? this.vault.store(merchant.id, { number: card.number, expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName }).id
+        : undefined);
+    const view: CardView = {
+      ...(storedId !== undefined && { id: storedId }),
+      brand: card.brand,
+      first_digits: card.firstDigits,
+      last_digits: card.lastDigits,
+      exp_month: String(card.expMonth),
+      exp_year: String(card.expYear),
+      holder: { name: card.holderName, ...(body.holder?.tax_id !== undefined && { tax_id: body.holder.tax_id }) },
+      ...(body.store !== undefined && { store: body.store }),
+    };
+    const paymentMethod: PaymentMethodView = {
+      type,
+      installments,
+      capture,
+      ...(softDescriptor !== undefined && { soft_descriptor: softDescriptor }),
+      card: view,
+      ...(method && outcome && { authentication_method: { type: 'THREEDS' as const, id: method.id, status: outcome } }),
+    };
+    const approved = !decline;
+    return {
+      status: !approved ? 'DECLINED' : capture ? 'PAID' : 'AUTHORIZED',
+      paid: approved && capture ? amount : 0,
+      paymentResponse,
+      paymentMethod,
+      authenticationId: method?.id ?? null,
+      boletoId: null,
+      captureBefore: approved && !capture ? now + CAPTURE_WINDOW_MS : null,
+      paidAt: approved && capture ? now : null,
+    };
+  }
+
+  /** The card of the request: clear, decrypted from `card.encrypted`, or stored (`card.id`). Reports what is wrong with it. */
+  private readCard(body: CardBody, at: string, merchantId: string, now: number, bad: (item: ErrorItem) => void): ChargeCard | undefined {
+    const invalid = (path: string, description: string) => bad({ code: INVALID_PARAMETER, parameterName: path, description: `${path} ${description}` });
+    let card: ChargeCard;
+    if (body.id !== undefined) {
+      const stored = this.vault.get(body.id, merchantId);
+      if (!stored) {
+        invalid(`${at}id`, 'does not name a stored card of this account (cards are stored by a charge with card.store true)');
+        return undefined;
+      }
+      card = {
+        brand: stored.brand,
+        firstDigits: stored.firstDigits,
+        lastDigits: stored.lastDigits,
+        expMonth: stored.expMonth,
+        expYear: stored.expYear,
+        securityCode: body.security_code,
+        holderName: stored.holderName,
+        storedId: stored.id,
+        path: (field) => (field === 'security_code' ? `${at}security_code` : `${at}id`),
+      };
+    } else if (body.encrypted !== undefined) {
+      const path = `${at}encrypted`;
+      const opened = decryptCard(body.encrypted, this.publicKeys.validKeys(merchantId), new Date(now), path);
+      if (!opened.ok) {
+        bad(opened.error);
+        return undefined;
+      }
+      const c = opened.card;
+      if (!(c.number.length <= 19 && detectCardBrand(c.number) !== 'unknown')) {
+        invalid(path, 'holds a card of no network the gateway accepts');
+        return undefined;
+      }
+      card = { ...clear(c.number), expMonth: c.expMonth, expYear: c.expYear, securityCode: c.securityCode, holderName: c.holder, path: () => path };
+    } else {
+      card = {
+        ...clear(body.number!),
+        expMonth: body.exp_month!,
+        expYear: body.exp_year!,
+        securityCode: body.security_code!,
+        holderName: body.holder!.name!,
+        path: (field) => `${at}${field}`,
+      };
+    }
+    const today = new Date(now);
+    if (card.expYear * 12 + card.expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+      invalid(card.path('exp_year'), card.storedId ? 'names a stored card that has expired' : 'and exp_month are in the past: the card has expired');
+    }
+    const codeLength = card.brand === 'amex' ? 4 : 3;
+    if (card.securityCode !== undefined && card.securityCode.length !== codeLength) invalid(card.path('security_code'), `must be ${codeLength} digits for this card`);
+    return card;
+  }
+}
+
+const clear = (number: string) => ({ number, brand: detectCardBrand(number), firstDigits: number.slice(0, 6), lastDigits: number.slice(-4) });
+
+type ChargeRecordBase = Pick<
+  ChargeRecord,
+  'id' | 'merchantId' | 'orderId' | 'referenceId' | 'description' | 'amount' | 'refunded' | 'subMerchant' | 'notificationUrls' | 'createdAt' | 'updatedAt'
+>;

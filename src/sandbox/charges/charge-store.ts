@@ -1,0 +1,219 @@
+import type { CardBrand } from '../../core/card-brand';
+import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
+import type { Db } from '../storage/database';
+import type { PaymentType, SubMerchantBody } from './charge-request';
+import type { PaymentResponse } from './sandbox-declines';
+
+/**
+ * Charge statuses. SPEC.md shows PAID, AUTHORIZED and WAITING; DECLINED (the issuer refused)
+ * and CANCELED (canceled, fully refunded, or a boleto that expired unpaid) complete the set.
+ */
+export type ChargeStatus = 'PAID' | 'AUTHORIZED' | 'WAITING' | 'DECLINED' | 'CANCELED';
+
+/** The card as responses show it: never the number or the security code. */
+export interface CardView {
+  /** The stored card's id (`CARD_<uuid>`), when the card was stored or came from the vault. */
+  id?: string;
+  brand: CardBrand;
+  first_digits: string;
+  last_digits: string;
+  /** No leading zero: "3". */
+  exp_month: string;
+  exp_year: string;
+  holder: { name: string; tax_id?: string };
+  store?: boolean;
+}
+
+export interface BoletoView {
+  id: string;
+  barcode: string;
+  formatted_barcode: string;
+  due_date: string;
+  instruction_lines: { line_1: string; line_2: string };
+  holder: {
+    name: string;
+    tax_id: string;
+    email: string;
+    address: Record<string, string>;
+  };
+}
+
+/** `payment_method` as responses show it, less `capture_before` (added while AUTHORIZED). */
+export interface PaymentMethodView {
+  type: PaymentType;
+  installments?: number;
+  capture?: boolean;
+  soft_descriptor?: string;
+  card?: CardView;
+  /** The 3DS authentication the charge used and its outcome. */
+  authentication_method?: { type: 'THREEDS'; id: string; status: AuthenticationOutcomeValue };
+  boleto?: BoletoView;
+}
+
+/** A charge as stored. Times are milliseconds since the epoch; amounts are cents. */
+export interface ChargeRecord {
+  id: string;
+  merchantId: string;
+  orderId: string | null;
+  referenceId: string | null;
+  description: string | null;
+  status: ChargeStatus;
+  amount: number;
+  paid: number;
+  refunded: number;
+  paymentResponse: PaymentResponse;
+  paymentMethod: PaymentMethodView;
+  subMerchant: SubMerchantBody | null;
+  notificationUrls: string[];
+  authenticationId: string | null;
+  boletoId: string | null;
+  captureBefore: number | null;
+  createdAt: number;
+  paidAt: number | null;
+  updatedAt: number;
+}
+
+// Only what a response shows is stored: payment_method holds brand, first 6 and last 4 digits,
+// expiry and holder, never the card number or security code.
+export const chargeSchema = `
+CREATE TABLE IF NOT EXISTS charges (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants(id),
+  order_id TEXT REFERENCES orders(id),
+  reference_id TEXT,
+  description TEXT,
+  status TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  paid INTEGER NOT NULL,
+  refunded INTEGER NOT NULL,
+  payment_response TEXT NOT NULL,
+  payment_method TEXT NOT NULL,
+  sub_merchant TEXT,
+  notification_urls TEXT NOT NULL,
+  authentication_id TEXT UNIQUE,
+  boleto_id TEXT UNIQUE,
+  capture_before INTEGER,
+  created_at INTEGER NOT NULL,
+  paid_at INTEGER,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS charges_by_order ON charges (order_id, created_at);`;
+
+interface Row {
+  id: string;
+  merchant_id: string;
+  order_id: string | null;
+  reference_id: string | null;
+  description: string | null;
+  status: ChargeStatus;
+  amount: number;
+  paid: number;
+  refunded: number;
+  payment_response: string;
+  payment_method: string;
+  sub_merchant: string | null;
+  notification_urls: string;
+  authentication_id: string | null;
+  boleto_id: string | null;
+  capture_before: number | null;
+  created_at: number;
+  paid_at: number | null;
+  updated_at: number;
+}
+
+const toRecord = (r: Row): ChargeRecord => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  orderId: r.order_id,
+  referenceId: r.reference_id,
+  description: r.description,
+  status: r.status,
+  amount: r.amount,
+  paid: r.paid,
+  refunded: r.refunded,
+  paymentResponse: JSON.parse(r.payment_response) as PaymentResponse,
+  paymentMethod: JSON.parse(r.payment_method) as PaymentMethodView,
+  subMerchant: r.sub_merchant === null ? null : (JSON.parse(r.sub_merchant) as SubMerchantBody),
+  notificationUrls: JSON.parse(r.notification_urls) as string[],
+  authenticationId: r.authentication_id,
+  boletoId: r.boleto_id,
+  captureBefore: r.capture_before,
+  createdAt: r.created_at,
+  paidAt: r.paid_at,
+  updatedAt: r.updated_at,
+});
+
+const toRow = (c: ChargeRecord): Row => ({
+  id: c.id,
+  merchant_id: c.merchantId,
+  order_id: c.orderId,
+  reference_id: c.referenceId,
+  description: c.description,
+  status: c.status,
+  amount: c.amount,
+  paid: c.paid,
+  refunded: c.refunded,
+  payment_response: JSON.stringify(c.paymentResponse),
+  payment_method: JSON.stringify(c.paymentMethod),
+  sub_merchant: c.subMerchant && JSON.stringify(c.subMerchant),
+  notification_urls: JSON.stringify(c.notificationUrls),
+  authentication_id: c.authenticationId,
+  boleto_id: c.boletoId,
+  capture_before: c.captureBefore,
+  created_at: c.createdAt,
+  paid_at: c.paidAt,
+  updated_at: c.updatedAt,
+});
+
+/** Stores charges. Writes are single statements; callers group them in a transaction. */
+export class ChargeStore {
+  private readonly insertRow;
+  private readonly byId;
+  private readonly byBoleto;
+  private readonly byOrder;
+  private readonly updateState;
+
+  constructor(db: Db) {
+    this.insertRow = db.prepare<Row>(
+      `INSERT INTO charges (id, merchant_id, order_id, reference_id, description, status, amount, paid, refunded, payment_response,
+         payment_method, sub_merchant, notification_urls, authentication_id, boleto_id, capture_before, created_at, paid_at, updated_at)
+       VALUES (@id, @merchant_id, @order_id, @reference_id, @description, @status, @amount, @paid, @refunded, @payment_response,
+         @payment_method, @sub_merchant, @notification_urls, @authentication_id, @boleto_id, @capture_before, @created_at, @paid_at, @updated_at)`,
+    );
+    this.byId = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE id = ? AND merchant_id = ?');
+    this.byBoleto = db.prepare<[string], Row>('SELECT * FROM charges WHERE boleto_id = ?');
+    this.byOrder = db.prepare<[string], Row>('SELECT * FROM charges WHERE order_id = ? ORDER BY created_at, rowid');
+    // Guarded by the status and time read before: a transition applies to the state it was decided on, or not at all.
+    this.updateState = db.prepare<Row & { from_status: string; from_updated_at: number }>(
+      `UPDATE charges SET status = @status, paid = @paid, refunded = @refunded, payment_response = @payment_response,
+         capture_before = @capture_before, paid_at = @paid_at, updated_at = @updated_at
+       WHERE id = @id AND status = @from_status AND updated_at = @from_updated_at`,
+    );
+  }
+
+  insert(charge: ChargeRecord): void {
+    this.insertRow.run(toRow(charge));
+  }
+
+  /** The merchant's charge; undefined for an unknown id or another merchant's charge. */
+  get(id: string, merchantId: string): ChargeRecord | undefined {
+    const row = this.byId.get(id, merchantId);
+    return row && toRecord(row);
+  }
+
+  /** The charge of a boleto, for the boleto's public PDF and PNG links. */
+  getByBoletoId(boletoId: string): ChargeRecord | undefined {
+    const row = this.byBoleto.get(boletoId);
+    return row && toRecord(row);
+  }
+
+  /** An order's charges, oldest first. */
+  listByOrder(orderId: string): ChargeRecord[] {
+    return this.byOrder.all(orderId).map(toRecord);
+  }
+
+  /** Writes a transition of `from` to `next`. False when the charge changed since `from` was read. */
+  transition(from: ChargeRecord, next: ChargeRecord): boolean {
+    return this.updateState.run({ ...toRow(next), from_status: from.status, from_updated_at: from.updatedAt }).changes === 1;
+  }
+}

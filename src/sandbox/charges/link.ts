@@ -1,0 +1,10 @@
+/** A link of a resource (SPEC.md): where to go next, with which media type and HTTP method. */
+export interface Link {
+  rel: 'SELF' | 'PAY' | 'CHARGE.CANCEL' | 'CHARGE.CAPTURE';
+  /** Absolute URL. */
+  href: string;
+  media: string;
+  type: 'GET' | 'POST';
+}
+
+export const link = (rel: Link['rel'], href: string, type: Link['type'], media = 'application/json'): Link => ({ rel, href, media, type });

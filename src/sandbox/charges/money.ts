@@ -1,0 +1,20 @@
+/** Largest amount the API takes, in cents: R$ 9.999.999,99. */
+export const MAX_AMOUNT_CENTS = 999_999_999;
+
+/** Formats cents as Brazilian reais, as a payer reads them: `R$ 1.234,56`. */
+export function formatBrl(cents: number): string {
+  const reais = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `R$ ${reais},${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Reads an amount in cents: an integer, or a string of digits (SPEC.md shows one request
+ * sending `"value": "1000"`). Anything else, decimals included, is undefined: `10.5` is not a
+ * number of cents, and guessing would charge the wrong amount.
+ */
+export function toCents(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
+}

@@ -1,0 +1,50 @@
+import type { ErrorItem } from '../../core/error-item';
+import { UNPROCESSABLE } from '../../core/api-error-code';
+import type { AuthenticationRecord } from '../three-ds/authentication-store';
+import { formatBrl } from './money';
+
+/** What the charge says about the payment, to compare with what was authenticated. */
+export interface AuthenticatedPayment {
+  amount: number;
+  type: 'CREDIT_CARD' | 'DEBIT_CARD';
+  installments: number;
+  firstDigits: string;
+  lastDigits: string;
+}
+
+/**
+ * Why a 3DS authentication cannot pay this charge (422 items), empty when it can. It must be the
+ * merchant's own completed authentication, unexpired and unused, of the same card, amount,
+ * payment type and installments: an id authenticated for R$ 10 must not pay R$ 1.000.
+ * `at` is the charge's path prefix; `cardPath` the card field to name on a card mismatch.
+ */
+export function authenticationProblems(
+  auth: AuthenticationRecord | undefined,
+  payment: AuthenticatedPayment,
+  now: number,
+  at: string,
+  cardPath: string,
+): ErrorItem[] {
+  const out: ErrorItem[] = [];
+  const add = (path: string, description: string) => out.push({ code: UNPROCESSABLE, parameterName: `${at}${path}`, description: `${at}${path} ${description}` });
+  const idPath = 'payment_method.authentication_method.id';
+  if (!auth) {
+    add(idPath, 'does not name a 3DS authentication of this account');
+    return out;
+  }
+  if (auth.status !== 'AUTH_FLOW_COMPLETED') {
+    add(idPath, `names an authentication in status ${auth.status}: only AUTH_FLOW_COMPLETED can pay${auth.status === 'AUTH_NOT_SUPPORTED' && payment.type === 'DEBIT_CARD' ? ' (a debit card without 3DS cannot be charged: end the transaction)' : ''}`);
+    return out;
+  }
+  if (auth.usedAt !== null) add(idPath, `was already used by ${auth.usedBy ?? 'another payment'}: authenticate again for a new payment`);
+  else if (Date.parse(auth.expiresAt) <= now) add(idPath, `expired at ${auth.expiresAt}: authenticate again`);
+  if (auth.amountValue !== payment.amount) add('amount.value', `must be ${auth.amountValue} (${formatBrl(auth.amountValue)}), the amount authenticated with 3DS`);
+  if (auth.cardType !== payment.type) add('payment_method.type', `must be ${auth.cardType}, the type authenticated with 3DS`);
+  if (auth.installments !== payment.installments) add('payment_method.installments', `must be ${auth.installments}, the installments authenticated with 3DS`);
+  // An authentication of a tokenized or encrypted card stored no digits: nothing to compare.
+  if (auth.lastDigits && (auth.lastDigits !== payment.lastDigits || (auth.firstDigits && auth.firstDigits !== payment.firstDigits))) {
+    add(cardPath, 'is not the card authenticated with 3DS');
+  }
+  return out;
+}
+

@@ -1,0 +1,119 @@
+import { createHmac } from 'node:crypto';
+import type { Clock } from '../clock';
+
+/** Header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export const SIGNATURE_HEADER = 'x-gateway-signature';
+/** Header carrying the event id, the same on every retry of one event: receivers deduplicate on it. */
+export const EVENT_ID_HEADER = 'x-gateway-event-id';
+/** Header carrying the attempt number, 1 for the first delivery. */
+export const ATTEMPT_HEADER = 'x-gateway-delivery-attempt';
+
+/** Waits before each retry: 1 s, 5 s, 30 s, 2 min, 10 min (six attempts in all). */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];
+/** How long one attempt may take before it counts as failed. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
+
+export interface WebhookOptions {
+  /** Delays before the retries; its length is the number of retries. */
+  retryDelaysMs?: readonly number[];
+  /** Time limit of one attempt. */
+  attemptTimeoutMs?: number;
+}
+
+/**
+ * The signature of a delivery: HMAC-SHA256, keyed with the merchant's bearer token, of
+ * `<t>.<raw body>`, where t is the `t=` value of the header. Signing the time too stops a
+ * recorded delivery from being replayed later as a new one.
+ */
+export function webhookSignature(secret: string, t: number, body: string): string {
+  return createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+}
+
+/** Where a log line may point: the URL without its query, which can hold a receiver's secret. */
+const shown = (url: string) => {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
+};
+
+/**
+ * Delivers notifications: POSTs a JSON body to each URL, signed, and retries with backoff until
+ * a 2xx answer or the retries run out. `send` returns at once and never throws: a receiver that
+ * is down, slow or failing cannot block or fail the API call that caused the event.
+ */
+export class WebhookDispatcher {
+  private readonly delays: readonly number[];
+  private readonly timeoutMs: number;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<AbortController>();
+  private closed = false;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly log: (line: string) => void,
+    options: WebhookOptions = {},
+  ) {
+    this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  }
+
+  /** Schedules the delivery of one event to each URL. */
+  send(urls: readonly string[], event: { id: string }, secret: string): void {
+    if (this.closed) return;
+    const body = JSON.stringify(event);
+    for (const url of urls) this.schedule(url, event.id, body, secret, 1, 0);
+  }
+
+  /** Cancels pending retries and attempts in flight (the sandbox is closing). */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    for (const controller of this.inFlight) controller.abort();
+    this.timers.clear();
+  }
+
+  private schedule(url: string, eventId: string, body: string, secret: string, attempt: number, delay: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.attempt(url, eventId, body, secret, attempt);
+    }, delay);
+    // Pending retries must not keep a test runner or a closing CLI alive.
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async attempt(url: string, eventId: string, body: string, secret: string, attempt: number): Promise<void> {
+    if (this.closed) return;
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timeout = setTimeout(() => controller.abort(), this.timeoutMs);
+    let outcome: string;
+    try {
+      const t = Math.floor(this.clock.now().getTime() / 1000);
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Gateway-Sandbox-Webhooks/1',
+          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(secret, t, body)}`,
+          [EVENT_ID_HEADER]: eventId,
+          [ATTEMPT_HEADER]: String(attempt),
+        },
+        body,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
+      // The body is not needed; reading it frees the connection.
+      await res.arrayBuffer().catch(() => undefined);
+      outcome = res.status >= 200 && res.status < 300 ? 'ok' : `HTTP ${res.status}`;
+    } catch (error) {
+      outcome = controller.signal.aborted ? 'timed out' : `failed (${error instanceof Error ? error.message : 'network error'})`;
+    } finally {
+      clearTimeout(timeout);
+      this.inFlight.delete(controller);
+    }
+    if (this.closed) return;
+    const retryIn = this.delays[attempt - 1];
+    this.log(`webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`);
+    if (outcome !== 'ok' && retryIn !== undefined) this.schedule(url, eventId, body, secret, attempt + 1, retryIn);
+  }
+}

@@ -1,0 +1,61 @@
+import type * as z from 'zod/mini';
+import { INVALID_PARAMETER, REQUIRED_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
+import { formatPath } from '../../core/parameter-path';
+import { safeSnapshot } from '../../core/safe-snapshot';
+
+/** The outcome of {@link parseWithSchema}: the parsed value, or one error item per parameter. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
+
+/**
+ * Turns zod issues into the API's error items: 40001 when the value is absent, 40003 for each
+ * key a strict object does not know, 40002 otherwise. Paths are written as the integrator
+ * wrote them (`charges[0].payment_method.card.number`), after `root`.
+ */
+export function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey> = []): ErrorItem[] {
+  const out: ErrorItem[] = [];
+  const seen = new Set<string>();
+  const add = (item: ErrorItem) => {
+    if (seen.has(item.parameterName)) return;
+    seen.add(item.parameterName);
+    out.push(item);
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const path = formatPath([...root, ...issue.path, key]);
+        add({ code: UNEXPECTED_PARAMETER, parameterName: path, description: `${path} is not a parameter of this request` });
+      }
+      continue;
+    }
+    const path = formatPath([...root, ...issue.path]) || 'body';
+    // Any rule fails on an absent value, an enum or a literal too: that is "required", not "invalid".
+    const missing = issue.input === undefined || issue.input === null;
+    add({
+      code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+      parameterName: path,
+      description: missing ? `${path} is required: it ${issue.message}` : `${path} ${issue.message}`,
+    });
+  }
+  return out;
+}
+
+/** Parses with a zod schema and reports problems as error items (see {@link issueItems}). */
+export function parseWithSchema<S extends z.ZodMiniType>(schema: S, input: unknown, root: ReadonlyArray<PropertyKey> = []): Parsed<z.infer<S>> {
+  const result = schema.safeParse(input, { reportInput: true });
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: issueItems(result.error.issues, root) };
+}
+
+const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
+
+/**
+ * Adds cross-field problems to a schema's result: each is reported unless its parameter, or a
+ * parent of it, already is (a missing `card` needs no second item for a missing `card.number`).
+ */
+export function withCrossFieldProblems<T>(parsed: Parsed<T>, cross: readonly ErrorItem[]): Parsed<T> {
+  const errors = parsed.ok ? [] : [...parsed.errors];
+  for (const item of cross) if (!errors.some((e) => within(item.parameterName, e.parameterName))) errors.push(item);
+  return parsed.ok && !errors.length ? parsed : { ok: false, errors };
+}
+
+/** A JSON body with keys holding null dropped: to most integrations null means "not given". */
+export const withoutNulls = (body: unknown): unknown => safeSnapshot(body).value;

@@ -1,0 +1,44 @@
+import { chargeResource, type ChargeResource } from '../charges/charge-resource';
+import type { ChargeRecord } from '../charges/charge-store';
+import { link, type Link } from '../charges/link';
+import { timestamp } from '../clock';
+import type { OrderRecord } from './order-store';
+
+/** An order as the API returns it. */
+export interface OrderResource {
+  id: string;
+  reference_id?: string;
+  created_at: string;
+  customer: OrderRecord['customer'];
+  items: OrderRecord['items'];
+  shipping?: NonNullable<OrderRecord['shipping']>;
+  charges: ChargeResource[];
+  /** PIX QR codes: not offered by the sandbox, so always empty. */
+  qr_codes: never[];
+  notification_urls: string[];
+  links: Link[];
+}
+
+/** True while an order has no charge that is paid, authorized or awaiting payment: it may be paid (again). */
+export const payable = (charges: readonly ChargeRecord[]) => !charges.some((c) => c.status === 'PAID' || c.status === 'AUTHORIZED' || c.status === 'WAITING');
+
+/**
+ * The API shape of an order. SPEC.md: an order without payment has empty charges, qr_codes and
+ * links. Once it has a charge: SELF, plus PAY while no charge is paid, authorized or waiting.
+ */
+export function orderResource(o: OrderRecord, charges: readonly ChargeRecord[], apiUrl: string, now: number): OrderResource {
+  const self = `${apiUrl}/orders/${o.id}`;
+  const links = charges.length ? [link('SELF', self, 'GET'), ...(payable(charges) ? [link('PAY', `${self}/pay`, 'POST')] : [])] : [];
+  return {
+    id: o.id,
+    ...(o.referenceId !== null && { reference_id: o.referenceId }),
+    created_at: timestamp(new Date(o.createdAt)),
+    customer: o.customer,
+    items: o.items,
+    ...(o.shipping && { shipping: o.shipping }),
+    charges: charges.map((c) => chargeResource(c, apiUrl, now)),
+    qr_codes: [],
+    notification_urls: o.notificationUrls,
+    links,
+  };
+}

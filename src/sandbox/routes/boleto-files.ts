@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { NOT_FOUND } from '../../core/api-error-code';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import { renderBoletoPdf } from '../charges/boleto-pdf';
+import { renderBarcodePng } from '../charges/boleto-png';
+import { formatBrl } from '../charges/money';
+import { paymentsOf } from '../charges/payments';
+import { ApiError } from '../http/api-error';
+
+/**
+ * GET /boletos/{boleto_id}.pdf and .png: the printable boleto and its barcode image, the
+ * targets of a boleto charge's SELF links. No token: the payer opens them, and the random
+ * UUID in the address is what keeps them private, as with any provider's boleto link.
+ */
+export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
+  const { charges } = paymentsOf(deps);
+  const app = new Hono<AppEnv>();
+
+  app.get('/boletos/:file', (c) => {
+    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png)$/.exec(c.req.param('file'));
+    const charge = match ? charges.getByBoletoId(match[1]!) : undefined;
+    const boleto = charge?.paymentMethod.boleto;
+    if (!match || !charge || !boleto) throw ApiError.of(404, NOT_FOUND, 'boleto_id', 'No such boleto.');
+    const headers = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' };
+    if (match[2] === 'png') {
+      return c.body(new Uint8Array(renderBarcodePng(boleto.barcode)), 200, { ...headers, 'content-type': 'image/png' });
+    }
+    const a = boleto.holder.address;
+    const pdf = renderBoletoPdf({
+      beneficiary: deps.merchants.get(charge.merchantId)?.name ?? charge.merchantId,
+      payer: {
+        name: boleto.holder.name,
+        taxId: boleto.holder.tax_id,
+        address: `${a.street}, ${a.number}${a.complement ? ` ${a.complement}` : ''} - ${a.locality} - ${a.city}/${a.region_code} - CEP ${a.postal_code}`,
+      },
+      dueDate: boleto.due_date,
+      amount: formatBrl(charge.amount),
+      instructions: [boleto.instruction_lines.line_1, boleto.instruction_lines.line_2],
+      reference: boleto.id,
+      barcode: boleto.barcode,
+      digitLine: boleto.formatted_barcode,
+    });
+    return c.body(new Uint8Array(pdf), 200, { ...headers, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="boleto-${boleto.id}.pdf"` });
+  });
+  return app;
+}

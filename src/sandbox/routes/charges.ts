@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import { validateCharge } from '../charges/charge-request';
+import { chargeResource } from '../charges/charge-resource';
+import { capture, cancel } from '../charges/charge-transitions';
+import type { ChargeRecord } from '../charges/charge-store';
+import { readIdempotencyKey, requestFingerprint } from '../charges/idempotency';
+import { paymentsOf } from '../charges/payments';
+import { cents } from '../charges/request-fields';
+import { ApiError } from '../http/api-error';
+import { bearerToken } from '../http/bearer-token';
+import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
+import { readJsonObject } from '../http/read-json';
+import { readOptionalJsonObject } from '../http/read-optional-json';
+import { merchantAuth } from '../middleware/merchant-auth';
+
+/** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
+const amountBody = z.strictObject({
+  amount: z.optional(z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' })),
+});
+
+/**
+ * POST /charges (a sub-merchant's credit card charge; x-idempotency-key), GET /charges/{id},
+ * POST /charges/{id}/capture and /cancel. Merchant bearer token.
+ */
+export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
+  const { charges, processor, idempotency, events } = paymentsOf(deps);
+  const app = new Hono<AppEnv>();
+  const auth = merchantAuth(deps.merchants);
+  const find = (id: string, merchantId: string): ChargeRecord => {
+    const charge = charges.get(id, merchantId);
+    if (!charge) throw ApiError.of(404, NOT_FOUND, 'charge_id', 'No such charge for this account.');
+    return charge;
+  };
+
+  app.post('/charges', auth, async (c) => {
+    const key = readIdempotencyKey(c);
+    const raw = await readJsonObject(c, deps.maxBodyBytes);
+    const parsed = validateCharge(raw, 'standalone');
+    if (!parsed.ok) throw new ApiError(400, parsed.errors);
+    const merchant = c.get('merchant');
+    const secret = bearerToken(c);
+    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: requestFingerprint(secret, raw) }, () => {
+      const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
+      return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()), after: () => events.created(charge, secret) };
+    });
+    return c.json(result.body, result.status, result.replayed ? { 'x-idempotent-replayed': 'true' } : undefined);
+  });
+
+  app.get('/charges/:id', auth, (c) => c.json(chargeResource(find(c.req.param('id'), c.get('merchant').id), deps.apiUrl, deps.clock.now().getTime())));
+
+  for (const [action, decide] of [
+    ['capture', capture],
+    ['cancel', cancel],
+  ] as const) {
+    app.post(`/charges/:id/${action}`, auth, async (c) => {
+      const raw = await readOptionalJsonObject(c, deps.maxBodyBytes);
+      const parsed = parseWithSchema(amountBody, withoutNulls(raw));
+      if (!parsed.ok) throw new ApiError(400, parsed.errors);
+      const merchantId = c.get('merchant').id;
+      const done = deps.db.transaction(() => {
+        const charge = find(c.req.param('id'), merchantId);
+        const now = deps.clock.now().getTime();
+        const step = decide(charge, parsed.value.amount?.value, now);
+        if (!charges.transition(charge, step.next)) throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
+        return { step, now };
+      })();
+      events.emit(done.step.event, done.step.next, bearerToken(c));
+      return c.json(chargeResource(done.step.next, deps.apiUrl, done.now));
+    });
+  }
+  return app;
+}

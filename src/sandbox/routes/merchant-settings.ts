@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import { booleanField, digits } from '../charges/request-fields';
+import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
+import { ApiError } from '../http/api-error';
+import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
+import { readJsonObject } from '../http/read-json';
+import type { Merchant } from '../merchants/merchant-store';
+import { merchantAuth } from '../middleware/merchant-auth';
+
+const settingsBody = z.strictObject({
+  pci_homologated: z.optional(booleanField()),
+  sub_merchant_enabled: z.optional(booleanField()),
+  released_mccs: z.optional(
+    z.array(digits(4, 4, 'must be a merchant category code (MCC) of 4 digits'), { error: 'must be a list of MCCs' }).check(
+      z.maxLength(100, 'must be a list of at most 100 MCCs'),
+    ),
+  ),
+});
+
+const toBody = (m: Merchant) => ({
+  merchant_id: m.id,
+  pci_homologated: m.pciHomologated,
+  sub_merchant_enabled: m.subMerchantEnabled,
+  released_mccs: m.releasedMccs,
+  high_risk_mccs: Object.keys(HIGH_RISK_MCCS),
+});
+
+/**
+ * Sandbox only: GET and POST /sandbox/merchant/settings read and change the calling account's
+ * settings that production sets through onboarding: PCI homologation (clear card data),
+ * sub-merchant charges, and released high-risk MCCs. POST changes only the fields sent.
+ */
+export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = merchantAuth(deps.merchants);
+
+  app.get('/sandbox/merchant/settings', auth, (c) => c.json(toBody(c.get('merchant'))));
+
+  app.post('/sandbox/merchant/settings', auth, async (c) => {
+    const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c, deps.maxBodyBytes)));
+    if (!parsed.ok) throw new ApiError(400, parsed.errors);
+    const { pci_homologated, sub_merchant_enabled, released_mccs } = parsed.value;
+    const updated = deps.merchants.update(c.get('merchant').id, {
+      ...(pci_homologated !== undefined && { pciHomologated: pci_homologated }),
+      ...(sub_merchant_enabled !== undefined && { subMerchantEnabled: sub_merchant_enabled }),
+      ...(released_mccs !== undefined && { releasedMccs: [...new Set(released_mccs)] }),
+    });
+    return c.json(toBody(updated!));
+  });
+  return app;
+}

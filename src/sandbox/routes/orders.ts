@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import { validateCharge } from '../charges/charge-request';
+import { paymentsOf } from '../charges/payments';
+import { readIdempotencyKey, requestFingerprint } from '../charges/idempotency';
+import { ApiError } from '../http/api-error';
+import { bearerToken } from '../http/bearer-token';
+import { readJsonObject } from '../http/read-json';
+import { merchantAuth } from '../middleware/merchant-auth';
+import { validateOrder } from '../orders/order-request';
+import { orderResource, payable } from '../orders/order-resource';
+import type { OrderRecord } from '../orders/order-store';
+
+const replayHeaders = (replayed: boolean) => (replayed ? { 'x-idempotent-replayed': 'true' } : undefined);
+
+/**
+ * POST /orders (with or without one charge), GET /orders/{id}, POST /orders/{id}/pay.
+ * Merchant bearer token; x-idempotency-key on both POSTs.
+ */
+export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
+  const { orders, charges, processor, idempotency, events } = paymentsOf(deps);
+  const app = new Hono<AppEnv>();
+  const auth = merchantAuth(deps.merchants);
+  const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
+
+  app.post('/orders', auth, async (c) => {
+    const key = readIdempotencyKey(c);
+    const raw = await readJsonObject(c, deps.maxBodyBytes);
+    const parsed = validateOrder(raw);
+    if (!parsed.ok) throw new ApiError(400, parsed.errors);
+    const merchant = c.get('merchant');
+    const secret = bearerToken(c);
+    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: requestFingerprint(secret, raw) }, () => {
+      const body = parsed.value;
+      const now = deps.clock.now().getTime();
+      const order: OrderRecord = {
+        id: `ORDE_${randomUUID()}`,
+        merchantId: merchant.id,
+        referenceId: body.reference_id ?? null,
+        customer: body.customer,
+        items: body.items ?? [],
+        shipping: body.shipping ?? null,
+        notificationUrls: body.notification_urls ?? [],
+        createdAt: now,
+      };
+      orders.insert(order);
+      const paid = (body.charges ?? []).map((charge, i) => processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }));
+      return {
+        status: 201,
+        body: orderResource(order, paid, deps.apiUrl, now),
+        after: () => paid.forEach((charge) => events.created(charge, secret)),
+      };
+    });
+    return c.json(result.body, result.status, replayHeaders(result.replayed));
+  });
+
+  app.get('/orders/:id', auth, (c) => {
+    const order = orders.get(c.req.param('id'), c.get('merchant').id);
+    if (!order) throw notFound();
+    return c.json(orderResource(order, charges.listByOrder(order.id), deps.apiUrl, deps.clock.now().getTime()));
+  });
+
+  app.post('/orders/:id/pay', auth, async (c) => {
+    const id = c.req.param('id');
+    const key = readIdempotencyKey(c);
+    const raw = await readJsonObject(c, deps.maxBodyBytes);
+    const merchant = c.get('merchant');
+    if (!orders.get(id, merchant.id)) throw notFound();
+    const parsed = validateCharge(raw, 'order');
+    if (!parsed.ok) throw new ApiError(400, parsed.errors);
+    const secret = bearerToken(c);
+    const result = idempotency.run({ merchantId: merchant.id, scope: `POST /orders/${id}/pay`, key, fingerprint: requestFingerprint(secret, raw) }, () => {
+      const order = orders.get(id, merchant.id)!;
+      const existing = charges.listByOrder(id);
+      if (!payable(existing)) {
+        const active = existing.find((ch) => !payable([ch]))!;
+        throw ApiError.of(409, CONFLICT, '', `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`);
+      }
+      const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: id });
+      const now = deps.clock.now().getTime();
+      return { status: 201, body: orderResource(order, [...existing, charge], deps.apiUrl, now), after: () => events.created(charge, secret) };
+    });
+    return c.json(result.body, result.status, replayHeaders(result.replayed));
+  });
+  return app;
+}
