@@ -55,7 +55,7 @@ describe('decryptCard', () => {
   it('refuses a tampered ciphertext', async () => {
     const key = await keys.create('M1');
     const bytes = Buffer.from(seal(key.publicKey), 'base64');
-    bytes[10] ^= 0x01;
+    bytes.writeUInt8(bytes.readUInt8(10) ^ 0x01, 10);
     const out = decryptCard(bytes.toString('base64'), keys.validKeys('M1'), clock.now(), 'data.paymentMethod.card.encrypted');
     expect(out).toMatchObject({ ok: false, error: { code: '40002', parameterName: 'data.paymentMethod.card.encrypted' } });
   });

@@ -45,7 +45,14 @@ const toMerchant = (r: Row): Merchant => ({
 });
 
 export class MerchantStore {
-  constructor(private readonly db: Db) {}
+  // Prepared once: byToken runs on every merchant request and get on every SDK request.
+  private readonly byId;
+  private readonly byHash;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
+    this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
+  }
 
   /** Creates the merchant, or updates its settings when the id exists (so restarts keep one row). */
   upsert(m: Merchant & { token: string }): Merchant {
@@ -70,14 +77,14 @@ export class MerchantStore {
   }
 
   get(id: string): Merchant | undefined {
-    const row = this.db.prepare('SELECT * FROM merchants WHERE id = ?').get(id) as Row | undefined;
+    const row = this.byId.get(id);
     return row && toMerchant(row);
   }
 
   /** The merchant a bearer token belongs to, compared in constant time. */
   byToken(token: string): Merchant | undefined {
     const wanted = Buffer.from(hash(token), 'hex');
-    const row = this.db.prepare('SELECT * FROM merchants WHERE token_hash = ?').get(wanted.toString('hex')) as Row | undefined;
+    const row = this.byHash.get(wanted.toString('hex'));
     if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) return undefined;
     return toMerchant(row);
   }
