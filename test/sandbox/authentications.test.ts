@@ -74,15 +74,6 @@ describe('POST /checkout-sdk/3ds/authentications: the sandbox cards', () => {
     expect((await authenticate('9000000000000001')).body).toMatchObject({ status: 'AUTH_NOT_SUPPORTED', brand: 'unknown', issuer: null });
   });
 
-  it('a tokenized or encrypted card gets the default scenario', async () => {
-    for (const card of [{ id: 'CARD_0f1e2d3c' }, { encrypted: 'bm90LXJlYWxseS1lbmNyeXB0ZWQ=' }]) {
-      const data = { ...authData(), paymentMethod: { type: 'DEBIT_CARD', installments: 1, card } };
-      const res = await postAuthentication(sandbox, session, { data, device: validDevice() });
-      expect(res.status).toBe(201);
-      expect(await res.json()).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', brand: 'unknown' });
-    }
-  });
-
   it('accepts what the SDK sends: numeric strings, spaced card numbers, a "01310-100" postal code', async () => {
     const data = authData('4000 0000 0000 2370') as { paymentMethod: { card: Record<string, unknown>; installments: unknown }; billingAddress: Record<string, unknown> };
     data.paymentMethod.card.expMonth = '12';

@@ -11,6 +11,9 @@ import { SessionStore } from '../sessions/session-store';
 import { AuthenticationStore, toResource } from '../three-ds/authentication-store';
 import { validateDevice } from '../three-ds/device-info';
 import { ThreeDsEngine } from '../three-ds/three-ds-engine';
+import { CardResolver } from '../cards/card-resolver';
+import { CardVault } from '../cards/card-vault';
+import { PublicKeyStore } from '../public-keys/public-key-store';
 
 /**
  * The SDK's 3DS endpoints, authorised by the session (X-Gateway-Session):
@@ -19,7 +22,8 @@ import { ThreeDsEngine } from '../three-ds/three-ds-engine';
  */
 export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
   const store = new AuthenticationStore(deps.db, deps.clock);
-  const engine = new ThreeDsEngine(store);
+  const cards = new CardResolver(new PublicKeyStore(deps.db, deps.clock), new CardVault(deps.db, deps.clock), deps.clock);
+  const engine = new ThreeDsEngine(store, cards);
   const app = new Hono<AppEnv>();
   const auth = sessionAuth(new SessionStore(deps.db, deps.clock), deps.merchants);
 

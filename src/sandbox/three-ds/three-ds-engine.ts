@@ -1,7 +1,8 @@
 import type { AuthenticationData } from '../../core/authentication-request';
 import type { AuthenticationStatusValue } from '../../core/authentication-resource';
-import { detectCardBrand } from '../../core/card-brand';
-import { DEFAULT_SCENARIO, sandboxScenario, type SandboxFlow } from '../../core/sandbox-cards';
+import type { SandboxFlow } from '../../core/sandbox-cards';
+import type { CardResolver } from '../cards/card-resolver';
+import { ApiError } from '../http/api-error';
 import type { AuthenticationRecord, AuthenticationStore, NewAuthentication } from './authentication-store';
 
 const STATUS: Record<Exclude<SandboxFlow, 'BACKEND_FAILURE'>, AuthenticationStatusValue> = {
@@ -13,36 +14,53 @@ const STATUS: Record<Exclude<SandboxFlow, 'BACKEND_FAILURE'>, AuthenticationStat
 
 /** The sandbox's directory server and issuers: decides each authentication by its card. */
 export class ThreeDsEngine {
-  constructor(private readonly store: AuthenticationStore) {}
+  constructor(
+    private readonly store: AuthenticationStore,
+    private readonly cards: CardResolver,
+  ) {}
 
   /**
-   * Decides and stores an authentication of validated data. A clear card number is looked up in
-   * the sandbox cards and reduced to brand, first 6 and last 4 before anything is stored. A
-   * tokenized or encrypted card, which the sandbox cannot read, gets the default scenario.
-   * The backend-failure card throws, so the API answers 500 and stores nothing.
+   * Decides and stores an authentication of validated data. The card, clear, encrypted or
+   * stored, is resolved to its sandbox scenario and reduced to brand, first 6 and last 4 before
+   * anything is stored. An encrypted card that does not decrypt, or an id that is not one of
+   * the merchant's stored cards, throws a 400 naming it. The backend-failure card throws, so the
+   * API answers 500 and stores nothing.
    */
   authenticate(merchantId: string, data: AuthenticationData): { record: AuthenticationRecord; challengeToken: string | null } {
-    const card = data.paymentMethod.card;
-    const number = 'number' in card ? card.number : undefined;
-    const scenario = number ? sandboxScenario(number) : DEFAULT_SCENARIO;
+    const input = data.paymentMethod.card;
+    const resolved = this.cards.resolve(
+      merchantId,
+      {
+        number: 'number' in input ? input.number : undefined,
+        expMonth: 'expMonth' in input ? input.expMonth : undefined,
+        expYear: 'expYear' in input ? input.expYear : undefined,
+        holderName: input.holder?.name,
+        encrypted: 'encrypted' in input ? input.encrypted : undefined,
+        id: 'id' in input ? input.id : undefined,
+      },
+      'data.paymentMethod.card',
+    );
+    if (!resolved.ok) throw new ApiError(400, [resolved.error]);
+    const card = resolved.card;
+    const scenario = card.scenario;
     if (scenario.flow === 'BACKEND_FAILURE') throw new Error('Simulated backend failure (sandbox card)');
     const status = STATUS[scenario.flow];
-    const input: NewAuthentication = {
+    const record: NewAuthentication = {
       merchantId,
       status,
       authenticationStatus: status === 'AUTH_FLOW_COMPLETED' ? scenario.outcome : null,
-      brand: number ? detectCardBrand(number) : 'unknown',
+      brand: card.brand,
       issuer: scenario.issuer,
       amountValue: data.amount.value,
       installments: data.paymentMethod.installments,
       cardType: data.paymentMethod.type,
-      cardSource: number ? 'number' : 'id' in card ? 'id' : 'encrypted',
-      firstDigits: number ? number.slice(0, 6) : '',
-      lastDigits: number ? number.slice(-4) : '',
-      expMonth: 'expMonth' in card ? card.expMonth : null,
-      expYear: 'expYear' in card ? card.expYear : null,
+      cardSource: card.source,
+      firstDigits: card.firstDigits,
+      lastDigits: card.lastDigits,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
       forcedOutcome: status === 'REQUIRE_CHALLENGE' ? scenario.outcome : null,
     };
-    return this.store.create(input);
+    return this.store.create(record);
   }
 }

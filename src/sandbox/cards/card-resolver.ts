@@ -1,0 +1,88 @@
+import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
+import { sandboxScenario } from '../../core/sandbox-cards';
+import type { Clock } from '../clock';
+import type { PublicKeyStore } from '../public-keys/public-key-store';
+import type { CardSource } from '../three-ds/authentication-store';
+import { decryptCard } from './card-decryption';
+import type { CardVault, StoredCard } from './card-vault';
+
+/** A card in any of its three forms, as a request gives it. */
+export interface CardInput {
+  number?: string;
+  expMonth?: number;
+  expYear?: number;
+  holderName?: string;
+  encrypted?: string;
+  id?: string;
+}
+
+/** What the sandbox may know of a card, whatever form it came in. */
+export interface ResolvedCard {
+  source: CardSource;
+  brand: CardBrand;
+  firstDigits: string;
+  lastDigits: string;
+  expMonth: number | null;
+  expYear: number | null;
+  holderName: string | null;
+  scenario: StoredCard['scenario'];
+  /** The clear number, in memory only for this request (to tokenize it); null for a stored card. */
+  number: string | null;
+  /** The security code from an encrypted card, in memory only; never stored. */
+  securityCode: string | null;
+}
+
+export type Resolution = { ok: true; card: ResolvedCard } | { ok: false; error: ErrorItem };
+
+/**
+ * Turns a clear, encrypted or tokenized card into one {@link ResolvedCard}, so the 3DS engine
+ * and the orders API treat the three forms alike: the encrypted card is decrypted with the
+ * merchant's keys, the card id is looked up among the merchant's stored cards.
+ */
+export class CardResolver {
+  constructor(
+    private readonly keys: PublicKeyStore,
+    private readonly vault: CardVault,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `path` is where the card sits in the request, e.g. `data.paymentMethod.card`. */
+  resolve(merchantId: string, card: CardInput, path: string): Resolution {
+    if (card.id !== undefined) {
+      const stored = this.vault.get(card.id, merchantId);
+      if (!stored) {
+        const name = `${path}.id`;
+        return { ok: false, error: { code: INVALID_PARAMETER, parameterName: name, description: `${name} is not a stored card of this merchant` } };
+      }
+      return {
+        ok: true,
+        card: {
+          source: 'id',
+          brand: stored.brand,
+          firstDigits: stored.firstDigits,
+          lastDigits: stored.lastDigits,
+          expMonth: stored.expMonth,
+          expYear: stored.expYear,
+          holderName: card.holderName ?? stored.holderName,
+          scenario: stored.scenario,
+          number: null,
+          securityCode: null,
+        },
+      };
+    }
+    if (card.encrypted !== undefined) {
+      const now = this.clock.now();
+      const out = decryptCard(card.encrypted, this.keys.validKeys(merchantId), now, `${path}.encrypted`);
+      if (!out.ok) return out;
+      const c = out.card;
+      return { ok: true, card: { ...this.fromNumber(c.number, 'encrypted'), expMonth: c.expMonth, expYear: c.expYear, holderName: card.holderName ?? c.holder, securityCode: c.securityCode } };
+    }
+    return { ok: true, card: { ...this.fromNumber(card.number ?? '', 'number'), expMonth: card.expMonth ?? null, expYear: card.expYear ?? null, holderName: card.holderName ?? null, securityCode: null } };
+  }
+
+  private fromNumber(number: string, source: CardSource) {
+    const { flow, outcome, issuer } = sandboxScenario(number);
+    return { source, brand: detectCardBrand(number), firstDigits: number.slice(0, 6), lastDigits: number.slice(-4), scenario: { flow, outcome, issuer }, number };
+  }
+}
