@@ -16,7 +16,7 @@ export interface AuthenticatedPayment {
  * Why a 3DS authentication cannot pay this charge (422 items), empty when it can. It must be the
  * merchant's own completed authentication, unexpired and unused, of the same card, amount,
  * payment type and installments: an id authenticated for R$ 10 must not pay R$ 1.000.
- * `at` is the charge's path prefix; `cardPath` the card field to name on a card mismatch.
+ * `at` is the charge's path prefix; `cardPath` the full path of the card field to name on a card mismatch.
  */
 export function authenticationProblems(
   auth: AuthenticationRecord | undefined,
@@ -26,7 +26,8 @@ export function authenticationProblems(
   cardPath: string,
 ): ErrorItem[] {
   const out: ErrorItem[] = [];
-  const add = (path: string, description: string) => out.push({ code: UNPROCESSABLE, parameterName: `${at}${path}`, description: `${at}${path} ${description}` });
+  const addAt = (path: string, description: string) => out.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
+  const add = (path: string, description: string) => addAt(`${at}${path}`, description);
   const idPath = 'payment_method.authentication_method.id';
   if (!auth) {
     add(idPath, 'does not name a 3DS authentication of this account');
@@ -43,7 +44,7 @@ export function authenticationProblems(
   if (auth.installments !== payment.installments) add('payment_method.installments', `must be ${auth.installments}, the installments authenticated with 3DS`);
   // An authentication of a tokenized or encrypted card stored no digits: nothing to compare.
   if (auth.lastDigits && (auth.lastDigits !== payment.lastDigits || (auth.firstDigits && auth.firstDigits !== payment.firstDigits))) {
-    add(cardPath, 'is not the card authenticated with 3DS');
+    addAt(cardPath, 'is not the card authenticated with 3DS');
   }
   return out;
 }
