@@ -34,6 +34,8 @@ export interface RunOptions {
 
 /** What the page recorded of the callbacks: onStatusChange calls and what beforeChallenge received. */
 export interface RunLog {
+  /** Every callback call in order: `status:<status>` and `before`. */
+  order: string[];
   statuses: string[];
   before: Array<{ brand: string; issuer?: string; hasIssuerKey: boolean; keys: string[] }>;
 }
@@ -47,7 +49,7 @@ export async function newSession(sandbox: Sandbox): Promise<string> {
 
 /** A checkout page that loads the SDK with a script tag from the sandbox. */
 export function checkoutHtml(sandbox: Sandbox, head = ''): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title>${head}</head><body><main><h1>Checkout</h1><button id="pay">Pagar</button><p>${'Produto. '.repeat(400)}</p></main><script src="${sandbox.sdkUrl}"></script></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title>${head}</head><body><main><h1>Checkout</h1><button id="pay">Pagar</button><p>${'Produto. '.repeat(3000)}</p></main><script src="${sandbox.sdkUrl}"></script></body></html>`;
 }
 
 /** The CSP lines the README tells a merchant to add: the SDK script, its API calls, the challenge frame. */
@@ -73,7 +75,7 @@ export async function startRun(page: Page, session: string, options: RunOptions)
       const w = window as unknown as Record<string, unknown> & {
         Gateway: { setUp(options: object): void; authenticate3DS(request: object): Promise<unknown> };
       };
-      const log: RunLog = { statuses: [], before: [] };
+      const log: RunLog = { order: [], statuses: [], before: [] };
       w.__log = log;
       const G = w.Gateway;
       G.setUp({ session, env: 'SANDBOX', ...(o.locale && { locale: o.locale }) });
@@ -85,7 +87,10 @@ export async function startRun(page: Page, session: string, options: RunOptions)
           amount: { value: 15_000, currency: 'BRL' },
           billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310-100' },
         },
-        onStatusChange: (status: string) => log.statuses.push(status),
+        onStatusChange: (status: string) => {
+          log.order.push(`status:${status}`);
+          log.statuses.push(status);
+        },
       };
       if (o.challengeTimeout) request.challengeTimeout = o.challengeTimeout;
       if (o.abortable) {
@@ -95,6 +100,7 @@ export async function startRun(page: Page, session: string, options: RunOptions)
       }
       if (o.before === 'hold') {
         request.beforeChallenge = (info: Info) => {
+          log.order.push('before');
           log.before.push({ brand: info.brand, issuer: info.issuer, hasIssuerKey: 'issuer' in info, keys: Object.keys(info).sort() });
           w.__open = info.open;
         };

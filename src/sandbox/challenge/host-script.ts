@@ -33,4 +33,4 @@ addEventListener('message', (event) => {
 });
 
 // The SDK focuses this frame when the issuer page is ready: pass focus on to the code field.
-addEventListener('focus', () => acsFrame()?.focus());
+addEventListener('focus', () => setTimeout(() => acsFrame()?.focus()));
