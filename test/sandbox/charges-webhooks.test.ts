@@ -1,0 +1,192 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { api, boletoCharge, cardCharge, order, subMerchantCharge } from './support/payments';
+
+interface Delivery {
+  headers: IncomingMessage['headers'];
+  body: string;
+  json: any;
+}
+
+/**
+ * A webhook receiver on 127.0.0.1. `answer` decides each response from the delivery number
+ * (0-based); null leaves the request hanging, as a stuck receiver does.
+ */
+class Receiver {
+  readonly deliveries: Delivery[] = [];
+  private readonly hanging: ServerResponse[] = [];
+  private readonly waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
+  private server!: Server;
+  url = '';
+
+  constructor(private readonly answer: (n: number) => number | null) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const status = this.answer(this.deliveries.length);
+        this.deliveries.push({ headers: req.headers, body, json: JSON.parse(body) });
+        if (status === null) this.hanging.push(res);
+        else res.writeHead(status).end();
+        this.check();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook?secret=abc`;
+    return this;
+  }
+
+  /** Resolves once `n` deliveries have arrived (event-driven, no polling). */
+  received(n: number): Promise<void> {
+    return this.until(() => this.deliveries.length >= n);
+  }
+
+  until(test: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push({ test, resolve });
+      this.check();
+    });
+  }
+
+  private check() {
+    for (const w of [...this.waiters]) {
+      if (w.test()) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const logs: string[] = [];
+const logWaiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
+const log = (line: string) => {
+  logs.push(line);
+  for (const w of [...logWaiters]) {
+    if (w.pattern.test(line)) {
+      logWaiters.splice(logWaiters.indexOf(w), 1);
+      w.resolve();
+    }
+  }
+};
+const logged = (pattern: RegExp) => new Promise<void>((resolve) => (logs.some((l) => pattern.test(l)) ? resolve() : logWaiters.push({ pattern, resolve })));
+
+let sandbox: Sandbox;
+const receivers: Receiver[] = [];
+const receiver = async (answer: (n: number) => number | null) => {
+  const r = await new Receiver(answer).start();
+  receivers.push(r);
+  return r;
+};
+
+beforeAll(async () => {
+  // Short retry delays keep the test fast; a minute per attempt shows a stuck receiver never holds the API.
+  sandbox = await startSandbox({ log, webhooks: { retryDelaysMs: [10, 20, 40], attemptTimeoutMs: 60_000 } });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await Promise.all(receivers.map((r) => r.stop()));
+});
+
+const verify = (d: Delivery, secret: string) => {
+  const header = String(d.headers['x-gateway-signature']);
+  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header) ?? [];
+  return v1 === createHmac('sha256', secret).update(`${t}.${d.body}`).digest('hex');
+};
+
+describe('notification_urls', () => {
+  it('a receiver that fails at first gets the event again, with backoff, until it answers 2xx', async () => {
+    const r = await receiver((n) => (n < 2 ? 500 : 200));
+    const res = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
+    expect(res.status).toBe(201);
+    expect(res.body.notification_urls).toEqual([r.url]);
+    await r.received(3);
+    await logged(/attempt 3: ok/);
+
+    expect(r.deliveries.map((d) => d.headers['x-gateway-delivery-attempt'])).toEqual(['1', '2', '3']);
+    expect(new Set(r.deliveries.map((d) => d.headers['x-gateway-event-id'])).size).toBe(1);
+    expect(new Set(r.deliveries.map((d) => d.body)).size).toBe(1);
+    for (const d of r.deliveries) {
+      expect(d.headers['content-type']).toBe('application/json');
+      expect(verify(d, sandbox.token)).toBe(true);
+      expect(verify(d, 'another-secret')).toBe(false);
+    }
+    const event = r.deliveries[0]!.json;
+    expect(event).toMatchObject({ type: 'CHARGE.PAID', order_id: res.body.id, charge: { id: res.body.charges[0].id, status: 'PAID' } });
+    expect(event.id).toBe(r.deliveries[0]!.headers['x-gateway-event-id']);
+    expect(event.id).toMatch(/^EVT_/);
+    expect(JSON.stringify(event)).not.toContain('4111111111111111');
+    // The log names the receiver but not its query string, which can hold a secret.
+    expect(logs.join('\n')).not.toContain('secret=abc');
+  });
+
+  it('every status change is posted: creation, capture, partial refund, cancel', async () => {
+    const r = await receiver(() => 204);
+    const created = await api(sandbox, 'POST', '/charges', { ...subMerchantCharge({ capture: false }), notification_urls: [r.url] });
+    await r.received(1);
+    await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);
+    await r.received(2);
+    await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`, { amount: { value: 1000 } });
+    await r.received(3);
+    await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
+    await r.received(4);
+    expect(r.deliveries.map((d) => [d.json.type, d.json.charge.status, d.json.charge.amount.summary.refunded])).toEqual([
+      ['CHARGE.AUTHORIZED', 'AUTHORIZED', 0],
+      ['CHARGE.PAID', 'PAID', 0],
+      ['CHARGE.PARTIALLY_REFUNDED', 'PAID', 1000],
+      ['CHARGE.CANCELED', 'CANCELED', 10_000],
+    ]);
+    expect(r.deliveries.every((d) => d.json.order_id === null)).toBe(true);
+  });
+
+  it('boleto: WAITING on creation, PAID from the simulator', async () => {
+    const r = await receiver(() => 200);
+    const created = await api(sandbox, 'POST', '/orders', order([boletoCharge()], { notification_urls: [r.url] }));
+    await r.received(1);
+    await api(sandbox, 'POST', `/sandbox/charges/${created.body.charges[0].id}/boleto/pay`);
+    await r.received(2);
+    expect(r.deliveries.map((d) => d.json.type)).toEqual(['CHARGE.WAITING', 'CHARGE.PAID']);
+  });
+
+  it('a receiver that is down or stuck never blocks or fails the API call', async () => {
+    const stuck = await receiver(() => null);
+    const down = await receiver(() => 200);
+    const downUrl = down.url;
+    await down.stop();
+    receivers.splice(receivers.indexOf(down), 1);
+
+    // The stuck receiver holds its request for the whole test: the API answers regardless.
+    const res = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [stuck.url, downUrl] }));
+    expect(res.status).toBe(201);
+    expect(res.body.charges[0].status).toBe('PAID');
+    await stuck.received(1);
+    expect((await api(sandbox, 'GET', `/orders/${res.body.id}`)).status).toBe(200);
+    await logged(/to http:\/\/127\.0\.0\.1:\d+\/hook attempt 1: failed/);
+  });
+
+  it('gives up after the last retry', async () => {
+    const r = await receiver(() => 503);
+    const res = await api(sandbox, 'POST', '/charges', { ...subMerchantCharge(), notification_urls: [r.url] });
+    expect(res.status).toBe(201);
+    await logged(/attempt 4: HTTP 503, giving up/);
+    expect(r.deliveries).toHaveLength(4);
+  });
+
+  it('notification_urls must be absolute http(s) URLs', async () => {
+    const res = await api(sandbox, 'POST', '/orders', order(undefined, { notification_urls: ['ftp://x', 'not a url', 'https://ok.example'] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error_messages.map((e: { parameter_name: string }) => e.parameter_name)).toEqual(['notification_urls[0]', 'notification_urls[1]']);
+  });
+});
