@@ -71,86 +71,97 @@ function dataSchema() {
   }
 }
 
-const text = (rule: string, max = 120) =>
-  z.string({ error: rule }).check(z.trim(), z.minLength(1, rule), z.maxLength(max, rule));
+/**
+ * A field's rule: normalise the raw value, test it, keep the normalised value; one message
+ * for every way the field can fail. A transform that reports its own issue, rather than
+ * z.string().check(…), z.number(), z.enum(…): every field then needs the same small zod
+ * module, and the SDK bundle carries none of the others.
+ */
+const rule = <T>(message: string, test: (value: unknown) => boolean, normalise: (value: unknown) => unknown = (v) => v) =>
+  z.transform<unknown, T>((input, payload) => {
+    const value = normalise(input);
+    if (!test(value)) payload.issues.push({ code: 'custom', message, input });
+    return value as T;
+  });
 
-const digits = (rule: string, min: number, max: number) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : v)),
-    z.string({ error: rule }).check(z.regex(new RegExp(`^\\d{${min},${max}}$`), rule)),
-  );
+const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+// RegExp#test would turn a number into text, and throws on the snapshot's symbol.
+const matches = (pattern: RegExp, max = 4096) => (v: unknown) => typeof v === 'string' && v.length <= max && pattern.test(v);
+const isText = (max: number) => (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= max;
+const text = (max: number, what = 'text') => rule<string>(`must be a non-empty ${what} (at most ${max} characters)`, isText(max), trim);
+const oneOf = <T extends string>(values: readonly T[], message = `must be one of ${values.join(', ')}`) => rule<T>(message, (v) => (values as readonly unknown[]).includes(v));
+
+/** Digits, also given as a non-negative integer (a phone's 55, 11, 912345678). */
+const digits = (min: number, max: number, message: string) =>
+  rule<string>(message, matches(new RegExp(`^\\d{${min},${max}}$`)), (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : v));
 
 /** An integer that may also arrive as a numeric string ("12", "2030"), as real plugins send it. */
-const integer = (rule: string, min: number, max: number) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v)),
-    z.number({ error: rule }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= max, rule)),
-  );
+const integer = (min: number, max: number, message: string) =>
+  rule<number>(message, (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max, (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v));
+
+const NAME = /^[\p{L}\p{M}'’-]+(\s+[\p{L}\p{M}'’-]+)+$/u;
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const OBJECT = 'must be an object';
+/** The three forms of a card, for the messages that explain them. */
+export const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and holder.name';
 
 function buildDataSchema() {
-  const address = () => z.object({
-    street: text('must be a non-empty text (at most 160 characters)', 160),
-    number: text('must be a non-empty text (at most 20 characters)', 20),
-    complement: z.optional(z.string({ error: 'must be a text (at most 120 characters)' }).check(z.maxLength(120, 'must be a text (at most 120 characters)'))),
-    city: text('must be a non-empty text (at most 90 characters)', 90),
-    regionCode: text('must be a non-empty text such as "SP" (at most 10 characters)', 10),
-    country: z.string({ error: 'must be an ISO 3166-1 alpha-3 country code such as "BRA"' }).check(
-      z.refine(isIsoAlpha3, 'must be an ISO 3166-1 alpha-3 country code such as "BRA"'),
-    ),
-    postalCode: z.pipe(
-      z.transform((v: unknown) => (typeof v === 'string' ? v.replace(/^(\d{5})[-\s](\d{3})$/, '$1$2') : v)),
-      z.string({ error: 'must have 5 to 10 digits' }).check(z.regex(/^\d{5,10}$/, 'must have 5 to 10 digits')),
-    ),
-  }, { error: 'must be an address object' });
-  const nameRule = 'must be at least two names, letters only (no digits or special characters)';
-  const cardNumberRule = 'must be a card number of 13 to 21 digits that passes the Luhn check';
-  return z.object({
-    customer: z.object({
-      name: z.string({ error: nameRule }).check(z.trim(), z.maxLength(120, nameRule), z.regex(/^[\p{L}\p{M}'’-]+(\s+[\p{L}\p{M}'’-]+)+$/u, nameRule)),
-      email: z.string({ error: 'must be a valid e-mail address' }).check(
-        z.trim(),
-        z.maxLength(254, 'must be a valid e-mail address'),
-        z.regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'must be a valid e-mail address'),
-      ),
+  const object = <S extends z.core.$ZodLooseShape>(shape: S, message = OBJECT) => z.object(shape, { error: message });
+  const address = () =>
+    z.optional(
+      object({
+        street: text(160),
+        number: text(20),
+        complement: z.optional(rule<string>('must be a text (at most 120 characters)', (v) => typeof v === 'string' && v.length <= 120)),
+        city: text(90),
+        regionCode: text(10, 'region code such as "SP"'),
+        country: rule<string>('must be an ISO 3166-1 alpha-3 country code such as "BRA"', (v) => typeof v === 'string' && isIsoAlpha3(v)),
+        postalCode: rule<string>('must have 5 to 10 digits', matches(/^\d{5,10}$/), (v) => (typeof v === 'string' ? v.replace(/^(\d{5})[-\s](\d{3})$/, '$1$2') : v)),
+      }),
+    );
+  return object({
+    customer: object({
+      name: rule<string>('must be at least two names, letters only (no digits or special characters)', matches(NAME, 120), trim),
+      email: rule<string>('must be a valid e-mail address', matches(EMAIL, 254), trim),
       phones: z.array(
-        z.object({
-          country: digits('must be numeric (1 to 3 digits), such as "55"', 1, 3),
-          area: digits('must be numeric (1 to 3 digits), such as "11"', 1, 3),
-          number: digits('must be 8 or 9 digits', 8, 9),
-          type: z.enum(PHONE_TYPES, { error: 'must be one of MOBILE, HOME, BUSINESS' }),
+        object({
+          country: digits(1, 3, 'must be numeric (1 to 3 digits), such as "55"'),
+          area: digits(1, 3, 'must be numeric (1 to 3 digits), such as "11"'),
+          number: digits(8, 9, 'must be 8 or 9 digits'),
+          type: oneOf(PHONE_TYPES),
         }),
         { error: 'must be a list with at least one phone of type MOBILE' },
       ),
-    }, { error: 'must be an object with name, email and phones' }),
-    paymentMethod: z.object({
-      type: z.enum(CARD_PAYMENT_TYPES, { error: 'must be CREDIT_CARD or DEBIT_CARD' }),
-      installments: integer('must be an integer from 1 to 12', 1, 12),
-      card: z.object({
-        id: z.optional(text('must be a non-empty tokenized card id', 128)),
-        encrypted: z.optional(text('must be a non-empty encrypted card', 4096)),
-        number: z.optional(
-          z.pipe(
-            z.transform((v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v)),
-            z.string({ error: cardNumberRule }).check(z.regex(/^\d{13,21}$/, cardNumberRule), z.refine(isLuhnValid, cardNumberRule)),
+    }),
+    paymentMethod: object({
+      type: oneOf(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD'),
+      installments: integer(1, 12, 'must be an integer from 1 to 12'),
+      card: object(
+        {
+          id: z.optional(text(128, 'tokenized card id')),
+          encrypted: z.optional(text(4096, 'encrypted card')),
+          number: z.optional(
+            rule<string>('must be a card number of 13 to 21 digits that passes the Luhn check', (v) => matches(/^\d{13,21}$/)(v) && isLuhnValid(v as string), (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v)),
           ),
-        ),
-        expMonth: z.optional(integer('must be a month from 1 to 12', 1, 12)),
-        expYear: z.optional(integer('must be a year of 4 digits, such as 2030', 1000, 9999)),
-        holder: z.optional(z.object({ name: z.optional(text('must be a non-empty text (at most 120 characters)')) }, { error: 'must be an object with name' })),
-      }, { error: 'must be an object with id, encrypted, or number, expMonth, expYear and holder.name' }),
-    }, { error: 'must be an object with type, installments and card' }),
-    amount: z.object({
-      value: integer('must be an integer amount in cents, at least 100', 100, 999_999_999),
-      currency: z.literal('BRL', { error: 'must be BRL' }),
-    }, { error: 'must be an object with value (cents) and currency' }),
-    billingAddress: z.optional(address()),
-    shippingAddress: z.optional(address()),
-  }, { error: 'must be an object with customer, paymentMethod, amount and an address' });
+          expMonth: z.optional(integer(1, 12, 'must be a month from 1 to 12')),
+          expYear: z.optional(integer(1000, 9999, 'must be a year of 4 digits, such as 2030')),
+          holder: z.optional(object({ name: z.optional(text(120)) })),
+        },
+        `must be an object with ${CARD_FORMS}`,
+      ),
+    }),
+    amount: object({
+      value: integer(100, 999_999_999, 'must be an integer amount in cents, at least 100'),
+      currency: oneOf(['BRL'] as const, 'must be BRL'),
+    }),
+    billingAddress: address(),
+    shippingAddress: address(),
+  });
 }
 
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined);
-const given = (v: unknown) => v !== undefined && v !== null;
+const given = (v: unknown) => v != null;
 // Number() throws on a symbol, and the snapshot puts one where a value could not be read.
 const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
 
@@ -161,7 +172,7 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
 
   const phones = obj(data.customer)?.phones;
   if (Array.isArray(phones)) {
-    if (phones.length === 0) add(REQUIRED_PARAMETER, `${at}.customer.phones`, 'must be a list with at least one phone of type MOBILE');
+    if (!phones.length) add(REQUIRED_PARAMETER, `${at}.customer.phones`, 'must be a list with at least one phone of type MOBILE');
     else if (!phones.some((p) => obj(p)?.type === 'MOBILE')) add(INVALID_PARAMETER, `${at}.customer.phones`, 'must include at least one phone of type MOBILE');
   }
 
@@ -169,8 +180,8 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
   if (card) {
     const base = `${at}.paymentMethod.card`;
     const forms = (['id', 'encrypted', 'number'] as const).filter((k) => given(card[k]));
-    if (forms.length === 0) {
-      add(REQUIRED_PARAMETER, base, 'must have one of: id, encrypted, or number with expMonth, expYear and holder.name');
+    if (!forms.length) {
+      add(REQUIRED_PARAMETER, base, `must have one of: ${CARD_FORMS}`);
     } else if (forms.length > 1) {
       add(INVALID_PARAMETER, base, `must have only one of id, encrypted or number (got ${forms.join(' and ')})`);
     } else if (forms[0] === 'number') {
@@ -190,30 +201,6 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
   return out;
 }
 
-/**
- * Turns zod issues into error items: one per parameter, 40001 when the value is absent.
- * Where the snapshot could not read a value, its own explanation replaces zod's.
- */
-function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey>, unreadable: Map<string, ErrorItem>): ErrorItem[] {
-  const out: ErrorItem[] = [];
-  const seen = new Set<string>();
-  for (const issue of issues) {
-    const path = formatPath([...root, ...issue.path]);
-    if (seen.has(path)) continue;
-    seen.add(path);
-    // Any rule, not only a type check, fails on an absent value: an enum or literal too.
-    const missing = issue.input == null;
-    out.push(
-      unreadable.get(path) ?? {
-        code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
-        parameterName: path,
-        description: missing ? `${path} is required: it ${issue.message}` : `${path} ${issue.message}`,
-      },
-    );
-  }
-  return out;
-}
-
 const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
 
 /**
@@ -227,16 +214,29 @@ export function validateAuthenticationData(
   now: Date = new Date(),
 ): Validation<AuthenticationData> {
   const snap = safeSnapshot(input, root);
-  const at = formatPath(root);
   const parsed = dataSchema().safeParse(snap.value, { reportInput: true });
   const errors: ErrorItem[] = [];
-  const blocked = (p: string) => errors.some((e) => within(p, e.parameterName));
-  const push = (items: ErrorItem[]) => {
-    for (const item of items) if (!blocked(item.parameterName)) errors.push(item);
+  // One item per parameter, and none inside a parameter already reported.
+  const push = (item: ErrorItem) => {
+    if (!errors.some((e) => within(item.parameterName, e.parameterName))) errors.push(item);
   };
-  if (!parsed.success) push(issueItems(parsed.error.issues, root, snap.problems));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = formatPath([...root, ...issue.path]);
+      // Any rule fails on an absent value: that is "required", not "invalid".
+      const missing = issue.input == null;
+      // Where the snapshot could not read a value, its own explanation replaces zod's.
+      push(
+        snap.problems.get(path) ?? {
+          code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+          parameterName: path,
+          description: `${path} ${missing ? 'is required: it ' : ''}${issue.message}`,
+        },
+      );
+    }
+  }
   const raw = obj(snap.value);
-  if (raw) push(crossFieldProblems(raw, at, now));
+  if (raw) crossFieldProblems(raw, formatPath(root), now).forEach(push);
   if (errors.length || !parsed.success) return { ok: false, errors };
   return { ok: true, value: toData(parsed.data) };
 }
