@@ -11,13 +11,17 @@ import { validateRequest } from './validate-request';
 
 let running = false;
 
-/** Maps a final authentication to the result the integrator sees. */
-export function toResult(a: AuthenticationResource): AuthenticationResult {
-  if (a.status === 'AUTH_FLOW_COMPLETED') {
+/**
+ * Maps a final authentication to the result the integrator sees. Anything else the API could
+ * answer (no final status, a completed flow without its id) is INVALID_RESPONSE: the promise
+ * must never settle with a status the integrator cannot act on.
+ */
+export function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
+  if (a.status === 'AUTH_FLOW_COMPLETED' && typeof a.id === 'string') {
     return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED' };
   }
-  if (a.status === 'REQUIRE_CHALLENGE') throw new Error('toResult called before the challenge ended');
-  return { status: a.status };
+  if (a.status === 'AUTH_NOT_SUPPORTED' || a.status === 'CHANGE_PAYMENT_METHOD') return { status: a.status };
+  throw new GatewayError(ErrorCode.INVALID_RESPONSE, 'The API answered an authentication without a final status and id.', { traceId });
 }
 
 /**
@@ -57,8 +61,8 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
       path: AUTHENTICATIONS_PATH,
       body: { data, device: readDeviceInfo() },
     });
-    if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created);
-    return toResult(await runChallenge({ authentication: created, config, options, traceId }));
+    if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created, traceId);
+    return toResult(await runChallenge({ authentication: created, config, options, traceId }), traceId);
   } finally {
     running = false;
   }

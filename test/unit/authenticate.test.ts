@@ -70,6 +70,17 @@ describe('authenticate3DS: a valid request', () => {
     await expect(run(validRequest())).resolves.toEqual(expected);
   });
 
+  it.each([
+    ['an unknown status', { status: 'PENDING' }],
+    ['a completed flow without an id', { id: undefined }],
+    ['no status at all', { status: undefined }],
+  ])('rejects INVALID_RESPONSE when the API answers %s', async (_, overrides) => {
+    stubFetch(() => json({ ...authentication(), ...overrides }, 201));
+    const error = await rejection(run(validRequest()));
+    expect(error.code).toBe(ErrorCode.INVALID_RESPONSE);
+    expect(error.detail.traceId).toMatch(UUID);
+  });
+
   it('rejects a second call while the first is still running, and accepts one after', async () => {
     let answer!: (r: Response) => void;
     stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
