@@ -36,19 +36,19 @@ function pageContent(sheet: BoletoSheet): string {
   text(40, (y -= 16), 9, 'Sandbox document: it cannot be paid. Use the boleto simulator to mark it paid or expired.');
   text(40, (y -= 36), 12, `${sheet.digitLine}`, true);
   const rows: Array<[string, string]> = [
-    ['Beneficiario', sheet.beneficiary],
+    ['Beneficiário', sheet.beneficiary],
     ['Pagador', `${sheet.payer.name} - ${sheet.payer.taxId}`],
-    ['Endereco do pagador', sheet.payer.address],
+    ['Endereço do pagador', sheet.payer.address],
     ['Vencimento', brDate(sheet.dueDate)],
     ['Valor do documento', sheet.amount],
-    ['Nosso numero', sheet.reference],
+    ['Nosso número', sheet.reference],
   ];
   y -= 14;
   for (const [label, value] of rows) {
     text(40, (y -= 24), 8, label);
     text(40, (y -= 12), 11, value, true);
   }
-  text(40, (y -= 28), 8, 'Instrucoes');
+  text(40, (y -= 28), 8, 'Instruções');
   for (const line of sheet.instructions) text(40, (y -= 13), 10, line);
 
   // The barcode: one filled rectangle per bar, with a quiet zone left of it.
