@@ -4,7 +4,7 @@
  */
 
 /** Width of a wide element in modules (FEBRABAN: narrow to wide 1 to 3). */
-export const WIDE = 3;
+const WIDE = 3;
 const NARROW = 1;
 // Each digit's five elements, wide (1) or narrow (0).
 const PATTERNS = ['00110', '10001', '01001', '11000', '00101', '10100', '01100', '00011', '10010', '01010'];

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PHONE_TYPES } from '../../core/authentication-request';
 import { isIsoAlpha3 } from '../../core/iso-country';
 import { MAX_AMOUNT_CENTS, toCents } from './money';
 import { taxIdDigits, taxIdKind } from './tax-id';
@@ -58,8 +59,6 @@ export const email = () => {
   const rule = 'must be a valid e-mail address';
   return z.string({ error: rule }).check(z.trim(), z.maxLength(254, rule), z.regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, rule));
 };
-
-export const PHONE_TYPES = ['MOBILE', 'HOME', 'BUSINESS'] as const;
 
 export const phone = () =>
   z.strictObject(
