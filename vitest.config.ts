@@ -25,6 +25,8 @@ export default defineConfig({
           environment: 'node',
           // Each file starts its own in-memory sandbox; two cores is what CI has.
           maxWorkers: 2,
+          // vitest refuses projects with different maxWorkers in one group: this one runs after.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

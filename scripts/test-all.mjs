@@ -29,8 +29,9 @@ if (built) {
 
   run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`]);
   const v = readJson(`${reports}/vitest.json`);
-  if (v) count('vitest (unit + sandbox)', v.numPassedTests, v.numFailedTests + (v.numTotalTestSuites && !v.success && !v.numFailedTests ? 1 : 0), v.numPendingTests + v.numTodoTests);
-  else count('vitest (unit + sandbox)', 0, 1);
+  // A run that failed before any test (a config error, say) still counts as a failure.
+  if (v) count('vitest (unit + ssr + sandbox)', v.numPassedTests, v.numFailedTests + (!v.success && !v.numFailedTests ? 1 : 0), v.numPendingTests + v.numTodoTests);
+  else count('vitest (unit + ssr + sandbox)', 0, 1);
 
   run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json` });
   const p = readJson(`${reports}/playwright.json`);
