@@ -4,13 +4,12 @@ import { detectCardBrand, type CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { timestamp, type Clock } from '../clock';
 import { ApiError } from '../http/api-error';
-import type { Merchant } from '../merchants/merchant-store';
 import { decryptCard } from '../cards/card-decryption';
 import type { CardVault } from '../cards/card-vault';
+import type { Merchant } from '../merchants/merchant-store';
 import type { PublicKeyStore } from '../public-keys/public-key-store';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { boletoBarcode, freeFieldOf } from './boleto-line';
-
 import { boletoMinimumProblem, cardMinimumProblem } from './card-minimums';
 import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
 import type { CardView, ChargeRecord, ChargeStore, PaymentMethodView } from './charge-store';
