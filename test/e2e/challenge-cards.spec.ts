@@ -61,7 +61,13 @@ test('a wrong code may be retried: two wrong codes and then the right one authen
 
 test('three wrong codes end the challenge NOT_AUTHENTICATED', async ({ page, sandbox }) => {
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.elo });
-  for (let i = 0; i < 3; i++) await submitCode(page, CODE.WRONG);
+  const alert = issuerFrame(page).getByRole('alert');
+  // Each answer is a new issuer page: wait for it before typing again.
+  await submitCode(page, CODE.WRONG);
+  await expect(alert).toContainText('Restam 2');
+  await submitCode(page, CODE.WRONG);
+  await expect(alert).toContainText('Resta 1');
+  await submitCode(page, CODE.WRONG);
   expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' } });
   await expectNoChallengeLeft(page);
 });

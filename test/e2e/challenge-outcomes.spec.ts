@@ -178,6 +178,6 @@ test("a CSP frame-src that leaves out the challenge origin blocks the frame: CHA
   const outcome = await settled(page);
   expect(outcome).toMatchObject({ ok: false, error: { code: 'CHALLENGE_FRAME_ERROR' } });
   // Told apart from a slow network by the violation event, at once.
-  expect(!outcome.ok && outcome.error.message).toContain(`was blocked; its origin ${sandbox.challengeUrl} must be allowed`);
+  expect(!outcome.ok && outcome.error.message).toContain(`was blocked: allow ${sandbox.challengeUrl} in CSP frame-src`);
   await expectNoChallengeLeft(page);
 });

@@ -154,7 +154,7 @@ describe('opening the challenge', () => {
     expect(shadow()!.querySelector('[role=status]')!.textContent).toBe('Carregando a verificação do seu banco…');
     const f = frame()!;
     expect(f.hidden).toBe(true);
-    expect(f.title).toBe('Verificação de segurança do banco emissor');
+    expect(f.title).toBe('Confirme a compra com o seu banco');
     expect(f.getAttribute('allow')).toBe('payment; publickey-credentials-get');
     const src = new URL(f.src);
     expect(src.origin).toBe(CHALLENGE_ORIGIN);

@@ -48,7 +48,7 @@ export function mountChallengeDialog(src: string, locale: Locale): ChallengeDial
   header.append(make('h2', { id: 't', textContent: texts.title }), closeButton);
   const status = make('div', { textContent: texts.loading }, { role: 'status' });
   // Hidden, not unloaded: the issuer's page loads behind the loading state.
-  const frame = make('iframe', { src, title: texts.frame, hidden: true }, { allow: 'payment; publickey-credentials-get' });
+  const frame = make('iframe', { src, title: texts.title, hidden: true }, { allow: 'payment; publickey-credentials-get' });
   dialog.append(header, status, frame);
   shadow.append(dialog);
   (doc.body ?? root).append(host);

@@ -72,19 +72,19 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       src = new URL(challenge!.url);
       if (src.origin !== challenge!.origin || !/^https?:$/.test(src.protocol)) throw 0;
     } catch {
-      return fail(ErrorCode.INVALID_RESPONSE, 'The API asked for a challenge without a valid challenge URL on its challenge origin.');
+      return fail(ErrorCode.INVALID_RESPONSE, 'The API sent no valid challenge URL.');
     }
     const origin = src.origin;
     src.searchParams.set(CHALLENGE_PARENT_PARAM, location.origin);
     src.searchParams.set(CHALLENGE_LOCALE_PARAM, config.locale);
 
     const { signal } = options;
-    const abort = () => fail(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).');
+    const abort = () => fail(ErrorCode.ABORTED, 'Aborted by the merchant (signal).');
     if (signal?.aborted) return abort();
     if (signal) on(signal, 'abort', abort);
 
-    const cancel = () => fail(ErrorCode.CHALLENGE_CANCELED, 'The shopper closed the challenge: do not create the order; let the shopper try again.');
-    const frameError = (why: string) => fail(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge frame ${why}; its origin ${origin} must be allowed by the page's Content-Security-Policy frame-src.`);
+    const cancel = () => fail(ErrorCode.CHALLENGE_CANCELED, 'The shopper closed the challenge: do not create the order.');
+    const frameError = (why: string) => fail(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge frame ${why}: allow ${origin} in CSP frame-src.`);
 
     const ended = async () => {
       if (verifying || settled) return;
@@ -102,7 +102,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
           signal,
         });
         if (final.id === id && final.status === 'AUTH_FLOW_COMPLETED') settle(() => resolve(final));
-        else fail(ErrorCode.CHALLENGE_NOT_COMPLETED, `The challenge frame reported an end the API does not confirm: the authentication is ${String(final.status)}.`);
+        else fail(ErrorCode.CHALLENGE_NOT_COMPLETED, `The frame said the challenge ended; the API says ${String(final.status)}.`);
       } catch (error) {
         settle(() => reject(error));
       }
@@ -116,7 +116,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       try {
         ui = mountChallengeDialog(src.href, config.locale);
       } catch {
-        return fail(ErrorCode.CHALLENGE_FRAME_ERROR, 'The browser could not show the challenge dialog (HTMLDialogElement.showModal is missing or failed).');
+        return fail(ErrorCode.CHALLENGE_FRAME_ERROR, 'The browser cannot show a modal dialog.');
       }
       teardown.push(ui.remove);
       on(ui.closeButton, 'click', cancel);
@@ -134,10 +134,10 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       on(ui.frame, 'load', () => {
         if (loaded) return;
         loaded = true;
-        after(FRAME_ANSWER_TIMEOUT_MS, () => connected || frameError('loaded but never answered (blocked, or an error page)'));
+        after(FRAME_ANSWER_TIMEOUT_MS, () => connected || frameError('never answered'));
       });
-      const notReady = after(FRAME_READY_TIMEOUT_MS, () => frameError(`was not ready within ${FRAME_READY_TIMEOUT_MS} ms (network error or blocked)`));
-      after(limit, () => fail(ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish the challenge within ${limit} ms.`));
+      const notReady = after(FRAME_READY_TIMEOUT_MS, () => frameError('was not ready in 10 s'));
+      after(limit, () => fail(ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish within ${limit} ms.`));
 
       const methods: ChallengeParentMethods = {
         ready() {
@@ -163,7 +163,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     } catch (error) {
       report(error);
     }
-    const notOpened = after(limit, () => fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${limit} ms (challengeTimeout).`));
+    const notOpened = after(limit, () => fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${limit} ms.`));
     const before = options.beforeChallenge;
     if (!before) return open();
     const info: ChallengeInfo = { brand: authentication.brand, open };
@@ -172,7 +172,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       before(info);
     } catch (error) {
       report(error);
-      if (!opened) fail(ErrorCode.CHALLENGE_NOT_OPENED, 'beforeChallenge threw before calling open().');
+      if (!opened) fail(ErrorCode.CHALLENGE_NOT_OPENED, 'beforeChallenge threw before open().');
     }
   });
 }
