@@ -9,6 +9,19 @@ const browser = () => [nodeResolve({ browser: true }), ts()];
 // Three passes let terser inline the small helpers zod/mini leaves behind.
 const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: false } });
 
+/**
+ * The script-tag build cannot split chunks, so it loads its challenge code as a second script:
+ * this swaps the dynamic-import loader for the one that adds gateway-challenge.js.
+ */
+const challengeAsScript = () => ({
+  name: 'challenge-as-script',
+  async resolveId(source, importer) {
+    if (!source.endsWith('/challenge/load-challenge')) return null;
+    const resolved = await this.resolve(source.replace(/load-challenge$/, 'load-challenge-script'), importer, { skipSelf: true });
+    return resolved;
+  },
+});
+
 const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'];
 
 export default [
@@ -16,14 +29,21 @@ export default [
   {
     input: 'src/sdk/global.ts',
     output: { file: 'dist/gateway.js', format: 'iife', name: 'Gateway', sourcemap: true, plugins: [minify()] },
+    plugins: [challengeAsScript(), ...browser()],
+  },
+  // The challenge code (dialog, frame, penpal), fetched by gateway.js only when an issuer asks for a challenge.
+  {
+    input: 'src/sdk/challenge/challenge-script.ts',
+    output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap: true, plugins: [minify()] },
     plugins: browser(),
   },
   // npm: ESM and CommonJS, zod and penpal bundled in so the package has no runtime dependencies.
   {
     input: 'src/sdk/index.ts',
+    // The challenge code is a chunk of its own, which a merchant's bundler loads on demand.
     output: [
-      { file: 'dist/index.js', format: 'es', sourcemap: true },
-      { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
+      { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: 'index.js', chunkFileNames: 'chunks/[name].js' },
+      { dir: 'dist', format: 'cjs', sourcemap: true, exports: 'named', entryFileNames: 'index.cjs', chunkFileNames: 'chunks/[name].cjs' },
     ],
     plugins: browser(),
   },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { INTERNAL_ERROR, NOT_FOUND } from '../core/api-error-code';
@@ -37,10 +38,12 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
     }),
   );
 
-  app.get('/sdk/gateway.js', (c) => {
+  // The script-tag build and the challenge code it loads on demand from beside itself.
+  app.get('/sdk/:file{gateway(-challenge)?\\.js}', (c) => {
+    const file = join(dirname(deps.sdkScriptPath), c.req.param('file'));
     let script: Buffer;
     try {
-      script = readFileSync(deps.sdkScriptPath);
+      script = readFileSync(file);
     } catch {
       throw ApiError.of(404, NOT_FOUND, '', 'The SDK build is missing: run `npm run build`.');
     }

@@ -8,6 +8,7 @@ export const DEFAULT_SANDBOX_API_URL = 'http://127.0.0.1:4010';
 export const SANDBOX_SCRIPT_PATH = '/sdk/gateway.js';
 
 let scriptOrigin: string | undefined;
+let scriptUrl: URL | undefined;
 
 /**
  * Remembers where the script tag came from. Called once by the script-tag entry while it
@@ -17,6 +18,7 @@ export function rememberScriptUrl(src: string | undefined): void {
   if (!src) return;
   try {
     const url = new URL(src);
+    scriptUrl = url;
     if (url.pathname.endsWith(SANDBOX_SCRIPT_PATH)) scriptOrigin = url.origin;
   } catch {
     // not a URL we can use
@@ -28,4 +30,12 @@ export function resolveApiUrl(env: Environment, explicit?: string): string {
   if (explicit) return explicit.replace(/\/+$/, '');
   if (env === 'PROD') return PROD_API_URL;
   return scriptOrigin ?? DEFAULT_SANDBOX_API_URL;
+}
+
+/**
+ * Where the script-tag build finds its challenge code: gateway-challenge.js beside gateway.js
+ * wherever the page loaded it from (the sandbox, a CDN, the merchant's own server), else the API's.
+ */
+export function challengeScriptUrl(apiUrl: string): string {
+  return scriptUrl ? new URL('gateway-challenge.js', scriptUrl).href : `${apiUrl}/sdk/gateway-challenge.js`;
 }

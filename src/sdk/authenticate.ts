@@ -1,6 +1,7 @@
 import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
 import { randomUuid } from '../core/trace-id';
-import { runChallenge } from './challenge/run-challenge';
+import { loadChallenge } from './challenge/load-challenge';
+import { challengeRun } from './challenge-run';
 import { getConfig } from './config';
 import { readDeviceInfo } from './device-info';
 import { ErrorCode } from './errors/error-code';
@@ -62,7 +63,13 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
       body: { data, device: readDeviceInfo() },
     });
     if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created, traceId);
-    return toResult(await runChallenge({ authentication: created, config, options, traceId }), traceId);
+    let challenge;
+    try {
+      challenge = await loadChallenge(config);
+    } catch {
+      throw new GatewayError(ErrorCode.CHALLENGE_FRAME_ERROR, 'The challenge code (gateway-challenge.js) could not be loaded: serve it next to gateway.js and allow it in CSP script-src.', { traceId });
+    }
+    return toResult(await challenge.runChallenge(challengeRun(created, config, options, traceId)), traceId);
   } finally {
     running = false;
   }

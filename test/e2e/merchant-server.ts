@@ -10,12 +10,16 @@ export interface MerchantPage {
 
 /**
  * The merchant's origin in e2e tests: a third origin beside the API and the challenge origin.
- * Tests register pages on it; it also serves the script-tag build at /gateway.js and any
+ * Tests register pages on it; it also serves the script-tag build at /gateway.js (with its
+ * /gateway-challenge.js) and any
  * extra static files given, for pages that load the SDK from their own origin.
  */
 export class MerchantServer {
   private readonly pages = new Map<string, MerchantPage>();
-  private readonly files = new Map<string, { path: string; type: string }>([['/gateway.js', { path: 'dist/gateway.js', type: 'text/javascript' }]]);
+  private readonly files = new Map<string, { path: string; type: string }>([
+    ['/gateway.js', { path: 'dist/gateway.js', type: 'text/javascript' }],
+    ['/gateway-challenge.js', { path: 'dist/gateway-challenge.js', type: 'text/javascript' }],
+  ]);
   private server?: Server;
   url = '';
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import type { ChallengeParentMethods } from '../../src/core/challenge-protocol';
 import { DEFAULT_CHALLENGE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
+import { challengeRun } from '../../src/sdk/challenge-run';
 import { getConfig, setUp, type Config } from '../../src/sdk/config';
 import { authenticate3DS, ErrorCode, GatewayError } from '../../src/sdk/index';
 import type { AuthenticationRequest, ChallengeInfo } from '../../src/sdk/types';
@@ -41,7 +42,7 @@ const pending = (overrides: Partial<AuthenticationResource> = {}) =>
   });
 
 const config = (): Config => getConfig()!;
-const start = (options: RequestOptions = {}, a: AuthenticationResource = pending()) => runChallenge({ authentication: a, config: config(), options, traceId: 'trace-0001' });
+const start = (options: RequestOptions = {}, a: AuthenticationResource = pending()) => runChallenge(challengeRun(a, config(), options, 'trace-0001'));
 
 /** The rejection of a promise that must reject. */
 async function rejection(promise: Promise<unknown>): Promise<GatewayError> {

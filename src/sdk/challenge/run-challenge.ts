@@ -1,20 +1,30 @@
 import { connect, WindowMessenger } from 'penpal';
-import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../../core/authentication-resource';
+import type { AuthenticationResource } from '../../core/authentication-resource';
 import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeParentMethods } from '../../core/challenge-protocol';
-import { getConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { ErrorCode } from '../errors/error-code';
-import { GatewayError } from '../errors/gateway-error';
-import { callApi } from '../transport';
 import type { ChallengeInfo } from '../types';
 import type { RequestOptions } from '../validate-request';
 import { mountChallengeDialog, type ChallengeDialog } from './challenge-dialog';
 
-/** What the challenge step needs from authenticate3DS. */
+/**
+ * What the challenge step needs from authenticate3DS. The script-tag build loads this module as
+ * a second script only when a challenge comes, so it must not hold its own copy of the
+ * transport or of GatewayError (`instanceof` would break): authenticate3DS lends both.
+ */
 export interface ChallengeRun {
   authentication: AuthenticationResource;
   config: Config;
   options: RequestOptions;
-  traceId: string;
+  /** Reads the authentication from the API with the latest setUp (GET /checkout-sdk/3ds/authentications/{id}). */
+  readAuthentication(): Promise<AuthenticationResource>;
+  /** Makes the SDK's GatewayError for this run. */
+  error(code: ErrorCode, message: string): Error;
+}
+
+/** What the challenge module exports, however it is loaded. */
+export interface ChallengeModule {
+  runChallenge(run: ChallengeRun): Promise<AuthenticationResource>;
 }
 
 /** Default of `request.challengeTimeout`: the shopper's time for the challenge, and beforeChallenge's for open(). */
@@ -38,7 +48,7 @@ const report = (error: unknown) =>
  * dialog, frame, connection, timers and listeners are gone before the promise settles.
  */
 export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource> {
-  const { authentication, config, options, traceId } = run;
+  const { authentication, config, options } = run;
   const { id, challenge } = authentication;
   const limit = options.challengeTimeout ?? DEFAULT_CHALLENGE_TIMEOUT_MS;
 
@@ -56,7 +66,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       while (teardown.length) teardown.pop()!();
       end();
     };
-    const fail = (code: ErrorCode, message: string) => settle(() => reject(new GatewayError(code, message, { traceId })));
+    const fail = (code: ErrorCode, message: string) => settle(() => reject(run.error(code, message)));
     const on = (target: EventTarget, type: string, listener: (event: Event) => void) => {
       target.addEventListener(type, listener);
       teardown.push(() => target.removeEventListener(type, listener));
@@ -89,18 +99,8 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     const ended = async () => {
       if (verifying || settled) return;
       verifying = true;
-      // The latest setUp: the merchant may have renewed an expiring session during the challenge.
-      const { apiUrl, session, timeout } = getConfig() ?? config;
       try {
-        const final = await callApi<AuthenticationResource>({
-          method: 'GET',
-          baseUrl: apiUrl,
-          path: `${AUTHENTICATIONS_PATH}/${encodeURIComponent(id)}`,
-          session,
-          timeout,
-          traceId,
-          signal,
-        });
+        const final = await run.readAuthentication();
         if (final.id === id && final.status === 'AUTH_FLOW_COMPLETED') settle(() => resolve(final));
         else fail(ErrorCode.CHALLENGE_NOT_COMPLETED, `The frame said the challenge ended; the API says ${String(final.status)}.`);
       } catch (error) {
