@@ -1,15 +1,4 @@
-/** Browser facts the issuer's risk engine uses (EMV 3DS browser fields). */
-export interface DeviceInfo {
-  screenWidth: number;
-  screenHeight: number;
-  colorDepth: number;
-  /** Minutes from UTC, as `Date#getTimezoneOffset` gives it. */
-  timeZoneOffset: number;
-  language: string;
-  userAgent: string;
-  javaEnabled: boolean;
-  javascriptEnabled: true;
-}
+import type { DeviceInfo } from '../core/device-info';
 
 /** Reads the device information. Only call it in a browser. */
 export function readDeviceInfo(): DeviceInfo {

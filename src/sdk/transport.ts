@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorItem } from '../core/error-item';
+import { SESSION_HEADER } from '../core/session-header';
 import { ErrorCode } from './errors/error-code';
 import { GatewayError } from './errors/gateway-error';
 
@@ -18,8 +19,6 @@ export interface ApiCall {
   signal?: AbortSignal;
 }
 
-/** Header the SDK authenticates with; the merchant's bearer token never reaches the browser. */
-export const SESSION_HEADER = 'X-Gateway-Session';
 
 const aborted = (traceId: string) => new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/sdk/errors/error-code';
 import { GatewayError } from '../../src/sdk/errors/gateway-error';
-import { callApi, SESSION_HEADER, type ApiCall } from '../../src/sdk/transport';
+import { SESSION_HEADER } from '../../src/core/session-header';
+import { callApi, type ApiCall } from '../../src/sdk/transport';
 import { json, stubFetch } from './support/fake-api';
 
 const TRACE = 'sdk-trace-0001';

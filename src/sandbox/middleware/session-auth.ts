@@ -1,3 +1,4 @@
+import { SESSION_HEADER } from '../../core/session-header';
 import type { MiddlewareHandler } from 'hono';
 import { SESSION_EXPIRED, UNAUTHORIZED } from '../../core/api-error-code';
 import type { AppEnv } from '../app-env';
@@ -5,8 +6,6 @@ import { ApiError } from '../http/api-error';
 import type { MerchantStore } from '../merchants/merchant-store';
 import type { SessionStore } from '../sessions/session-store';
 
-/** The header the SDK sends its session in (the SDK's transport.ts SESSION_HEADER). */
-export const SESSION_HEADER = 'X-Gateway-Session';
 
 /**
  * Authorises SDK routes by the session in X-Gateway-Session and sets the session's merchant.

@@ -1,18 +1,7 @@
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import type { Validation } from '../../core/authentication-request';
+import type { DeviceInfo } from '../../core/device-info';
 import { unexpectedFields } from '../http/unexpected-fields';
-
-/** The browser facts the SDK sends with an authentication (EMV 3DS browser fields). */
-export interface DeviceInfo {
-  screenWidth: number;
-  screenHeight: number;
-  colorDepth: number;
-  timeZoneOffset: number;
-  language: string;
-  userAgent: string;
-  javaEnabled: boolean;
-  javascriptEnabled: boolean;
-}
 
 type Rule = (v: unknown) => boolean;
 const int = (min: number, max: number): Rule => (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
