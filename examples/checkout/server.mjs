@@ -1,19 +1,24 @@
 // Example merchant server: keeps the bearer token on the server, creates SDK sessions and
-// orders, and serves a checkout page. Copy it; replace the sandbox with production by setting
-// GATEWAY_API_URL and GATEWAY_TOKEN.
+// orders, and serves the checkout page twice: with the SDK's script tag (/) and bundled from
+// the npm ESM build (/esm/). Copy it; point it at production with GATEWAY_API_URL and
+// GATEWAY_TOKEN.
 //
-//   npm start                      starts a sandbox and this checkout (http://127.0.0.1:3000)
+//   npm start                      builds, starts a sandbox and this checkout (http://127.0.0.1:3000)
 //   GATEWAY_API_URL=… GATEWAY_TOKEN=… node examples/checkout/server.mjs   uses an existing API
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { extname, join } from 'node:path';
-import { CART, CART_TOTAL, createOrderBody, publicOrderResult } from './orders.mjs';
+import { CART, CART_TOTAL, createOrderBody, publicOrderResult, savedCardOf } from './orders.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const PUBLIC_DIR = join(here, 'public');
+const ESM_DIST_DIR = fileURLToPath(new URL('../esm/dist/', import.meta.url));
+const ESM_PAGES_DIR = fileURLToPath(new URL('../esm/public/', import.meta.url));
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 const MAX_BODY = 32 * 1024;
+const SCRIPT_TAGS = /<!-- scripts -->[\s\S]*<!-- \/scripts -->/;
 
 /** Calls the Gateway API with the merchant's token. The token never reaches the browser. */
 function gatewayClient(apiUrl, token) {
@@ -54,16 +59,28 @@ const send = (res, status, body, headers = {}) => {
   res.end(JSON.stringify(body));
 };
 
+/** The shopper's id from its cookie. A real shop has its own login or session instead. */
+function shopperOf(req) {
+  const match = /(?:^|;\s*)shopper=([0-9a-f-]{36})(?:;|$)/.exec(req.headers.cookie ?? '');
+  return match?.[1];
+}
+
 /**
  * Starts the example checkout against a Gateway API. Returns its URL and a close function.
- * @param {{ apiUrl: string, challengeUrl: string, sdkUrl: string, token: string, port?: number, host?: string }} gateway
+ * `esmDir` is where the ESM example's bundle is (default examples/esm/dist, built by
+ * `npm run build:examples`).
+ * @param {{ apiUrl: string, challengeUrl: string, sdkUrl: string, token: string, port?: number, host?: string, esmDir?: string }} gateway
  */
 export async function startCheckout(gateway) {
   const call = gatewayClient(gateway.apiUrl, gateway.token);
   const key = await call('POST', '/public-keys', { type: 'card' });
   if (key.status !== 201) throw new Error(`POST /public-keys answered ${key.status} (trace ${key.traceId})`);
   const publicKey = key.body.public_key;
-  // A strict CSP: only our own scripts, the SDK's API origin and the challenge origin.
+  const esmDir = gateway.esmDir ?? ESM_DIST_DIR;
+  /** Cards the shoppers saved (`card.store: true`), by shopper id. A real shop keeps them in its database. */
+  const savedCards = new Map();
+
+  // A strict CSP: our own scripts and styles, the SDK's origin, the API and the challenge origin.
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${new URL(gateway.sdkUrl).origin}`,
@@ -73,46 +90,72 @@ export async function startCheckout(gateway) {
     "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
+    "form-action 'self'",
   ].join('; ');
+
+  /** A page; `scripts` replaces its script tags (the checkout page's ESM variant). */
+  async function page(res, file, shopper, scripts) {
+    let html = await readFile(file, 'utf8');
+    html = scripts ? html.replace(SCRIPT_TAGS, scripts) : html.replace('%SDK_URL%', gateway.sdkUrl);
+    const headers = { 'content-type': TYPES['.html'], 'content-security-policy': csp, 'cache-control': 'no-cache' };
+    if (!shopper) headers['set-cookie'] = `shopper=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
+    res.writeHead(200, headers);
+    res.end(html);
+  }
+
+  async function asset(res, file) {
+    const body = await readFile(file).catch(() => undefined);
+    if (!body) return send(res, 404, { error: 'not found' });
+    res.writeHead(200, { 'content-type': TYPES[extname(file)], 'cache-control': 'no-cache' });
+    res.end(body);
+  }
+
+  async function esmBundle(res, name) {
+    const body = await readFile(join(esmDir, name)).catch(() => undefined);
+    if (!body) return send(res, 404, { error: `${name} is not built: run npm run build:examples` });
+    res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-cache' });
+    res.end(body);
+  }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const shopper = shopperOf(req);
     try {
-      if (req.method === 'GET' && url.pathname === '/api/config') {
-        return send(res, 200, { env: 'SANDBOX', publicKey, cart: CART, total: CART_TOTAL });
+      if (req.method === 'GET' && path === '/api/config') {
+        return send(res, 200, { apiUrl: gateway.apiUrl, publicKey, cart: CART, total: CART_TOTAL });
       }
-      if (req.method === 'POST' && url.pathname === '/api/session') {
+      if (req.method === 'POST' && path === '/api/session') {
         const r = await call('POST', '/checkout-sdk/sessions', {});
         if (r.status !== 201) return send(res, 502, { error: 'session', traceId: r.traceId });
         return send(res, 200, { session: r.body.session });
       }
-      if (req.method === 'POST' && url.pathname === '/api/orders') {
+      if (req.method === 'GET' && path === '/api/saved-card') {
+        const saved = shopper && savedCards.get(shopper);
+        return send(res, 200, saved ? { card: saved.card, customer: saved.customer, address: saved.address } : {});
+      }
+      if (req.method === 'POST' && path === '/api/orders') {
         const input = await readBody(req);
-        const built = createOrderBody(input);
-        if (!built.ok) return send(res, 400, { error: 'invalid', fields: built.fields });
+        const saved = shopper ? savedCards.get(shopper) : undefined;
+        const built = createOrderBody(input, saved);
+        if (!built.ok) return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields });
         // One idempotency key per checkout attempt: a double click or a retry never charges twice.
-        const r = await call('POST', '/orders', built.body, { 'x-idempotency-key': input.attemptId || randomUUID() });
+        const r = await call('POST', '/orders', built.body, { 'x-idempotency-key': typeof input.attemptId === 'string' ? input.attemptId : randomUUID() });
+        const card = savedCardOf(r, input);
+        if (card && shopper) savedCards.set(shopper, card);
         return send(res, r.status >= 500 ? 502 : 200, publicOrderResult(r));
       }
-      if (req.method === 'GET' && url.pathname.startsWith('/api/boleto/')) {
-        // The shopper's boleto PDF, fetched with the merchant's token and streamed back.
-        const chargeId = url.pathname.slice('/api/boleto/'.length);
-        if (!/^CHAR_[0-9a-f-]{36}$/.test(chargeId)) return send(res, 404, { error: 'not found' });
-        const r = await fetch(`${gateway.apiUrl}/charges/${chargeId}/boleto.pdf`, { headers: { Authorization: `Bearer ${gateway.token}` } });
-        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/pdf' });
-        return res.end(Buffer.from(await r.arrayBuffer()));
+      if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' });
+      if (path === '/' || path === '/index.html') return await page(res, join(PUBLIC_DIR, 'index.html'), shopper);
+      // The same page, its script bundled by rollup from `import … from '@gateway/sdk'`.
+      if (path === '/esm/' || path === '/esm/index.html') {
+        return await page(res, join(PUBLIC_DIR, 'index.html'), shopper, '<script type="module" src="/esm/checkout/main.js"></script>');
       }
-      if (req.method === 'GET') {
-        const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-        const ext = extname(name);
-        if (!/^[a-z0-9-]+\.(html|js|css|svg)$/.test(name)) return send(res, 404, { error: 'not found' });
-        let file = await readFile(join(here, 'public', name)).catch(() => undefined);
-        if (!file) return send(res, 404, { error: 'not found' });
-        if (name === 'index.html') file = file.toString('utf8').replace('%SDK_URL%', gateway.sdkUrl);
-        res.writeHead(200, { 'content-type': TYPES[ext], 'content-security-policy': csp, 'cache-control': 'no-cache' });
-        return res.end(file);
-      }
-      send(res, 405, { error: 'method not allowed' });
+      if (path === '/esm/saved-card.html') return await page(res, join(ESM_PAGES_DIR, 'saved-card.html'), shopper);
+      const esm = /^\/esm\/((?:checkout|saved-card)\/[A-Za-z0-9_-]+\.js)$/.exec(path);
+      if (esm) return await esmBundle(res, esm[1]);
+      if (/^\/[a-z0-9-]+\.(js|css|svg)$/.test(path)) return await asset(res, join(PUBLIC_DIR, path.slice(1)));
+      send(res, 404, { error: 'not found' });
     } catch (error) {
       send(res, error.status ?? 500, { error: error.status ? error.message : 'internal error' });
     }
@@ -124,7 +167,11 @@ export async function startCheckout(gateway) {
   const { port } = server.address();
   return {
     url: `http://${gateway.host ?? '127.0.0.1'}:${port}`,
-    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
   };
 }
 
@@ -147,12 +194,13 @@ async function main() {
   const checkout = await startCheckout({ ...gateway, port });
   console.log(`Gateway example checkout ready
 
-  Open:        ${checkout.url}
+  Open:        ${checkout.url}          (SDK script tag)
+               ${checkout.url}/esm/     (the npm ESM build, bundled by rollup)
   API:         ${gateway.apiUrl}${sandbox ? ' (sandbox)' : ''}
   Challenge:   ${gateway.challengeUrl}
   Token:       ${sandbox ? sandbox.token : '(from GATEWAY_TOKEN)'}
 
-Sandbox cards are listed on the page; challenge code 123456 authenticates. Ctrl+C stops.`);
+Pick a sandbox card on the page; the bank's challenge code 123456 authenticates. Ctrl+C stops.`);
   const stop = async () => {
     await checkout.close();
     await sandbox?.close();

@@ -1,0 +1,26 @@
+// Types of server.mjs's export, for the TypeScript e2e tests that start the example.
+
+/** Where the example checkout finds the Gateway API: a sandbox from startSandbox() fits. */
+export interface CheckoutGateway {
+  apiUrl: string;
+  challengeUrl: string;
+  sdkUrl: string;
+  /** The merchant's bearer token: stays in the server. */
+  token: string;
+  /** Port of the checkout; default 0, a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The ESM example's bundle folder. Default examples/esm/dist (npm run build:examples). */
+  esmDir?: string;
+}
+
+/** A running example checkout. */
+export interface Checkout {
+  /** e.g. http://127.0.0.1:3000: the script-tag page at /, the ESM page at /esm/. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the example checkout against a Gateway API. */
+export function startCheckout(gateway: CheckoutGateway): Promise<Checkout>;
