@@ -1,0 +1,83 @@
+// examples/esm in Chromium: the same checkout bundled by rollup from the npm ESM build, and a
+// saved-card page whose bundle leaves encryptCard out (tree-shaking).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildEsmExample, CARD, expect, openExample, readOrder, shopperJourneys, shownOrderId, test as base, typeCard } from './examples-support';
+
+/** Each worker bundles the example with its rollup config into its own folder. */
+const test = base.extend<object, { esmDir: string | undefined }>({
+  esmDir: [
+    async ({}, use, workerInfo) => {
+      const dir = join(workerInfo.project.outputDir, `esm-example-${workerInfo.workerIndex}`);
+      await buildEsmExample(dir);
+      await use(dir);
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The text of every file of one page's bundle. */
+const bundleFiles = (esmDir: string | undefined, page: string) => readdirSync(join(esmDir!, page)).map((name) => ({ name, text: readFileSync(join(esmDir!, page, name), 'utf8') }));
+
+// Strings only encryptCard's code holds (src/sdk/encrypt-card.ts): its error code and cipher.
+const ENCRYPT_CARD_MARKERS = ['ENCRYPTION_UNAVAILABLE', 'RSA-OAEP'];
+
+shopperJourneys(test, '/esm/');
+
+test('tree-shaking: the saved-card bundle, which does not import encryptCard, holds none of its code; the checkout bundle does', async ({ esmDir }) => {
+  const checkout = bundleFiles(esmDir, 'checkout');
+  const savedCard = bundleFiles(esmDir, 'saved-card');
+  for (const marker of ENCRYPT_CARD_MARKERS) {
+    expect(checkout.some((f) => f.text.includes(marker)), `checkout bundle has ${marker}`).toBe(true);
+    expect(savedCard.filter((f) => f.text.includes(marker)).map((f) => f.name), `saved-card bundle has ${marker}`).toEqual([]);
+  }
+  // Both still hold the rest of the SDK they use.
+  for (const files of [checkout, savedCard]) expect(files.some((f) => f.text.includes('/checkout-sdk/3ds/authentications'))).toBe(true);
+});
+
+test('the challenge code is a chunk of its own: a frictionless purchase never loads it, a challenge does', async ({ page, checkout }) => {
+  const scripts: string[] = [];
+  // The merchant page's own scripts (the challenge frames load theirs from the challenge origin).
+  page.on('request', (r) => r.resourceType() === 'script' && r.url().startsWith(checkout.url) && scripts.push(new URL(r.url()).pathname));
+  await openExample(page, `${checkout.url}/esm/`);
+  await typeCard(page, CARD.frictionless);
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
+  expect(scripts).toEqual(['/esm/checkout/main.js']);
+
+  await openExample(page, `${checkout.url}/esm/`);
+  await typeCard(page, CARD.challenge);
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await page.getByRole('button', { name: 'Continuar para o banco' }).click();
+  await expect(page.locator('dialog')).toHaveCount(1);
+  expect(scripts.slice(1).filter((s) => s !== '/esm/checkout/main.js')).toEqual([expect.stringMatching(/^\/esm\/checkout\/[\w-]+\.js$/)]);
+});
+
+test('saved card: a purchase that saves the card, then the one-click page pays with card.id and no card data typed', async ({ page, checkout, sandbox }) => {
+  await openExample(page, `${checkout.url}/esm/`);
+  await typeCard(page, CARD.frictionless);
+  await page.getByLabel('Salvar este cartão para a próxima compra').check();
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
+  const first = await readOrder(sandbox, await shownOrderId(page));
+  const cardId = first.charges[0].payment_method.card.id;
+  expect(cardId).toMatch(/^CARD_/);
+
+  await page.getByRole('link', { name: 'Comprar de novo com o cartão salvo' }).click();
+  await expect(page.locator('form[data-ready=true]')).toBeAttached();
+  await expect(page.locator('#saved-card')).toHaveText('Cartão VISA final 2370, validade 12/2030');
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
+  const second = await readOrder(sandbox, await shownOrderId(page));
+  expect(second.id).not.toBe(first.id);
+  expect(second.charges[0]).toMatchObject({
+    status: 'PAID',
+    payment_method: { card: { id: cardId, last_digits: '2370' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } },
+  });
+});
+
+test('the saved-card page without a saved card sends the shopper to the checkout', async ({ page, checkout }) => {
+  await page.goto(`${checkout.url}/esm/saved-card.html`);
+  await expect(page.locator('#status')).toContainText('Você ainda não tem um cartão salvo.');
+  await expect(page.getByRole('link', { name: 'Ir ao checkout' })).toHaveAttribute('href', '/esm/');
+});
