@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { INTERNAL_ERROR, NOT_FOUND } from '../core/api-error-code';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
+import { bodySizeLimit } from './middleware/body-size-limit';
 import { traceId } from './middleware/trace-id';
 import { authenticationRoutes } from './routes/authentications';
 import { boletoFileRoutes } from './routes/boleto-files';
@@ -37,6 +38,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
       maxAge: 600,
     }),
   );
+  app.use(bodySizeLimit(deps.maxBodyBytes));
 
   // The script-tag build and the challenge code it loads on demand from beside itself.
   app.get('/sdk/:file{gateway(-challenge)?\\.js}', (c) => {

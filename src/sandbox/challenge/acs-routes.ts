@@ -54,7 +54,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
   });
 
   app.post('/challenge/acs', async (c) => {
-    const body = await readForm(c, deps.maxBodyBytes);
+    const body = await readForm(c);
     const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
     const t = PAGE_TEXTS[p.locale];
     const code = (body.get('code') ?? '').trim();

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { INTERNAL_ERROR, NOT_FOUND } from '../../core/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
+import { bodySizeLimit } from '../middleware/body-size-limit';
 import { traceId } from '../middleware/trace-id';
 import { AuthenticationStore } from '../three-ds/authentication-store';
 import { acsRoutes } from './acs-routes';
@@ -22,6 +23,7 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(traceId(deps.log));
   app.use(pageHeaders());
+  app.use(bodySizeLimit(deps.maxBodyBytes));
   app.route('/', challengeAssetRoutes());
   app.route('/', hostRoute(deps, store));
   app.route('/', acsRoutes(deps, store, new ChallengeAttempts(deps.db)));

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
+import { UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
 import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM } from '../../core/challenge-protocol';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { ApiError } from '../http/api-error';
@@ -62,15 +62,11 @@ export function readChallengeParams(get: (name: string) => string | undefined, s
 
 /**
  * Reads an `application/x-www-form-urlencoded` body (the issuer page's form): 415 for another
- * type, 413 above `maxBytes`.
+ * type. The size limit (413) is the bodySizeLimit middleware's, enforced while the body streams in.
  */
-export async function readForm(c: Context, maxBytes: number): Promise<URLSearchParams> {
+export async function readForm(c: Context): Promise<URLSearchParams> {
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
     throw ApiError.of(415, UNSUPPORTED_MEDIA_TYPE, '', 'The body must be a form, sent as application/x-www-form-urlencoded.');
   }
-  const tooLarge = () => ApiError.of(413, PAYLOAD_TOO_LARGE, '', `The body is larger than ${maxBytes} bytes.`);
-  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge();
-  const text = await c.req.text();
-  if (text.length > maxBytes) throw tooLarge();
-  return new URLSearchParams(text);
+  return new URLSearchParams(await c.req.text());
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { MALFORMED_JSON, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
+import { MALFORMED_JSON, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
 import { INVALID_PARAMETER, UNEXPECTED_PARAMETER } from '../../core/error-item';
 import { ApiError } from './api-error';
 
@@ -7,18 +7,16 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Reads a JSON object body. Every way a body can be wrong is a 4xx with an error body, never
- * a 500: wrong content type 415, over the size limit 413, not JSON or not an object 400,
- * prototype-polluting keys (`__proto__`, `constructor`, `prototype`) 400 with 40003.
+ * a 500: wrong content type 415, not JSON or not an object 400, prototype-polluting keys
+ * (`__proto__`, `constructor`, `prototype`) 400 with 40003. The size limit (413) is the
+ * bodySizeLimit middleware's, enforced while the body streams in.
  */
-export async function readJsonObject(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw ApiError.of(415, UNSUPPORTED_MEDIA_TYPE, '', 'The body must be JSON, sent with Content-Type: application/json.');
   }
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
   const buffer = await c.req.arrayBuffer();
-  if (buffer.byteLength > maxBytes) throw tooLarge(maxBytes);
   let forbidden: string | undefined;
   let body: unknown;
   try {
@@ -35,5 +33,3 @@ export async function readJsonObject(c: Context, maxBytes: number): Promise<Reco
   }
   return body as Record<string, unknown>;
 }
-
-const tooLarge = (maxBytes: number) => ApiError.of(413, PAYLOAD_TOO_LARGE, '', `The body is larger than ${maxBytes} bytes.`);

@@ -28,7 +28,7 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
   const auth = sessionAuth(new SessionStore(deps.db, deps.clock), deps.merchants);
 
   app.post(AUTHENTICATIONS_PATH, auth, async (c) => {
-    const body = await readJsonObject(c, deps.maxBodyBytes);
+    const body = await readJsonObject(c);
     const data = validateAuthenticationData(body.data, ['data'], deps.clock.now());
     const device = validateDevice(body.device);
     const errors = [...unexpectedFields(body, ['data', 'device']), ...(data.ok ? [] : data.errors), ...(device.ok ? [] : device.errors)];

@@ -37,7 +37,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
 
   app.post('/charges', auth, async (c) => {
     const key = readIdempotencyKey(c);
-    const raw = await readJsonObject(c, deps.maxBodyBytes);
+    const raw = await readJsonObject(c);
     const parsed = validateCharge(raw, 'standalone');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
@@ -56,7 +56,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
     ['cancel', cancel],
   ] as const) {
     app.post(`/charges/:id/${action}`, auth, async (c) => {
-      const raw = await readOptionalJsonObject(c, deps.maxBodyBytes);
+      const raw = await readOptionalJsonObject(c);
       const parsed = parseWithSchema(amountBody, withoutNulls(raw));
       if (!parsed.ok) throw new ApiError(400, parsed.errors);
       const merchantId = c.get('merchant').id;

@@ -39,7 +39,7 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.get('/sandbox/merchant/settings', auth, (c) => c.json(toBody(c.get('merchant'))));
 
   app.post('/sandbox/merchant/settings', auth, async (c) => {
-    const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c, deps.maxBodyBytes)));
+    const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c)));
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const { pci_homologated, sub_merchant_enabled, released_mccs } = parsed.value;
     const updated = deps.merchants.update(c.get('merchant').id, {

@@ -27,7 +27,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
 
   app.post('/orders', auth, async (c) => {
     const key = readIdempotencyKey(c);
-    const raw = await readJsonObject(c, deps.maxBodyBytes);
+    const raw = await readJsonObject(c);
     const parsed = validateOrder(raw);
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
@@ -65,7 +65,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/orders/:id/pay', auth, async (c) => {
     const id = c.req.param('id');
     const key = readIdempotencyKey(c);
-    const raw = await readJsonObject(c, deps.maxBodyBytes);
+    const raw = await readJsonObject(c);
     const merchant = c.get('merchant');
     if (!orders.get(id, merchant.id)) throw notFound();
     const parsed = validateCharge(raw, 'order');

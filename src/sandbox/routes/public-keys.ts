@@ -21,7 +21,7 @@ export function publicKeyRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.use('/public-keys', merchantAuth(deps.merchants));
 
   app.post('/public-keys', async (c) => {
-    const body = await readJsonObject(c, deps.maxBodyBytes);
+    const body = await readJsonObject(c);
     const errors = unexpectedFields(body, ['type']);
     if (body.type === undefined || body.type === null) errors.push({ code: REQUIRED_PARAMETER, parameterName: 'type', description: 'type is required: "card"' });
     else if (body.type !== 'card') errors.push({ code: INVALID_PARAMETER, parameterName: 'type', description: 'type must be "card", the only key type there is' });

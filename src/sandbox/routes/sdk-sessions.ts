@@ -19,7 +19,7 @@ export function sdkSessionRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/checkout-sdk/sessions', merchantAuth(deps.merchants), async (c) => {
     const length = c.req.header('content-length');
     const empty = (length === undefined || length === '0') && c.req.header('transfer-encoding') === undefined;
-    const body = empty ? {} : await readJsonObject(c, deps.maxBodyBytes);
+    const body = empty ? {} : await readJsonObject(c);
     const errors = unexpectedFields(body, ['expires_in']);
     const expiresIn = body.expires_in;
     if (expiresIn !== undefined && !(typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 1 && expiresIn <= MAX_EXPIRES_IN)) {
