@@ -2,7 +2,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCardPlaintext } from '../../src/core/card-ciphertext';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { api, card, cardCharge, errorOf, order } from './support/payments';
+import { api, card, cardCharge, errorOf, order, subMerchantCharge } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 
 let sandbox: Sandbox;
@@ -193,5 +193,26 @@ describe('cards without clear data: encrypted and stored', () => {
     expect(again.body.charges[0].payment_method.card).toMatchObject({ id: stored.id, last_digits: '1111', exp_month: '3' });
     const unknown = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: { id: 'CARD_00000000-0000-4000-8000-000000000000' } })]));
     expect(errorOf(unknown, 'charges[0].payment_method.card.id')?.code).toBe('40002');
+  });
+
+  it('a stored card with a clear security code only from PCI-homologated accounts: the code is card data too', async () => {
+    sandbox.configureMerchant({ pciHomologated: false });
+    try {
+      const first = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: { encrypted: await encrypted('4111111111111111'), store: true } })]));
+      const id = first.body.charges[0].payment_method.card.id;
+      expect(id).toMatch(/^CARD_/);
+
+      const refused = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: { id, security_code: '123' } })]));
+      expect(refused.status).toBe(422);
+      expect(refused.body.error_messages).toEqual([expect.objectContaining({ code: '42201', parameter_name: 'charges[0].payment_method.card.security_code' })]);
+      expect(errorOf(refused, 'charges[0].payment_method.card.security_code')?.description).toMatch(/PCI/);
+      const charge = await api(sandbox, 'POST', '/charges', subMerchantCharge({ card: { id, security_code: '123' } }));
+      expect(charge.status).toBe(422);
+      expect(errorOf(charge, 'payment_method.card.security_code')?.code).toBe('42201');
+
+      expect((await api(sandbox, 'POST', '/orders', order([cardCharge({ card: { id } })]))).body.charges[0].status).toBe('PAID');
+    } finally {
+      sandbox.configureMerchant({ pciHomologated: true });
+    }
   });
 });

@@ -145,11 +145,20 @@ export class ChargeProcessor {
 
     const refused: ErrorItem[] = [];
     const refuse = (path: string, description: string) => refused.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
-    if (body.number !== undefined && !merchant.pciHomologated) {
-      refuse(
-        `${at}payment_method.card.number`,
-        'is clear card data, which only PCI-homologated accounts may send: encrypt the card in the browser with Gateway.encryptCard and send card.encrypted',
-      );
+    // The security code is card data as much as the number: beside a stored card.id it is refused too.
+    if (!merchant.pciHomologated) {
+      if (body.number !== undefined) {
+        refuse(
+          `${at}payment_method.card.number`,
+          'is clear card data, which only PCI-homologated accounts may send: encrypt the card in the browser with Gateway.encryptCard and send card.encrypted',
+        );
+      }
+      if (body.security_code !== undefined) {
+        refuse(
+          `${at}payment_method.card.security_code`,
+          'is clear card data, which only PCI-homologated accounts may send: pay with the stored card.id alone, or encrypt the card (security code included) with Gateway.encryptCard',
+        );
+      }
     }
     const sub = input.body.sub_merchant;
     if (sub && !merchant.subMerchantEnabled) refuse(`${at}sub_merchant`, 'cannot be charged: this account is not enabled for sub-merchant (payment facilitator) charges');
