@@ -3,6 +3,8 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 import { builtinModules } from 'node:module';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json', outDir: undefined });
 const browser = () => [nodeResolve({ browser: true }), ts()];
@@ -22,20 +24,34 @@ const challengeAsScript = () => ({
   },
 });
 
+/** Writes the SRI hash of the finished gateway-challenge.js into gateway.js (see challenge-integrity.ts). */
+const challengeIntegrity = () => ({
+  name: 'challenge-integrity',
+  renderChunk(code) {
+    const hash = createHash('sha384').update(readFileSync('dist/gateway-challenge.js')).digest('base64');
+    const value = `sha384-${hash}`;
+    const placeholder = '__GATEWAY_CHALLENGE_INTEGRITY__'.padEnd(value.length, '_');
+    if (!code.includes(placeholder)) this.error('challenge integrity placeholder not found');
+    // Same length as the placeholder: the source map needs no change.
+    return { code: code.replace(placeholder, value), map: null };
+  },
+});
+
 const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'];
 
 export default [
-  // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global.
-  {
-    input: 'src/sdk/global.ts',
-    output: { file: 'dist/gateway.js', format: 'iife', name: 'Gateway', sourcemap: true, plugins: [minify()] },
-    plugins: [challengeAsScript(), ...browser()],
-  },
-  // The challenge code (dialog, frame, penpal), fetched by gateway.js only when an issuer asks for a challenge.
+  // The challenge code (dialog, frame, penpal), fetched by gateway.js only when an issuer asks for a
+  // challenge. Built first: gateway.js carries its integrity hash.
   {
     input: 'src/sdk/challenge/challenge-script.ts',
     output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap: true, plugins: [minify()] },
     plugins: browser(),
+  },
+  // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global.
+  {
+    input: 'src/sdk/global.ts',
+    output: { file: 'dist/gateway.js', format: 'iife', name: 'Gateway', sourcemap: true, plugins: [minify(), challengeIntegrity()] },
+    plugins: [challengeAsScript(), ...browser()],
   },
   // npm: ESM and CommonJS, zod and penpal bundled in so the package has no runtime dependencies.
   {

@@ -1,6 +1,6 @@
 import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
 import { randomUuid } from '../core/trace-id';
-import { loadChallenge } from './challenge/load-challenge';
+import { challengeCode } from './challenge-code';
 import { challengeRun } from './challenge-run';
 import { getConfig } from './config';
 import { readDeviceInfo } from './device-info';
@@ -63,12 +63,7 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
       body: { data, device: readDeviceInfo() },
     });
     if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created, traceId);
-    let challenge;
-    try {
-      challenge = await loadChallenge(config);
-    } catch {
-      throw new GatewayError(ErrorCode.CHALLENGE_FRAME_ERROR, 'The challenge code (gateway-challenge.js) could not be loaded: serve it next to gateway.js and allow it in CSP script-src.', { traceId });
-    }
+    const challenge = await challengeCode(config, options.signal, traceId);
     return toResult(await challenge.runChallenge(challengeRun(created, config, options, traceId)), traceId);
   } finally {
     running = false;

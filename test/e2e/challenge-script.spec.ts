@@ -58,3 +58,34 @@ test('a challenge code download that failed is tried again by the next challenge
   expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED' } });
   await expectNoChallengeLeft(page);
 });
+
+test('a gateway-challenge.js that is not the one gateway.js was built with is refused (subresource integrity)', async ({ page, merchant, sandbox }) => {
+  await page.route('**/sdk/gateway-challenge.js', async (route) => {
+    const original = await route.fetch();
+    // Same behaviour, one byte more: only the integrity check can tell.
+    await route.fulfill({ response: original, body: `${await original.text()}\n` });
+  });
+  await openCheckout(page, merchant, sandbox, { path: '/checkout-tampered' });
+  await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
+  const outcome = await settled(page);
+  expect(outcome).toMatchObject({ ok: false, error: { code: 'CHALLENGE_FRAME_ERROR' } });
+  expect(await page.evaluate(() => typeof (globalThis as Record<symbol, unknown>)[Symbol.for('@gateway/sdk:challenge')])).toBe('undefined');
+  await expectNoChallengeLeft(page);
+});
+
+test('a challenge-code download that stalls: the merchant can still abort, and the page can authenticate again', async ({ page, merchant, sandbox }) => {
+  let stalled = 0;
+  // Never answered: the request hangs as a stuck network would.
+  await page.route('**/sdk/gateway-challenge.js', () => {
+    stalled += 1;
+  });
+  await openCheckout(page, merchant, sandbox, { path: '/checkout-stalled' });
+  await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa, abortable: true });
+  await expect.poll(() => stalled).toBe(1);
+  await page.evaluate(() => (window as unknown as { __abort: () => void }).__abort());
+  expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+
+  // Not ALREADY_IN_PROGRESS: the aborted run let go. A frictionless card needs no challenge code.
+  await startRun(page, await newSession(sandbox), { card: '4000000000002370' });
+  expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED' } });
+});

@@ -379,6 +379,33 @@ describe('deadlines', () => {
     expect((await outcome).code).toBe(ErrorCode.CHALLENGE_TIMEOUT);
   });
 
+  it('the API\'s challenge window caps both deadlines, so the SDK gives up with its own code before the issuer would refuse', async () => {
+    // created_at 00:00:00, the API accepts the code until 00:01:00: one minute, not ten.
+    const oneMinute = pending({ challenge: { ...pending().challenge!, expires_at: '2030-01-01T00:01:00.000-03:00' } });
+    const timedOut = rejection(start({}, oneMinute));
+    host().methods.ready();
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(dialog()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await timedOut).code).toBe(ErrorCode.CHALLENGE_TIMEOUT);
+
+    const notOpened = rejection(start({ beforeChallenge: () => {} }, oneMinute));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await notOpened).code).toBe(ErrorCode.CHALLENGE_NOT_OPENED);
+    expectCleanedUp();
+  });
+
+  it('an abort from inside onStatusChange ends the run there: no beforeChallenge, no dialog, no timer left', async () => {
+    const controller = new AbortController();
+    const before = vi.fn();
+    const error = await rejection(start({ signal: controller.signal, onStatusChange: () => controller.abort(), beforeChallenge: before }));
+    expect(error.code).toBe(ErrorCode.ABORTED);
+    expect(before).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(balance()).toBe(0);
+    expectCleanedUp();
+  });
+
   it('a beforeChallenge that throws before open(): CHALLENGE_NOT_OPENED at once, and the error still reaches the page', async () => {
     // In a browser a microtask that throws lands in window.onerror; here the test catches it.
     const reported: unknown[] = [];

@@ -1,5 +1,6 @@
 import { challengeScriptUrl } from '../api-url';
 import type { Config } from '../config';
+import { CHALLENGE_INTEGRITY } from './challenge-integrity';
 import { CHALLENGE_MODULE_KEY } from './challenge-module-key';
 import type { ChallengeModule } from './run-challenge';
 
@@ -19,6 +20,11 @@ export function loadChallenge(config: Config): Promise<ChallengeModule> {
     const script = document.createElement('script');
     script.src = challengeScriptUrl(config.apiUrl);
     script.async = true;
+    // The build replaces the placeholder; an unbuilt copy simply loads without the check.
+    if (CHALLENGE_INTEGRITY.startsWith('sha')) {
+      script.integrity = CHALLENGE_INTEGRITY;
+      script.crossOrigin = 'anonymous';
+    }
     script.onload = () => {
       script.remove();
       const module = registered();

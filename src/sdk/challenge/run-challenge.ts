@@ -51,6 +51,11 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
   const { authentication, config, options } = run;
   const { id, challenge } = authentication;
   const limit = options.challengeTimeout ?? DEFAULT_CHALLENGE_TIMEOUT_MS;
+  // The API's own deadline for this challenge, measured on the API's clock (the shopper's may be
+  // off): past it the issuer refuses the code, so the SDK gives up first, with its own code.
+  const apiWindow = Date.parse(challenge?.expires_at ?? '') - Date.parse(authentication.created_at);
+  const endsAt = Date.now() + (Number.isFinite(apiWindow) && apiWindow > 0 ? apiWindow : limit);
+  const remaining = () => Math.max(0, Math.min(limit, endsAt - Date.now()));
 
   return new Promise((resolve, reject) => {
     const teardown: Array<() => void> = [];
@@ -67,11 +72,15 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       end();
     };
     const fail = (code: ErrorCode, message: string) => settle(() => reject(run.error(code, message)));
+    // Once settled nothing new may be armed: a callback that ended the run (an abort from
+    // onStatusChange, say) must not leave a listener or a timer behind.
     const on = (target: EventTarget, type: string, listener: (event: Event) => void) => {
+      if (settled) return;
       target.addEventListener(type, listener);
       teardown.push(() => target.removeEventListener(type, listener));
     };
     const after = (ms: number, then: () => void) => {
+      if (settled) return undefined;
       const timer = setTimeout(then, ms);
       teardown.push(() => clearTimeout(timer));
       return timer;
@@ -137,7 +146,8 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
         after(FRAME_ANSWER_TIMEOUT_MS, () => connected || frameError('never answered'));
       });
       const notReady = after(FRAME_READY_TIMEOUT_MS, () => frameError('was not ready in 10 s'));
-      after(limit, () => fail(ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish within ${limit} ms.`));
+      const left = remaining();
+      after(left, () => fail(ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish the challenge within ${left} ms.`));
 
       const methods: ChallengeParentMethods = {
         ready() {
@@ -163,7 +173,9 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     } catch (error) {
       report(error);
     }
-    const notOpened = after(limit, () => fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${limit} ms.`));
+    if (settled) return;
+    const wait = remaining();
+    const notOpened = after(wait, () => fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${wait} ms.`));
     const before = options.beforeChallenge;
     if (!before) return open();
     const info: ChallengeInfo = { brand: authentication.brand, open };
