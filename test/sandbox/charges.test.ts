@@ -100,6 +100,22 @@ describe('capture', () => {
     expect(part.body.amount.summary).toEqual({ total: 8000, paid: 5000, refunded: 0 });
   });
 
+  it('a part below the card minimum is 422 on amount.value and leaves the authorization as it was', async () => {
+    const visa = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false, value: 8000 })]));
+    const id = visa.body.charges[0].id;
+    const small = await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 5 } });
+    expect(small.status).toBe(422);
+    expect(small.body.error_messages).toEqual([expect.objectContaining({ code: '42201', parameter_name: 'amount.value' })]);
+    expect(errorOf(small, 'amount.value')?.description).toMatch(/at least 100 .*visa/);
+    expect((await api(sandbox, 'GET', `/charges/${id}`)).body).toMatchObject({ status: 'AUTHORIZED', amount: { summary: { paid: 0 } } });
+    expect((await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 100 } })).body.amount.summary.paid).toBe(100);
+
+    // Installments: each must stay at least R$ 5,00 after the capture too.
+    const split = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false, value: 8000, installments: 3 })]));
+    const parts = await api(sandbox, 'POST', `/charges/${split.body.charges[0].id}/capture`, { amount: { value: 1499 } });
+    expect(errorOf(parts, 'amount.value')?.description).toMatch(/3 installments/);
+  });
+
   it('a second capture is 409 naming the state', async () => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
     await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);

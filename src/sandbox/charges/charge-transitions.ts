@@ -2,6 +2,7 @@ import { CONFLICT, UNPROCESSABLE } from '../../core/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import { timestamp } from '../clock';
 import { ApiError } from '../http/api-error';
+import { cardMinimumProblem } from './card-minimums';
 import { cancelable } from './charge-resource';
 import type { ChargeRecord } from './charge-store';
 import { formatBrl } from './money';
@@ -22,7 +23,7 @@ const conflict = (c: ChargeRecord, wanted: string) => ApiError.of(409, CONFLICT,
 /**
  * Captures an AUTHORIZED charge before its capture_before: PAID, paid_at set, summary.paid the
  * captured amount. `value` (cents) captures part of the authorization and releases the rest;
- * by default the whole of it.
+ * by default the whole of it. A part below the card minimum is 422.
  */
 export function capture(c: ChargeRecord, value: number | undefined, now: number): Transition {
   if (c.status !== 'AUTHORIZED') throw conflict(c, 'only an AUTHORIZED charge can be captured');
@@ -36,6 +37,11 @@ export function capture(c: ChargeRecord, value: number | undefined, now: number)
   }
   const amount = value ?? c.amount;
   if (amount > c.amount) throw ApiError.of(400, INVALID_PARAMETER, 'amount.value', `amount.value must be at most ${c.amount} (${formatBrl(c.amount)}), the amount authorized`);
+  // What is captured is the transaction the network settles: it must meet the card minimum the
+  // authorization met, or a 5-cent visa charge could end PAID.
+  const card = c.paymentMethod.card;
+  const minimum = card && cardMinimumProblem(card.brand, amount, c.paymentMethod.installments ?? 1);
+  if (minimum) throw ApiError.of(422, UNPROCESSABLE, 'amount.value', `amount.value ${minimum}`);
   return {
     next: { ...c, status: 'PAID', paid: amount, paidAt: now, captureBefore: null, updatedAt: now },
     event: 'CHARGE.PAID',
