@@ -22,7 +22,7 @@ export function esmExampleConfig(outDir = here('./dist/')) {
       format: 'es',
       entryFileNames: 'main.js',
       // The SDK loads its challenge code only when a bank asks for a challenge: a chunk of its own.
-      chunkFileNames: '[name]-[hash].js',
+      chunkFileNames: '[name].js',
       plugins: [terser({ format: { comments: false } })],
     },
     plugins: [
