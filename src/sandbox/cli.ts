@@ -10,6 +10,8 @@ Options (each also read from the environment variable shown):
   --port <n>                API port (GATEWAY_SANDBOX_PORT, default 4010)
   --challenge-port <n>      challenge origin port (GATEWAY_SANDBOX_CHALLENGE_PORT, default 4011)
   --token <token>           the merchant's bearer token (GATEWAY_SANDBOX_TOKEN, default random)
+  --webhook-secret <secret> the merchant's webhook signing secret, 16 characters or more
+                            (GATEWAY_SANDBOX_WEBHOOK_SECRET, default the data file's, else random)
   --data <file>             SQLite file to keep data across restarts (GATEWAY_SANDBOX_DATA, default in memory)
   --cors-origin <origin>    allow only these origins, comma separated or repeated (GATEWAY_SANDBOX_CORS_ORIGINS, default any)
   --max-body <bytes>        largest request body (GATEWAY_SANDBOX_MAX_BODY, default 65536)
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         'challenge-port': { type: 'string' },
         token: { type: 'string' },
+        'webhook-secret': { type: 'string' },
         data: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
@@ -60,11 +63,14 @@ async function main(): Promise<void> {
   const origins = (v['cors-origin'] ?? env.GATEWAY_SANDBOX_CORS_ORIGINS?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const maxBody = v['max-body'] ?? env.GATEWAY_SANDBOX_MAX_BODY;
   if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024)) fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
+  const webhookSecret = v['webhook-secret'] ?? env.GATEWAY_SANDBOX_WEBHOOK_SECRET;
+  if (webhookSecret !== undefined && webhookSecret.length < 16) fail('--webhook-secret must be at least 16 characters');
   const options: SandboxOptions = {
     host: v.host ?? env.GATEWAY_SANDBOX_HOST ?? '127.0.0.1',
     port: port(v.port ?? env.GATEWAY_SANDBOX_PORT, '--port', 4010),
     challengePort: port(v['challenge-port'] ?? env.GATEWAY_SANDBOX_CHALLENGE_PORT, '--challenge-port', 4011),
     token: v.token ?? env.GATEWAY_SANDBOX_TOKEN,
+    webhookSecret,
     dataFile: v.data ?? env.GATEWAY_SANDBOX_DATA,
     corsOrigins: origins.length ? origins : undefined,
     maxBodyBytes: maxBody === undefined ? undefined : Number(maxBody),
@@ -73,11 +79,12 @@ async function main(): Promise<void> {
   };
   const sandbox = await startSandbox(options);
   console.log(`Gateway sandbox ready
-  API:           ${sandbox.apiUrl}
-  Challenge:     ${sandbox.challengeUrl}
-  SDK script:    ${sandbox.sdkUrl}
-  Bearer token:  ${sandbox.token}
-  Storage:       ${options.dataFile ?? 'in memory'}
+  API:            ${sandbox.apiUrl}
+  Challenge:      ${sandbox.challengeUrl}
+  SDK script:     ${sandbox.sdkUrl}
+  Bearer token:   ${sandbox.token}
+  Webhook secret: ${sandbox.webhookSecret}
+  Storage:        ${options.dataFile ?? 'in memory'}
 Press Ctrl+C to stop.`);
 
   let stopping = false;

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   challengePort?: number;
   /** The sandbox merchant's bearer token. Default: a random one, returned as `token`. */
   token?: string;
+  /** The sandbox merchant's webhook signing secret. Default: the data file's, else a random `whsec_…`; returned as `webhookSecret`. */
+  webhookSecret?: string;
   /** SQLite file to keep data across restarts. Default: in memory. */
   dataFile?: string;
   /** Origins allowed by CORS. Default: any origin. */
@@ -54,10 +56,12 @@ export interface Sandbox {
   sdkUrl: string;
   /** The sandbox merchant's bearer token. */
   token: string;
+  /** The sandbox merchant's webhook signing secret, as it is now (POST /sandbox/merchant/webhook-secret/rotate changes it). */
+  readonly webhookSecret: string;
   /** The sandbox's clock: `clock.advance(ms)` moves time forward (sessions, expiries). */
   clock: SandboxClock;
-  /** Adds another merchant account (for isolation tests) and returns its id and token. */
-  addMerchant(settings?: SandboxOptions['merchant']): { id: string; token: string };
+  /** Adds another merchant account (for isolation tests) and returns its id, token and webhook secret. */
+  addMerchant(settings?: SandboxOptions['merchant']): { id: string; token: string; webhookSecret: string };
   /** Changes a merchant account's settings; the sandbox merchant when no id is given. */
   configureMerchant(settings: NonNullable<SandboxOptions['merchant']>, id?: string): void;
   /** Stops both servers, waits for requests in flight, and closes the database. */
@@ -101,11 +105,13 @@ const close = (server: ServerType) =>
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? `sbx_${randomBytes(24).toString('base64url')}`;
+  // A short key would make every signature guessable.
+  if (options.webhookSecret !== undefined && options.webhookSecret.length < 16) throw new Error('startSandbox: webhookSecret must be at least 16 characters');
   const log: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
   const db = openDatabase(options.dataFile, SCHEMAS);
   const merchants = new MerchantStore(db);
   const settings = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[], ...options.merchant };
-  merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Sandbox merchant', token, ...settings });
+  merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Sandbox merchant', token, webhookSecret: options.webhookSecret, ...settings });
 
   let api: Hono<AppEnv> | undefined;
   let challenge: Hono<AppEnv> | undefined;
@@ -142,12 +148,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     challengeUrl: deps.challengeUrl,
     sdkUrl: `${deps.apiUrl}/sdk/gateway.js`,
     token,
+    get webhookSecret() {
+      return merchants.get(SANDBOX_MERCHANT_ID)!.webhookSecret;
+    },
     clock: deps.clock as SandboxClock,
     addMerchant(extra = {}) {
       const id = `MERC_${randomBytes(8).toString('hex')}`;
       const t = `sbx_${randomBytes(24).toString('base64url')}`;
-      merchants.upsert({ id, name: id, token: t, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [], ...extra });
-      return { id, token: t };
+      const added = merchants.upsert({ id, name: id, token: t, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [], ...extra });
+      return { id, token: t, webhookSecret: added.webhookSecret };
     },
     configureMerchant(patch, id = SANDBOX_MERCHANT_ID) {
       if (!merchants.update(id, patch)) throw new Error(`No merchant ${id}`);

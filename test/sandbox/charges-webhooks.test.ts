@@ -1,6 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { api, boletoCharge, cardCharge, order, subMerchantCharge } from './support/payments';
@@ -63,6 +66,11 @@ class Receiver {
     }
   }
 
+  /** Answers the requests left hanging so far with `status`. */
+  release(status: number): void {
+    for (const res of this.hanging.splice(0)) res.writeHead(status).end();
+  }
+
   async stop(): Promise<void> {
     for (const res of this.hanging) res.destroy();
     this.server.closeAllConnections();
@@ -100,11 +108,14 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.stop()));
 });
 
-const verify = (d: Delivery, secret: string) => {
-  const header = String(d.headers['x-gateway-signature']);
-  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header) ?? [];
-  return v1 === createHmac('sha256', secret).update(`${t}.${d.body}`).digest('hex');
-};
+/** The README's receiver check, as written there (the sandbox's clock stands for the receiver's). */
+function verifyWebhook(header: string | undefined, rawBody: string, secret: string, now = Date.now()): boolean {
+  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '') ?? [];
+  if (!v1 || Math.abs(now / 1000 - Number(t)) > 300) return false; // stale or replayed: over 5 minutes off
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+  return timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(expected, 'hex'));
+}
+const verify = (d: Delivery, secret: string, now = sandbox.clock.now().getTime()) => verifyWebhook(d.headers['x-gateway-signature'] as string | undefined, d.body, secret, now);
 
 describe('notification_urls', () => {
   it('a receiver that fails at first gets the event again, with backoff, until it answers 2xx', async () => {
@@ -120,7 +131,7 @@ describe('notification_urls', () => {
     expect(new Set(r.deliveries.map((d) => d.body)).size).toBe(1);
     for (const d of r.deliveries) {
       expect(d.headers['content-type']).toBe('application/json');
-      expect(verify(d, sandbox.token)).toBe(true);
+      expect(verify(d, sandbox.webhookSecret)).toBe(true);
       expect(verify(d, 'another-secret')).toBe(false);
     }
     const event = r.deliveries[0]!.json;
@@ -188,5 +199,73 @@ describe('notification_urls', () => {
     const res = await api(sandbox, 'POST', '/orders', order(undefined, { notification_urls: ['ftp://x', 'not a url', 'https://ok.example'] }));
     expect(res.status).toBe(400);
     expect(res.body.error_messages.map((e: { parameter_name: string }) => e.parameter_name)).toEqual(['notification_urls[0]', 'notification_urls[1]']);
+  });
+});
+
+describe('the webhook secret', () => {
+  it('signs deliveries: a whsec_ secret of its own, shown in the settings; the bearer token does not verify them', async () => {
+    expect(sandbox.webhookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(sandbox.webhookSecret).not.toContain(sandbox.token);
+    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings')).body.webhook_secret).toBe(sandbox.webhookSecret);
+    const r = await receiver(() => 200);
+    await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
+    await r.received(1);
+    expect(verify(r.deliveries[0]!, sandbox.webhookSecret)).toBe(true);
+    expect(verify(r.deliveries[0]!, sandbox.token)).toBe(false);
+    // The signed time bounds a replay: the same delivery more than 5 minutes later is refused.
+    const signedAt = Number(/^t=(\d+),/.exec(String(r.deliveries[0]!.headers['x-gateway-signature']))![1]) * 1000;
+    expect(verify(r.deliveries[0]!, sandbox.webhookSecret, signedAt + 300_000)).toBe(true);
+    expect(verify(r.deliveries[0]!, sandbox.webhookSecret, signedAt + 300_001)).toBe(false);
+    expect(verify(r.deliveries[0]!, sandbox.webhookSecret, signedAt - 300_001)).toBe(false);
+  });
+
+  it('each merchant has its own', async () => {
+    const other = sandbox.addMerchant();
+    expect(other.webhookSecret).toMatch(/^whsec_/);
+    expect(other.webhookSecret).not.toBe(sandbox.webhookSecret);
+    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings', undefined, {}, other.token)).body.webhook_secret).toBe(other.webhookSecret);
+    const r = await receiver(() => 200);
+    await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }), {}, other.token);
+    await r.received(1);
+    expect(verify(r.deliveries[0]!, other.webhookSecret)).toBe(true);
+    expect(verify(r.deliveries[0]!, sandbox.webhookSecret)).toBe(false);
+  });
+
+  it('POST /sandbox/merchant/webhook-secret/rotate replaces it at once: retries of earlier events are signed with the new one', async () => {
+    const r = await receiver(() => null);
+    await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
+    await r.received(1);
+    const old = sandbox.webhookSecret;
+    const rotated = await api(sandbox, 'POST', '/sandbox/merchant/webhook-secret/rotate');
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhook_secret).toMatch(/^whsec_/);
+    expect(rotated.body.webhook_secret).not.toBe(old);
+    expect(sandbox.webhookSecret).toBe(rotated.body.webhook_secret);
+    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings')).body.webhook_secret).toBe(rotated.body.webhook_secret);
+
+    r.release(500);
+    await r.received(2);
+    expect(verify(r.deliveries[0]!, old)).toBe(true);
+    expect(verify(r.deliveries[1]!, rotated.body.webhook_secret)).toBe(true);
+    expect(verify(r.deliveries[1]!, old)).toBe(false);
+    r.release(200);
+    expect((await api(sandbox, 'POST', '/sandbox/merchant/webhook-secret/rotate', undefined, {}, 'wrong')).status).toBe(401);
+  });
+
+  it('startSandbox({ webhookSecret }) sets it; a data file keeps it across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-whsec-'));
+    try {
+      const dataFile = join(dir, 'sandbox.db');
+      const fixed = 'whsec_fixed-for-ci-0123456789';
+      const first = await startSandbox({ dataFile, webhookSecret: fixed });
+      expect(first.webhookSecret).toBe(fixed);
+      await first.close();
+      const second = await startSandbox({ dataFile });
+      expect(second.webhookSecret).toBe(fixed);
+      await second.close();
+      await expect(startSandbox({ webhookSecret: 'whsec_short' })).rejects.toThrow(/webhookSecret must be at least 16 characters/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
+import type { MerchantStore } from '../merchants/merchant-store';
 import type { OrderStore } from '../orders/order-store';
 import { chargeResource, type ChargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus } from './charge-store';
@@ -24,18 +25,19 @@ export interface ChargeEvent {
 /**
  * Turns charge changes into notifications: every status change (creation included, and partial
  * refunds) goes to the charge's notification_urls and its order's, signed with the merchant's
- * token. Call only after the change is committed.
+ * webhook secret. Call only after the change is committed.
  */
 export class ChargeEvents {
   constructor(
     private readonly webhooks: WebhookDispatcher,
     private readonly orders: OrderStore,
+    private readonly merchants: MerchantStore,
     private readonly apiUrl: string,
     private readonly clock: Clock,
   ) {}
 
-  /** Notifies a change of `charge`. `secret` is the merchant's bearer token, the signing key. */
-  emit(type: ChargeEventKind, charge: ChargeRecord, secret: string): void {
+  /** Notifies a change of `charge`. */
+  emit(type: ChargeEventKind, charge: ChargeRecord): void {
     const orderUrls = charge.orderId ? (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? []) : [];
     const urls = [...new Set([...orderUrls, ...charge.notificationUrls])];
     if (!urls.length) return;
@@ -47,11 +49,12 @@ export class ChargeEvents {
       order_id: charge.orderId,
       charge: chargeResource(charge, this.apiUrl, now),
     };
-    this.webhooks.send(urls, event, secret);
+    // A charge's merchant always exists: accounts are never deleted.
+    this.webhooks.send(urls, event, () => this.merchants.get(charge.merchantId)!.webhookSecret);
   }
 
   /** Notifies a new charge: its first status is a change from nothing. */
-  created(charge: ChargeRecord, secret: string): void {
-    this.emit(`CHARGE.${charge.status}`, charge, secret);
+  created(charge: ChargeRecord): void {
+    this.emit(`CHARGE.${charge.status}`, charge);
   }
 }

@@ -30,7 +30,7 @@ export function paymentsOf(deps: SandboxDeps): Payments {
       charges,
       processor: new ChargeProcessor(charges, new AuthenticationStore(deps.db, deps.clock), new PublicKeyStore(deps.db, deps.clock), new CardVault(deps.db, deps.clock), deps.clock),
       idempotency: new IdempotencyStore(deps.db, deps.clock),
-      events: new ChargeEvents(deps.webhooks, orders, deps.apiUrl, deps.clock),
+      events: new ChargeEvents(deps.webhooks, orders, deps.merchants, deps.apiUrl, deps.clock),
     };
     created.set(deps, p);
   }

@@ -21,7 +21,7 @@ export interface WebhookOptions {
 }
 
 /**
- * The signature of a delivery: HMAC-SHA256, keyed with the merchant's bearer token, of
+ * The signature of a delivery: HMAC-SHA256, keyed with the merchant's webhook secret, of
  * `<t>.<raw body>`, where t is the `t=` value of the header. Signing the time too stops a
  * recorded delivery from being replayed later as a new one.
  */
@@ -56,11 +56,14 @@ export class WebhookDispatcher {
     this.timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   }
 
-  /** Schedules the delivery of one event to each URL. */
-  send(urls: readonly string[], event: { id: string }, secret: string): void {
+  /**
+   * Schedules the delivery of one event to each URL. `signingKey` is read at each attempt, so
+   * retries after a rotation of the webhook secret are signed with the new one.
+   */
+  send(urls: readonly string[], event: { id: string }, signingKey: () => string): void {
     if (this.closed) return;
     const body = JSON.stringify(event);
-    for (const url of urls) this.schedule(url, event.id, body, secret, 1, 0);
+    for (const url of urls) this.schedule(url, event.id, body, signingKey, 1, 0);
   }
 
   /** Cancels pending retries and attempts in flight (the sandbox is closing). */
@@ -71,17 +74,17 @@ export class WebhookDispatcher {
     this.timers.clear();
   }
 
-  private schedule(url: string, eventId: string, body: string, secret: string, attempt: number, delay: number): void {
+  private schedule(url: string, eventId: string, body: string, signingKey: () => string, attempt: number, delay: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(url, eventId, body, secret, attempt);
+      void this.attempt(url, eventId, body, signingKey, attempt);
     }, delay);
     // Pending retries must not keep a test runner or a closing CLI alive.
     timer.unref();
     this.timers.add(timer);
   }
 
-  private async attempt(url: string, eventId: string, body: string, secret: string, attempt: number): Promise<void> {
+  private async attempt(url: string, eventId: string, body: string, signingKey: () => string, attempt: number): Promise<void> {
     if (this.closed) return;
     const controller = new AbortController();
     this.inFlight.add(controller);
@@ -94,7 +97,7 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Gateway-Sandbox-Webhooks/1',
-          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(secret, t, body)}`,
+          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(signingKey(), t, body)}`,
           [EVENT_ID_HEADER]: eventId,
           [ATTEMPT_HEADER]: String(attempt),
         },
@@ -114,6 +117,6 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const retryIn = this.delays[attempt - 1];
     this.log(`webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`);
-    if (outcome !== 'ok' && retryIn !== undefined) this.schedule(url, eventId, body, secret, attempt + 1, retryIn);
+    if (outcome !== 'ok' && retryIn !== undefined) this.schedule(url, eventId, body, signingKey, attempt + 1, retryIn);
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../storage/database';
 
 /** A merchant account of the sandbox and the settings SPEC.md ties to an account. */
@@ -11,7 +11,16 @@ export interface Merchant {
   subMerchantEnabled: boolean;
   /** High-risk MCCs released for this account. */
   releasedMccs: string[];
+  /**
+   * Key of the HMAC that signs this account's webhooks (`whsec_…`). Separate from the bearer
+   * token so a webhook receiver never holds an API credential. Stored as is: signing needs the
+   * key itself, where the token is only compared (and stored hashed).
+   */
+  webhookSecret: string;
 }
+
+/** A new webhook signing secret: `whsec_` and 256 random bits. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
 
 export const merchantSchema = `
 CREATE TABLE IF NOT EXISTS merchants (
@@ -21,6 +30,7 @@ CREATE TABLE IF NOT EXISTS merchants (
   pci_homologated INTEGER NOT NULL DEFAULT 1,
   sub_merchant_enabled INTEGER NOT NULL DEFAULT 1,
   released_mccs TEXT NOT NULL DEFAULT '[]',
+  webhook_secret TEXT NOT NULL,
   created_at TEXT NOT NULL
 );`;
 
@@ -31,6 +41,7 @@ interface Row {
   pci_homologated: number;
   sub_merchant_enabled: number;
   released_mccs: string;
+  webhook_secret: string;
 }
 
 // Tokens are stored hashed: a copied database file does not leak working credentials.
@@ -42,6 +53,7 @@ const toMerchant = (r: Row): Merchant => ({
   pciHomologated: r.pci_homologated === 1,
   subMerchantEnabled: r.sub_merchant_enabled === 1,
   releasedMccs: JSON.parse(r.released_mccs) as string[],
+  webhookSecret: r.webhook_secret,
 });
 
 export class MerchantStore {
@@ -54,15 +66,18 @@ export class MerchantStore {
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
   }
 
-  /** Creates the merchant, or updates its settings when the id exists (so restarts keep one row). */
-  upsert(m: Merchant & { token: string }): Merchant {
+  /**
+   * Creates the merchant, or updates its settings when the id exists (so restarts keep one row).
+   * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
+   */
+  upsert(m: Omit<Merchant, 'webhookSecret'> & { token: string; webhookSecret?: string }): Merchant {
     this.db
       .prepare(
-        `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, created_at)
-         VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @now)
+        `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, created_at)
+         VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @now)
          ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
            pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
-           released_mccs = excluded.released_mccs`,
+           released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
       )
       .run({
         id: m.id,
@@ -71,6 +86,8 @@ export class MerchantStore {
         pci: m.pciHomologated ? 1 : 0,
         sub: m.subMerchantEnabled ? 1 : 0,
         mccs: JSON.stringify(m.releasedMccs),
+        secret: m.webhookSecret ?? null,
+        fresh: newWebhookSecret(),
         now: new Date().toISOString(),
       });
     return this.get(m.id)!;
@@ -90,7 +107,7 @@ export class MerchantStore {
   }
 
   /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs). */
-  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'name'>>): Merchant | undefined {
+  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'name' | 'webhookSecret'>>): Merchant | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
@@ -98,5 +115,10 @@ export class MerchantStore {
       .prepare('UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?')
       .run(next.pciHomologated ? 1 : 0, next.subMerchantEnabled ? 1 : 0, JSON.stringify(next.releasedMccs), id);
     return this.get(id);
+  }
+
+  /** Replaces the account's webhook secret with a new one, at once, and returns the account. */
+  rotateWebhookSecret(id: string): Merchant | undefined {
+    return this.db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?').run(newWebhookSecret(), id).changes ? this.get(id) : undefined;
   }
 }

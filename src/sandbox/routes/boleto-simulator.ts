@@ -5,7 +5,6 @@ import { chargeResource } from '../charges/charge-resource';
 import { settleBoleto } from '../charges/charge-transitions';
 import { paymentsOf } from '../charges/payments';
 import { ApiError } from '../http/api-error';
-import { bearerToken } from '../http/bearer-token';
 import { merchantAuth } from '../middleware/merchant-auth';
 
 /**
@@ -30,7 +29,7 @@ export function boletoSimulatorRoutes(deps: SandboxDeps): Hono<AppEnv> {
         if (!charges.transition(charge, step.next)) throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
         return { step, now };
       })();
-      events.emit(done.step.event, done.step.next, bearerToken(c));
+      events.emit(done.step.event, done.step.next);
       return c.json(chargeResource(done.step.next, deps.apiUrl, done.now));
     });
   }

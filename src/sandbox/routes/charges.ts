@@ -44,7 +44,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const secret = bearerToken(c);
     const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: requestFingerprint(secret, raw) }, () => {
       const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
-      return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()), after: () => events.created(charge, secret) };
+      return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()), after: () => events.created(charge) };
     });
     return c.json(result.body, result.status, result.replayed ? { 'x-idempotent-replayed': 'true' } : undefined);
   });
@@ -67,7 +67,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
         if (!charges.transition(charge, step.next)) throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
         return { step, now };
       })();
-      events.emit(done.step.event, done.step.next, bearerToken(c));
+      events.emit(done.step.event, done.step.next);
       return c.json(chargeResource(done.step.next, deps.apiUrl, done.now));
     });
   }

@@ -25,12 +25,14 @@ const toBody = (m: Merchant) => ({
   sub_merchant_enabled: m.subMerchantEnabled,
   released_mccs: m.releasedMccs,
   high_risk_mccs: Object.keys(HIGH_RISK_MCCS),
+  webhook_secret: m.webhookSecret,
 });
 
 /**
  * Sandbox only: GET and POST /sandbox/merchant/settings read and change the calling account's
  * settings that production sets through onboarding: PCI homologation (clear card data),
- * sub-merchant charges, and released high-risk MCCs. POST changes only the fields sent.
+ * sub-merchant charges, and released high-risk MCCs. POST changes only the fields sent. Both
+ * show the webhook secret; POST /sandbox/merchant/webhook-secret/rotate replaces it.
  */
 export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -49,5 +51,8 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
     });
     return c.json(toBody(updated!));
   });
+
+  // A leaked secret must be replaceable without changing the API token; takes effect at once.
+  app.post('/sandbox/merchant/webhook-secret/rotate', auth, (c) => c.json(toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)));
   return app;
 }

@@ -50,7 +50,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
       return {
         status: 201,
         body: orderResource(order, paid, deps.apiUrl, now),
-        after: () => paid.forEach((charge) => events.created(charge, secret)),
+        after: () => paid.forEach((charge) => events.created(charge)),
       };
     });
     return c.json(result.body, result.status, replayHeaders(result.replayed));
@@ -80,7 +80,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
       }
       const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: id });
       const now = deps.clock.now().getTime();
-      return { status: 201, body: orderResource(order, [...existing, charge], deps.apiUrl, now), after: () => events.created(charge, secret) };
+      return { status: 201, body: orderResource(order, [...existing, charge], deps.apiUrl, now), after: () => events.created(charge) };
     });
     return c.json(result.body, result.status, replayHeaders(result.replayed));
   });
