@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['test/fast-check-seed.ts'],
         },
       },
       {
@@ -23,6 +24,7 @@ export default defineConfig({
           name: 'sandbox',
           include: ['test/sandbox/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/fast-check-seed.ts'],
           // Each file starts its own in-memory sandbox; two cores is what CI has.
           maxWorkers: 2,
           // vitest refuses projects with different maxWorkers in one group: this one runs after.
