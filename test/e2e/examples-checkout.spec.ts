@@ -3,7 +3,7 @@
 import { startSandbox } from '../../dist/sandbox/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
 import { issuerFrame } from './challenge-support';
-import { CARD, expect, keepScreenshot, openExample, shopperJourneys, shownOrderId, test, typeCard } from './examples-support';
+import { answerChallenge, CARD, expect, keepScreenshot, openExample, readOrder, shopperJourneys, shownOrderId, test, typeCard } from './examples-support';
 
 shopperJourneys(test, '/');
 
@@ -21,6 +21,24 @@ test('an SDK session that expired while the shopper filled the form: a new sessi
     await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
     expect(await shownOrderId(page)).toMatch(/^ORDE_/);
     expect(sessions).toEqual(['POST', 'POST']);
+  } finally {
+    await checkout.close();
+    await sandbox.close();
+  }
+});
+
+test('an account without PCI homologation takes the same payments: the card reaches the order only encrypted, and is stored', async ({ page }) => {
+  const sandbox = await startSandbox({ merchant: { pciHomologated: false } });
+  const checkout = await startCheckout(sandbox);
+  try {
+    await openExample(page, checkout.url);
+    await typeCard(page, CARD.challenge);
+    await page.getByLabel('Salvar este cartão para a próxima compra').check();
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    await answerChallenge(page, '123456');
+    await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
+    const order = await readOrder(sandbox, await shownOrderId(page));
+    expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { id: expect.stringMatching(/^CARD_/), last_digits: '2503' } } });
   } finally {
     await checkout.close();
     await sandbox.close();
