@@ -16,4 +16,5 @@ export { GatewayError, type GatewayErrorDetail } from './errors/gateway-error';
 export { version } from './version';
 export type { ErrorItem } from '../core/error-item';
 export type { CardBrand } from '../core/card-brand';
+export type { CardPaymentType, PhoneType } from '../core/authentication-request';
 export type * from './types';
