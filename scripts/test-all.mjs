@@ -19,6 +19,21 @@ const count = (suite, passed, failed, skipped = 0) => {
 const check = (name, ok) => count(`check ${name}`, ok ? 1 : 0, ok ? 0 : 1);
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
+/**
+ * The e2e suite drives Debian's Chromium (Playwright's own browser download cannot run here).
+ * When it is missing and we are root, install it the way CI does; otherwise say what to do.
+ */
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`${path} is missing: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    return false;
+  }
+  console.log(`${path} is missing: installing Debian's chromium with apt-get`);
+  return run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) && existsSync(path);
+}
+
 const built = run('npx', ['rollup', '-c', '--silent']);
 check('build', built);
 if (built) {
@@ -33,7 +48,9 @@ if (built) {
   if (v) count('vitest (unit + ssr + sandbox)', v.numPassedTests, v.numFailedTests + (!v.success && !v.numFailedTests ? 1 : 0), v.numPendingTests + v.numTodoTests);
   else count('vitest (unit + ssr + sandbox)', 0, 1);
 
-  run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json` });
+  const browser = ensureChromium();
+  check('chromium', browser);
+  if (browser) run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json` });
   const p = readJson(`${reports}/playwright.json`);
   if (p) count('e2e (playwright)', p.stats.expected, p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0), p.stats.skipped);
   else count('e2e (playwright)', 0, 1);
