@@ -73,6 +73,19 @@ function expectCleanedUp(): void {
   for (const c of penpal.connections) expect(c.destroy).toHaveBeenCalledTimes(1);
 }
 
+/** Errors the SDK reports to the page: in a browser a microtask that throws lands in window.onerror. */
+function catchReportedErrors(): unknown[] {
+  const reported: unknown[] = [];
+  vi.stubGlobal('queueMicrotask', (task: () => void) => {
+    try {
+      task();
+    } catch (error) {
+      reported.push(error);
+    }
+  });
+  return reported;
+}
+
 let listeners: Map<string, number>;
 const balance = () => [...listeners.values()].reduce((a, b) => a + b, 0);
 
@@ -407,15 +420,7 @@ describe('deadlines', () => {
   });
 
   it('a beforeChallenge that throws before open(): CHALLENGE_NOT_OPENED at once, and the error still reaches the page', async () => {
-    // In a browser a microtask that throws lands in window.onerror; here the test catches it.
-    const reported: unknown[] = [];
-    vi.stubGlobal('queueMicrotask', (task: () => void) => {
-      try {
-        task();
-      } catch (error) {
-        reported.push(error);
-      }
-    });
+    const reported = catchReportedErrors();
     const bug = new Error('merchant bug');
     const error = await rejection(
       start({
@@ -430,14 +435,7 @@ describe('deadlines', () => {
   });
 
   it('an onStatusChange that throws does not stop the challenge', async () => {
-    const reported: unknown[] = [];
-    vi.stubGlobal('queueMicrotask', (task: () => void) => {
-      try {
-        task();
-      } catch (error) {
-        reported.push(error);
-      }
-    });
+    const reported = catchReportedErrors();
     const run = start({
       onStatusChange: () => {
         throw new Error('status bug');

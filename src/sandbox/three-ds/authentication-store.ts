@@ -47,20 +47,8 @@ export interface AuthenticationRecord {
 }
 
 /** What the 3DS engine decided, to be stored as a new authentication. */
-export interface NewAuthentication {
-  merchantId: string;
-  status: AuthenticationStatusValue;
-  authenticationStatus: AuthenticationOutcomeValue | null;
-  brand: CardBrand;
-  issuer: string | null;
-  amountValue: number;
-  installments: number;
-  cardType: CardPaymentType;
-  cardSource: CardSource;
-  firstDigits: string;
-  lastDigits: string;
-  expMonth: number | null;
-  expYear: number | null;
+export interface NewAuthentication
+  extends Omit<AuthenticationRecord, 'id' | 'currency' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'usedAt' | 'usedBy'> {
   /** A result the issuer forces when the challenge ends (a sandbox card's scenario). */
   forcedOutcome: AuthenticationOutcomeValue | null;
 }
