@@ -65,10 +65,19 @@ const toCard = (r: Row): StoredCard => ({
 });
 
 export class CardVault {
+  private readonly insert;
+  private readonly byId;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.insert = db.prepare<[Row]>(
+      `INSERT INTO stored_cards (id, merchant_id, brand, first_digits, last_digits, exp_month, exp_year, holder_name, scenario, created_at)
+       VALUES (@id, @merchant_id, @brand, @first_digits, @last_digits, @exp_month, @exp_year, @holder_name, @scenario, @created_at)`,
+    );
+    this.byId = db.prepare<[string, string], Row>('SELECT * FROM stored_cards WHERE id = ? AND merchant_id = ?');
+  }
 
   /** Tokenizes a card for a merchant and returns the stored card (with its new id). */
   store(merchantId: string, card: { number: string; expMonth: number; expYear: number; holderName: string }): StoredCard {
@@ -85,18 +94,13 @@ export class CardVault {
       scenario: JSON.stringify({ flow, outcome, issuer }),
       created_at: timestamp(this.clock.now()),
     };
-    this.db
-      .prepare(
-        `INSERT INTO stored_cards (id, merchant_id, brand, first_digits, last_digits, exp_month, exp_year, holder_name, scenario, created_at)
-         VALUES (@id, @merchant_id, @brand, @first_digits, @last_digits, @exp_month, @exp_year, @holder_name, @scenario, @created_at)`,
-      )
-      .run(row);
+    this.insert.run(row);
     return toCard(row);
   }
 
   /** A stored card of this merchant only: another merchant's id is as unknown as a made-up one. */
   get(id: string, merchantId: string): StoredCard | undefined {
-    const row = this.db.prepare<[string, string], Row>('SELECT * FROM stored_cards WHERE id = ? AND merchant_id = ?').get(id, merchantId);
+    const row = this.byId.get(id, merchantId);
     return row && toCard(row);
   }
 }

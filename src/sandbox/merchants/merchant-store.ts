@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../storage/database';
 
 /** A merchant account of the sandbox and the settings SPEC.md ties to an account. */
@@ -60,10 +60,22 @@ export class MerchantStore {
   // Prepared once: byToken runs on every merchant request and get on every SDK request.
   private readonly byId;
   private readonly byHash;
+  private readonly upsertRow;
+  private readonly updateSettings;
+  private readonly updateSecret;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
+    this.upsertRow = db.prepare(
+      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, created_at)
+       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @now)
+       ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
+         pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
+         released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
+    );
+    this.updateSettings = db.prepare('UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?');
+    this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?');
   }
 
   /**
@@ -71,15 +83,7 @@ export class MerchantStore {
    * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
    */
   upsert(m: Omit<Merchant, 'webhookSecret'> & { token: string; webhookSecret?: string }): Merchant {
-    this.db
-      .prepare(
-        `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, created_at)
-         VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @now)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
-           pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
-           released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
-      )
-      .run({
+    this.upsertRow.run({
         id: m.id,
         name: m.name,
         token_hash: hash(m.token),
@@ -98,12 +102,13 @@ export class MerchantStore {
     return row && toMerchant(row);
   }
 
-  /** The merchant a bearer token belongs to, compared in constant time. */
+  /**
+   * The merchant a bearer token belongs to. The lookup is by the token's SHA-256, so the index
+   * never compares secret bytes an attacker can steer prefix by prefix.
+   */
   byToken(token: string): Merchant | undefined {
-    const wanted = Buffer.from(hash(token), 'hex');
-    const row = this.byHash.get(wanted.toString('hex'));
-    if (!row || !timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) return undefined;
-    return toMerchant(row);
+    const row = this.byHash.get(hash(token));
+    return row && toMerchant(row);
   }
 
   /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs). */
@@ -111,14 +116,12 @@ export class MerchantStore {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
-    this.db
-      .prepare('UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?')
-      .run(next.pciHomologated ? 1 : 0, next.subMerchantEnabled ? 1 : 0, JSON.stringify(next.releasedMccs), id);
+    this.updateSettings.run(next.pciHomologated ? 1 : 0, next.subMerchantEnabled ? 1 : 0, JSON.stringify(next.releasedMccs), id);
     return this.get(id);
   }
 
   /** Replaces the account's webhook secret with a new one, at once, and returns the account. */
   rotateWebhookSecret(id: string): Merchant | undefined {
-    return this.db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?').run(newWebhookSecret(), id).changes ? this.get(id) : undefined;
+    return this.updateSecret.run(newWebhookSecret(), id).changes ? this.get(id) : undefined;
   }
 }

@@ -53,11 +53,18 @@ const generateRsa = promisify(generateKeyPair);
 /** Card-encryption keys per merchant: one current key, replaced keys valid 7 more days. */
 export class PublicKeyStore {
   private readonly rotate;
+  private readonly currentKey;
+  private readonly validRows;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
   ) {
+    this.currentKey = db.prepare<[string], Row>('SELECT * FROM public_keys WHERE merchant_id = ? AND retires_at IS NULL');
+    // Every encrypted card runs this: current key first, then retiring ones, newest first.
+    this.validRows = db.prepare<[string, number], Row>(
+      'SELECT * FROM public_keys WHERE merchant_id = ? AND (retires_at IS NULL OR retires_at > ?) ORDER BY created_at DESC, rowid DESC',
+    );
     const retire = db.prepare('UPDATE public_keys SET retires_at = ? WHERE merchant_id = ? AND retires_at IS NULL');
     const insert = db.prepare('INSERT INTO public_keys (id, merchant_id, public_key, private_key_pem, created_at) VALUES (?, ?, ?, ?, ?)');
     // One transaction: the merchant never has two current keys, nor none.
@@ -89,15 +96,12 @@ export class PublicKeyStore {
 
   /** The merchant's current key, if it has made one. */
   current(merchantId: string): PublicKeyRecord | undefined {
-    const row = this.db.prepare<[string], Row>('SELECT * FROM public_keys WHERE merchant_id = ? AND retires_at IS NULL').get(merchantId);
+    const row = this.currentKey.get(merchantId);
     return row && toRecord(row);
   }
 
   /** Keys that may still decrypt a card of the merchant: the current one first, then retiring ones, newest first. */
   validKeys(merchantId: string): PublicKeyRecord[] {
-    return this.db
-      .prepare<[string, number], Row>('SELECT * FROM public_keys WHERE merchant_id = ? AND (retires_at IS NULL OR retires_at > ?) ORDER BY created_at DESC, rowid DESC')
-      .all(merchantId, this.clock.now().getTime())
-      .map(toRecord);
+    return this.validRows.all(merchantId, this.clock.now().getTime()).map(toRecord);
   }
 }
