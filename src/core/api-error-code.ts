@@ -18,7 +18,5 @@ export const UNSUPPORTED_MEDIA_TYPE = '41501';
 export const MALFORMED_JSON = '40000';
 /** A business rule refused the request (minimum amount, account not enabled, …). */
 export const UNPROCESSABLE = '42201';
-/** Too many requests. */
-export const RATE_LIMITED = '42901';
 /** The backend failed. */
 export const INTERNAL_ERROR = '50001';

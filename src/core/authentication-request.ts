@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from './error-item';
 import { isIsoAlpha3 } from './iso-country';
 import { isLuhnValid } from './luhn';
-import { formatPath } from './parameter-path';
+import { formatPath, isWithin } from './parameter-path';
 import { safeSnapshot } from './safe-snapshot';
+import { hasExpired } from './card-expiry';
 
 export const PHONE_TYPES = ['MOBILE', 'HOME', 'BUSINESS'] as const;
 export const CARD_PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD'] as const;
@@ -190,7 +191,7 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
       const month = asNumber(card.expMonth);
       const year = asNumber(card.expYear);
       if (Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 1000) {
-        if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
+        if (hasExpired(month, year, now)) add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
       }
     }
   }
@@ -200,8 +201,6 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
   }
   return out;
 }
-
-const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
 
 /**
  * Validates the `data` of a 3DS authentication request. The SDK and the sandbox both call this,
@@ -218,7 +217,7 @@ export function validateAuthenticationData(
   const errors: ErrorItem[] = [];
   // One item per parameter, and none inside a parameter already reported.
   const push = (item: ErrorItem) => {
-    if (!errors.some((e) => within(item.parameterName, e.parameterName))) errors.push(item);
+    if (!errors.some((e) => isWithin(item.parameterName, e.parameterName))) errors.push(item);
   };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

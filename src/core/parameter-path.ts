@@ -7,3 +7,6 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   }
   return out;
 }
+
+/** True when `path` is `prefix` or lies inside it (`card.number` inside `card`, `phones[0]` inside `phones`). */
+export const isWithin = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);

@@ -1,6 +1,9 @@
 import { INVALID_PARAMETER, type ErrorItem } from './error-item';
 import { formatPath } from './parameter-path';
 
+/** Keys that reach an object's prototype: never copied from input, refused by the API. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Longest string the validators look at; longer ones are rejected before any regex runs. */
 export const MAX_STRING_LENGTH = 4096;
 const MAX_DEPTH = 16;
@@ -60,7 +63,7 @@ export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = 
       // page defined runs again while the validators read the copy.
       const out: Record<string, unknown> = {};
       for (const key of keys) {
-        if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+        if (PROTOTYPE_KEYS.has(key)) continue;
         const value = read(v, key, path);
         if (value !== null) out[key] = value;
       }

@@ -15,12 +15,14 @@ import { merchantSettingsRoutes } from './routes/merchant-settings';
 import { orderRoutes } from './routes/orders';
 import { publicKeyRoutes } from './routes/public-keys';
 import { sdkSessionRoutes } from './routes/sdk-sessions';
+import { SESSION_HEADER } from '../core/session-header';
+import { IDEMPOTENCY_HEADER } from './charges/idempotency';
 
 // Long digit runs are masked so a card number can never reach the log through an error message.
 const maskDigits = (text: string) => text.replace(/\d{12,}/g, '[digits]');
 
 /** Headers the SDK and merchant servers send, allowed through CORS. */
-const ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-Gateway-Session', 'X-Trace-Id', 'X-Idempotency-Key', 'Accept'];
+const ALLOWED_HEADERS = ['Content-Type', 'Authorization', SESSION_HEADER, 'X-Trace-Id', IDEMPOTENCY_HEADER, 'Accept'];
 
 /**
  * The API app. Cross-cutting work is middleware (trace id and log line, CORS, errors); each

@@ -73,6 +73,11 @@ const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authe
 
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
+/** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs. */
+const DEFAULT_MERCHANT_SETTINGS = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[] };
+
+const newToken = () => `sbx_${randomBytes(24).toString('base64url')}`;
+
 function sdkScriptPath(): string {
   const candidates = ['../gateway.js', '../../dist/gateway.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
@@ -104,13 +109,13 @@ const close = (server: ServerType) =>
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const token = options.token ?? `sbx_${randomBytes(24).toString('base64url')}`;
+  const token = options.token ?? newToken();
   // A short key would make every signature guessable.
   if (options.webhookSecret !== undefined && options.webhookSecret.length < 16) throw new Error('startSandbox: webhookSecret must be at least 16 characters');
   const log: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
   const db = openDatabase(options.dataFile, SCHEMAS);
   const merchants = new MerchantStore(db);
-  const settings = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[], ...options.merchant };
+  const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
   merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Sandbox merchant', token, webhookSecret: options.webhookSecret, ...settings });
 
   let api: Hono<AppEnv> | undefined;
@@ -151,11 +156,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get webhookSecret() {
       return merchants.get(SANDBOX_MERCHANT_ID)!.webhookSecret;
     },
-    clock: deps.clock as SandboxClock,
+    clock,
     addMerchant(extra = {}) {
       const id = `MERC_${randomBytes(8).toString('hex')}`;
-      const t = `sbx_${randomBytes(24).toString('base64url')}`;
-      const added = merchants.upsert({ id, name: id, token: t, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [], ...extra });
+      const t = newToken();
+      const added = merchants.upsert({ id, name: id, token: t, ...DEFAULT_MERCHANT_SETTINGS, ...extra });
       return { id, token: t, webhookSecret: added.webhookSecret };
     },
     configureMerchant(patch, id = SANDBOX_MERCHANT_ID) {

@@ -1,5 +1,6 @@
 import { encodeCardPlaintext } from '../core/card-ciphertext';
 import { isLuhnValid } from '../core/luhn';
+import { hasExpired } from '../core/card-expiry';
 
 /** Stable codes of the problems {@link encryptCard} reports. */
 export type EncryptCardErrorCode =
@@ -70,7 +71,7 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   const yearOk = Number.isInteger(year) && year >= 1000 && year <= 9999;
   if (!monthOk) bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth must be a month from 1 to 12');
   if (!yearOk || year < now.getFullYear()) bad('INVALID_EXPIRATION_YEAR', 'expYear', 'expYear must be a year of 4 digits, not in the past');
-  else if (monthOk && year === now.getFullYear() && month < now.getMonth() + 1) bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth is in the past: the card has expired');
+  else if (monthOk && hasExpired(month, year, now)) bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth is in the past: the card has expired');
   const holder = typeof o.holder === 'string' ? o.holder.trim().replace(/\s+/g, ' ') : '';
   if (!/^[\p{L}\p{M}'’. -]{2,}$/u.test(holder) || new TextEncoder().encode(holder).length > 100) {
     bad('INVALID_HOLDER', 'holder', 'holder must be the name on the card: letters only, 2 to 100 bytes');

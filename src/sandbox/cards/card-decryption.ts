@@ -3,6 +3,7 @@ import { CARD_CIPHERTEXT_TTL_MS, decodeCardPlaintext, type CardPlaintext } from 
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { isLuhnValid } from '../../core/luhn';
 import type { PublicKeyRecord } from '../public-keys/public-key-store';
+import { hasExpired } from '../../core/card-expiry';
 
 /** Clocks of shopper devices drift; a card "encrypted in the future" by this much is still fine. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -40,6 +41,6 @@ export function decryptCard(encrypted: string, keys: readonly PublicKeyRecord[],
   if (!card || !isLuhnValid(card.number) || card.expMonth < 1 || card.expMonth > 12) return fail('does not hold a valid card: encrypt it again with Gateway.encryptCard');
   const age = now.getTime() - card.createdAt;
   if (age > CARD_CIPHERTEXT_TTL_MS || age < -CLOCK_SKEW_MS) return fail('has expired (encrypted cards are valid for 1 hour): encrypt the card again');
-  if (card.expYear * 12 + card.expMonth < now.getFullYear() * 12 + now.getMonth() + 1) return fail('holds a card that has expired');
+  if (hasExpired(card.expMonth, card.expYear, now)) return fail('holds a card that has expired');
   return { ok: true, card };
 }

@@ -17,6 +17,7 @@ import { isBlockedMcc } from './high-risk-mcc';
 import { APPROVED, sandboxDecline, type PaymentResponse } from './sandbox-declines';
 import { normalizeSoftDescriptor } from './soft-descriptor';
 import { authenticationProblems } from './three-ds-check';
+import { hasExpired } from '../../core/card-expiry';
 
 /** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
 export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
@@ -264,8 +265,7 @@ export class ChargeProcessor {
         path: (field) => `${at}${field}`,
       };
     }
-    const today = new Date(now);
-    if (card.expYear * 12 + card.expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+    if (hasExpired(card.expMonth, card.expYear, new Date(now), true)) {
       invalid(card.path('exp_year'), card.storedId ? 'names a stored card that has expired' : 'and exp_month are in the past: the card has expired');
     }
     const codeLength = card.brand === 'amex' ? 4 : 3;

@@ -3,7 +3,7 @@ import { INVALID_PARAMETER } from '../../core/error-item';
 import { timestamp } from '../clock';
 import { ApiError } from '../http/api-error';
 import { cardMinimumProblem } from './card-minimums';
-import { cancelable } from './charge-resource';
+import { cancelable, capturable } from './charge-resource';
 import type { ChargeRecord } from './charge-store';
 import { formatBrl } from './money';
 
@@ -27,7 +27,7 @@ const conflict = (c: ChargeRecord, wanted: string) => ApiError.of(409, CONFLICT,
  */
 export function capture(c: ChargeRecord, value: number | undefined, now: number): Transition {
   if (c.status !== 'AUTHORIZED') throw conflict(c, 'only an AUTHORIZED charge can be captured');
-  if (c.captureBefore === null || now >= c.captureBefore) {
+  if (!capturable(c, now)) {
     throw ApiError.of(
       409,
       CONFLICT,

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 
 /**
- * The token of the Authorization header, read as merchantAuth reads it (with or without the
- * word Bearer). Only for routes behind merchantAuth, where it is known to be valid.
+ * The token of the Authorization header, with or without the word Bearer (SPEC.md shows one
+ * example without it); '' when there is none. merchantAuth checks it; routes behind it may
+ * take it as valid.
  */
 export const bearerToken = (c: Context): string => (c.req.header('authorization') ?? '').trim().replace(/^Bearer\s+/i, '');

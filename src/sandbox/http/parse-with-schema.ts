@@ -1,10 +1,11 @@
 import type * as z from 'zod/mini';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
-import { formatPath } from '../../core/parameter-path';
+import type { Validation } from '../../core/authentication-request';
+import { formatPath, isWithin } from '../../core/parameter-path';
 import { safeSnapshot } from '../../core/safe-snapshot';
 
 /** The outcome of {@link parseWithSchema}: the parsed value, or one error item per parameter. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
+export type Parsed<T> = Validation<T>;
 
 /**
  * Turns zod issues into the API's error items: 40001 when the value is absent, 40003 for each
@@ -45,15 +46,13 @@ export function parseWithSchema<S extends z.ZodMiniType>(schema: S, input: unkno
   return result.success ? { ok: true, value: result.data } : { ok: false, errors: issueItems(result.error.issues, root) };
 }
 
-const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
-
 /**
  * Adds cross-field problems to a schema's result: each is reported unless its parameter, or a
  * parent of it, already is (a missing `card` needs no second item for a missing `card.number`).
  */
 export function withCrossFieldProblems<T>(parsed: Parsed<T>, cross: readonly ErrorItem[]): Parsed<T> {
   const errors = parsed.ok ? [] : [...parsed.errors];
-  for (const item of cross) if (!errors.some((e) => within(item.parameterName, e.parameterName))) errors.push(item);
+  for (const item of cross) if (!errors.some((e) => isWithin(item.parameterName, e.parameterName))) errors.push(item);
   return parsed.ok && !errors.length ? parsed : { ok: false, errors };
 }
 

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { MALFORMED_JSON, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
 import { INVALID_PARAMETER, UNEXPECTED_PARAMETER } from '../../core/error-item';
 import { ApiError } from './api-error';
+import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Reads a JSON object body. Every way a body can be wrong is a 4xx with an error body, never
@@ -21,7 +21,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(buffer), (key, value: unknown) => {
-      if (FORBIDDEN_KEYS.has(key)) forbidden ??= key;
+      if (PROTOTYPE_KEYS.has(key)) forbidden ??= key;
       return value;
     });
   } catch {

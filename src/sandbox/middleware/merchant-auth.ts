@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { UNAUTHORIZED } from '../../core/api-error-code';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
+import { bearerToken } from '../http/bearer-token';
 import type { MerchantStore } from '../merchants/merchant-store';
 
 /**
@@ -11,11 +12,10 @@ import type { MerchantStore } from '../merchants/merchant-store';
 export const merchantAuth =
   (merchants: MerchantStore): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const header = c.req.header('authorization')?.trim() ?? '';
-    const token = header.replace(/^Bearer\s+/i, '');
+    const token = bearerToken(c);
     const merchant = token ? merchants.byToken(token) : undefined;
     if (!merchant) {
-      throw ApiError.of(401, UNAUTHORIZED, 'Authorization', header ? 'The bearer token is not valid.' : 'Send the header Authorization: Bearer <token>.');
+      throw ApiError.of(401, UNAUTHORIZED, 'Authorization', token ? 'The bearer token is not valid.' : 'Send the header Authorization: Bearer <token>.');
     }
     c.set('merchant', merchant);
     await next();

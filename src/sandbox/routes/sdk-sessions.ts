@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { readJsonObject } from '../http/read-json';
+import { readOptionalJsonObject } from '../http/read-optional-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { MAX_SESSION_TTL_MS, SessionStore } from '../sessions/session-store';
@@ -17,9 +17,7 @@ export function sdkSessionRoutes(deps: SandboxDeps): Hono<AppEnv> {
   const sessions = new SessionStore(deps.db, deps.clock);
   const app = new Hono<AppEnv>();
   app.post('/checkout-sdk/sessions', merchantAuth(deps.merchants), async (c) => {
-    const length = c.req.header('content-length');
-    const empty = (length === undefined || length === '0') && c.req.header('transfer-encoding') === undefined;
-    const body = empty ? {} : await readJsonObject(c);
+    const body = await readOptionalJsonObject(c);
     const errors = unexpectedFields(body, ['expires_in']);
     const expiresIn = body.expires_in;
     if (expiresIn !== undefined && !(typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 1 && expiresIn <= MAX_EXPIRES_IN)) {
