@@ -1,11 +1,11 @@
-import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import type { CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
-import { sandboxScenario } from '../../core/sandbox-cards';
 import type { Clock } from '../clock';
 import type { PublicKeyStore } from '../public-keys/public-key-store';
 import type { CardSource } from '../three-ds/authentication-store';
 import { decryptCard } from './card-decryption';
 import type { CardVault, StoredCard } from './card-vault';
+import { cardDigits, scenarioOf } from './card-digits';
 
 /** A card in any of its three forms, as a request gives it. */
 export interface CardInput {
@@ -27,7 +27,7 @@ export interface ResolvedCard {
   expYear: number | null;
   holderName: string | null;
   scenario: StoredCard['scenario'];
-  /** The clear number, in memory only for this request (to tokenize it); null for a stored card. */
+  /** The clear number, in memory only for this request (an order stores it in the vault); null for a stored card. */
   number: string | null;
   /** The security code from an encrypted card, in memory only; never stored. */
   securityCode: string | null;
@@ -53,7 +53,8 @@ export class CardResolver {
       const stored = this.vault.get(card.id, merchantId);
       if (!stored) {
         const name = `${path}.id`;
-        return { ok: false, error: { code: INVALID_PARAMETER, parameterName: name, description: `${name} is not a stored card of this merchant` } };
+        const description = `${name} does not name a stored card of this account (cards are stored by a charge with card.store true)`;
+        return { ok: false, error: { code: INVALID_PARAMETER, parameterName: name, description } };
       }
       return {
         ok: true,
@@ -82,7 +83,6 @@ export class CardResolver {
   }
 
   private fromNumber(number: string, source: CardSource) {
-    const { flow, outcome, issuer } = sandboxScenario(number);
-    return { source, brand: detectCardBrand(number), firstDigits: number.slice(0, 6), lastDigits: number.slice(-4), scenario: { flow, outcome, issuer }, number };
+    return { source, ...cardDigits(number), scenario: scenarioOf(number), number };
   }
 }

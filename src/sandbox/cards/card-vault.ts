@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { detectCardBrand, type CardBrand } from '../../core/card-brand';
-import { sandboxScenario, type SandboxFlow } from '../../core/sandbox-cards';
+import type { CardBrand } from '../../core/card-brand';
+import type { SandboxFlow } from '../../core/sandbox-cards';
 import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
+import { cardDigits, scenarioOf } from './card-digits';
 
 /**
  * A tokenized card: what an order with `card.store = true` keeps, usable later as `card.id` in
@@ -81,17 +82,17 @@ export class CardVault {
 
   /** Tokenizes a card for a merchant and returns the stored card (with its new id). */
   store(merchantId: string, card: { number: string; expMonth: number; expYear: number; holderName: string }): StoredCard {
-    const { flow, outcome, issuer } = sandboxScenario(card.number);
+    const { brand, firstDigits, lastDigits } = cardDigits(card.number);
     const row: Row = {
       id: `CARD_${randomUUID()}`,
       merchant_id: merchantId,
-      brand: detectCardBrand(card.number),
-      first_digits: card.number.slice(0, 6),
-      last_digits: card.number.slice(-4),
+      brand,
+      first_digits: firstDigits,
+      last_digits: lastDigits,
       exp_month: card.expMonth,
       exp_year: card.expYear,
       holder_name: card.holderName,
-      scenario: JSON.stringify({ flow, outcome, issuer }),
+      scenario: JSON.stringify(scenarioOf(card.number)),
       created_at: timestamp(this.clock.now()),
     };
     this.insert.run(row);

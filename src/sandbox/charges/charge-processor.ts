@@ -1,13 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { UNPROCESSABLE } from '../../core/api-error-code';
-import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import type { CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { timestamp, type Clock } from '../clock';
 import { ApiError } from '../http/api-error';
-import { decryptCard } from '../cards/card-decryption';
 import type { CardVault } from '../cards/card-vault';
 import type { Merchant } from '../merchants/merchant-store';
-import type { PublicKeyStore } from '../public-keys/public-key-store';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { boletoBarcode, freeFieldOf } from './boleto-line';
 import { boletoMinimumProblem, cardMinimumProblem } from './card-minimums';
@@ -18,6 +16,8 @@ import { APPROVED, sandboxDecline, type PaymentResponse } from './sandbox-declin
 import { normalizeSoftDescriptor } from './soft-descriptor';
 import { authenticationProblems } from './three-ds-check';
 import { hasExpired } from '../../core/card-expiry';
+import { cardDigits } from '../cards/card-digits';
+import type { CardResolver } from '../cards/card-resolver';
 
 /** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
 export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
@@ -63,7 +63,7 @@ export class ChargeProcessor {
   constructor(
     private readonly charges: ChargeStore,
     private readonly authentications: AuthenticationStore,
-    private readonly publicKeys: PublicKeyStore,
+    private readonly cards: CardResolver,
     private readonly vault: CardVault,
     private readonly clock: Clock,
   ) {}
@@ -225,39 +225,37 @@ export class ChargeProcessor {
   private readCard(body: CardBody, at: string, merchantId: string, now: number, bad: (item: ErrorItem) => void): ChargeCard | undefined {
     const invalid = (path: string, description: string) => bad({ code: INVALID_PARAMETER, parameterName: path, description: `${path} ${description}` });
     let card: ChargeCard;
-    if (body.id !== undefined) {
-      const stored = this.vault.get(body.id, merchantId);
-      if (!stored) {
-        invalid(`${at}id`, 'does not name a stored card of this account (cards are stored by a charge with card.store true)');
+    if (body.id !== undefined || body.encrypted !== undefined) {
+      // The same resolver the 3DS engine uses: a stored or encrypted card reads alike in both.
+      const resolved = this.cards.resolve(merchantId, { id: body.id, encrypted: body.encrypted }, at.slice(0, -1));
+      if (!resolved.ok) {
+        bad(resolved.error);
         return undefined;
       }
-      card = {
-        brand: stored.brand,
-        firstDigits: stored.firstDigits,
-        lastDigits: stored.lastDigits,
-        expMonth: stored.expMonth,
-        expYear: stored.expYear,
-        securityCode: body.security_code,
-        holderName: stored.holderName,
-        storedId: stored.id,
-        path: (field) => (field === 'security_code' ? `${at}security_code` : `${at}id`),
-      };
-    } else if (body.encrypted !== undefined) {
-      const path = `${at}encrypted`;
-      const opened = decryptCard(body.encrypted, this.publicKeys.validKeys(merchantId), new Date(now), path);
-      if (!opened.ok) {
-        bad(opened.error);
-        return undefined;
+      const r = resolved.card;
+      if (body.id !== undefined) {
+        card = {
+          ...r,
+          number: undefined,
+          expMonth: r.expMonth!,
+          expYear: r.expYear!,
+          securityCode: body.security_code,
+          holderName: r.holderName!,
+          storedId: body.id,
+          path: (field) => (field === 'security_code' ? `${at}security_code` : `${at}id`),
+        };
+      } else {
+        const path = `${at}encrypted`;
+        if (!(r.number!.length <= 19 && r.brand !== 'unknown')) {
+          invalid(path, 'holds a card of no network the gateway accepts');
+          return undefined;
+        }
+        card = { ...r, number: r.number!, expMonth: r.expMonth!, expYear: r.expYear!, securityCode: r.securityCode!, holderName: r.holderName!, path: () => path };
       }
-      const c = opened.card;
-      if (!(c.number.length <= 19 && detectCardBrand(c.number) !== 'unknown')) {
-        invalid(path, 'holds a card of no network the gateway accepts');
-        return undefined;
-      }
-      card = { ...clear(c.number), expMonth: c.expMonth, expYear: c.expYear, securityCode: c.securityCode, holderName: c.holder, path: () => path };
     } else {
       card = {
-        ...clear(body.number!),
+        ...cardDigits(body.number!),
+        number: body.number!,
         expMonth: body.exp_month!,
         expYear: body.exp_year!,
         securityCode: body.security_code!,
@@ -273,8 +271,6 @@ export class ChargeProcessor {
     return card;
   }
 }
-
-const clear = (number: string) => ({ number, brand: detectCardBrand(number), firstDigits: number.slice(0, 6), lastDigits: number.slice(-4) });
 
 type ChargeRecordBase = Pick<
   ChargeRecord,

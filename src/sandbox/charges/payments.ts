@@ -1,4 +1,5 @@
 import type { SandboxDeps } from '../app-env';
+import { CardResolver } from '../cards/card-resolver';
 import { CardVault } from '../cards/card-vault';
 import { OrderStore } from '../orders/order-store';
 import { PublicKeyStore } from '../public-keys/public-key-store';
@@ -25,10 +26,17 @@ export function paymentsOf(deps: SandboxDeps): Payments {
   if (!p) {
     const orders = new OrderStore(deps.db);
     const charges = new ChargeStore(deps.db);
+    const vault = new CardVault(deps.db, deps.clock);
     p = {
       orders,
       charges,
-      processor: new ChargeProcessor(charges, new AuthenticationStore(deps.db, deps.clock), new PublicKeyStore(deps.db, deps.clock), new CardVault(deps.db, deps.clock), deps.clock),
+      processor: new ChargeProcessor(
+        charges,
+        new AuthenticationStore(deps.db, deps.clock),
+        new CardResolver(new PublicKeyStore(deps.db, deps.clock), vault, deps.clock),
+        vault,
+        deps.clock,
+      ),
       idempotency: new IdempotencyStore(deps.db, deps.clock),
       events: new ChargeEvents(deps.webhooks, orders, deps.merchants, deps.apiUrl, deps.clock),
     };
