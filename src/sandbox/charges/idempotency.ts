@@ -90,11 +90,13 @@ export class IdempotencyStore {
    * result, once it is committed (it sends notifications). A repeat with another body is 422.
    */
   run(
-    request: { merchantId: string; scope: string; key: string | undefined; fingerprint: string },
+    request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },
     create: () => StoredResult & { after?: () => void },
   ): StoredResult & { replayed: boolean } {
     const result = this.db.transaction(() => {
-      const { merchantId, scope, key, fingerprint } = request;
+      const { merchantId, scope, key } = request;
+      // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
+      const fingerprint = key === undefined ? '' : request.fingerprint();
       if (key !== undefined) {
         const now = this.clock.now().getTime();
         const row = this.find.get(merchantId, scope, key, now - IDEMPOTENCY_TTL_MS);
@@ -119,3 +121,6 @@ export class IdempotencyStore {
     return { status: result.status, body: result.body, replayed: result.replayed };
   }
 }
+
+/** Response headers of an idempotent POST: says when the answer is a replay of the first one. */
+export const replayHeaders = (replayed: boolean): Record<string, string> | undefined => (replayed ? { 'x-idempotent-replayed': 'true' } : undefined);

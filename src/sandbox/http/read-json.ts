@@ -4,6 +4,9 @@ import { INVALID_PARAMETER, UNEXPECTED_PARAMETER } from '../../core/error-item';
 import { ApiError } from './api-error';
 import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
 
+// A whole-buffer decode keeps no state between calls, so one decoder serves every request.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 
 /**
  * Reads a JSON object body. Every way a body can be wrong is a 4xx with an error body, never
@@ -20,7 +23,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   let forbidden: string | undefined;
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(buffer), (key, value: unknown) => {
+    body = JSON.parse(UTF8.decode(buffer), (key, value: unknown) => {
       if (PROTOTYPE_KEYS.has(key)) forbidden ??= key;
       return value;
     });

@@ -16,5 +16,5 @@ export const traceId =
     const started = performance.now();
     await next();
     c.res.headers.set('x-trace-id', id);
-    log(`${new Date().toISOString()} trace=${id} ${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    log(`${new Date().toISOString()} trace=${id} ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   };

@@ -6,7 +6,7 @@ import { validateCharge } from '../charges/charge-request';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
 import type { ChargeRecord } from '../charges/charge-store';
-import { readIdempotencyKey, requestFingerprint } from '../charges/idempotency';
+import { readIdempotencyKey, replayHeaders, requestFingerprint } from '../charges/idempotency';
 import { paymentsOf } from '../charges/payments';
 import { cents } from '../charges/request-fields';
 import { ApiError } from '../http/api-error';
@@ -42,11 +42,11 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
     const secret = bearerToken(c);
-    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: requestFingerprint(secret, raw) }, () => {
+    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => requestFingerprint(secret, raw) }, () => {
       const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
       return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()), after: () => events.created(charge) };
     });
-    return c.json(result.body, result.status, result.replayed ? { 'x-idempotent-replayed': 'true' } : undefined);
+    return c.json(result.body, result.status, replayHeaders(result.replayed));
   });
 
   app.get('/charges/:id', auth, (c) => c.json(chargeResource(find(c.req.param('id'), c.get('merchant').id), deps.apiUrl, deps.clock.now().getTime())));

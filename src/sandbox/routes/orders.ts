@@ -4,7 +4,7 @@ import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
 import { paymentsOf } from '../charges/payments';
-import { readIdempotencyKey, requestFingerprint } from '../charges/idempotency';
+import { readIdempotencyKey, replayHeaders, requestFingerprint } from '../charges/idempotency';
 import { ApiError } from '../http/api-error';
 import { bearerToken } from '../http/bearer-token';
 import { readJsonObject } from '../http/read-json';
@@ -12,8 +12,6 @@ import { merchantAuth } from '../middleware/merchant-auth';
 import { validateOrder } from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
-
-const replayHeaders = (replayed: boolean) => (replayed ? { 'x-idempotent-replayed': 'true' } : undefined);
 
 /**
  * POST /orders (with or without one charge), GET /orders/{id}, POST /orders/{id}/pay.
@@ -32,7 +30,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
     const secret = bearerToken(c);
-    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: requestFingerprint(secret, raw) }, () => {
+    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => requestFingerprint(secret, raw) }, () => {
       const body = parsed.value;
       const now = deps.clock.now().getTime();
       const order: OrderRecord = {
@@ -67,12 +65,12 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const key = readIdempotencyKey(c);
     const raw = await readJsonObject(c);
     const merchant = c.get('merchant');
-    if (!orders.get(id, merchant.id)) throw notFound();
+    const order = orders.get(id, merchant.id);
+    if (!order) throw notFound();
     const parsed = validateCharge(raw, 'order');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const secret = bearerToken(c);
-    const result = idempotency.run({ merchantId: merchant.id, scope: `POST /orders/${id}/pay`, key, fingerprint: requestFingerprint(secret, raw) }, () => {
-      const order = orders.get(id, merchant.id)!;
+    const result = idempotency.run({ merchantId: merchant.id, scope: `POST /orders/${id}/pay`, key, fingerprint: () => requestFingerprint(secret, raw) }, () => {
       const existing = charges.listByOrder(id);
       if (!payable(existing)) {
         const active = existing.find((ch) => !payable([ch]))!;
