@@ -52,7 +52,7 @@ export function readChallengeParams(get: (name: string) => string | undefined, s
     errors.push({ code: INVALID_PARAMETER, parameterName: CHALLENGE_LOCALE_PARAM, description: `locale must be one of ${PAGE_LOCALES.join(', ')}` });
   }
   if (errors.length) throw new ApiError(400, errors);
-  const record = store.verifyChallengeToken(id, token) ? store.getById(id) : undefined;
+  const record = store.byChallengeToken(id, token);
   if (!record) throw ApiError.of(403, INVALID_PARAMETER, 'token', 'The challenge token does not open this authentication: use the challenge URL the API returned.');
   if (corsOrigins && !corsOrigins.includes(parent)) {
     throw ApiError.of(403, INVALID_PARAMETER, CHALLENGE_PARENT_PARAM, `${parent} is not an origin this sandbox allows (--cors-origin).`);

@@ -255,11 +255,17 @@ export class AuthenticationStore {
 
   /** True when `token` is the authentication's challenge token. Compared in constant time. */
   verifyChallengeToken(id: string, token: string): boolean {
-    const stored = this.byId.get(id)?.challenge_token_hash;
+    return this.byChallengeToken(id, token) !== undefined;
+  }
+
+  /** The authentication `token` opens, read once: undefined for an unknown id or a wrong token. */
+  byChallengeToken(id: string, token: string): AuthenticationRecord | undefined {
+    const row = this.byId.get(id);
+    const stored = row?.challenge_token_hash;
     const given = hashToken(token);
     // Compare even without a stored hash, so an unknown id takes the same time as a wrong token.
     const expected = stored ? Buffer.from(stored, 'hex') : Buffer.alloc(given.length);
-    return timingSafeEqual(expected, given) && stored !== null && stored !== undefined;
+    return timingSafeEqual(expected, given) && row && stored ? toRecord(row) : undefined;
   }
 
   /**
