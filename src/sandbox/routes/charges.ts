@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
+import { applyTransition, chargeNotFound } from '../charges/apply-transition';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
 import type { ChargeRecord } from '../charges/charge-store';
@@ -26,12 +26,13 @@ const amountBody = z.strictObject({
  * POST /charges/{id}/capture and /cancel. Merchant bearer token.
  */
 export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { charges, processor, idempotency, events } = paymentsOf(deps);
+  const payments = paymentsOf(deps);
+  const { charges, processor, idempotency, events } = payments;
   const app = new Hono<AppEnv>();
   const auth = merchantAuth(deps.merchants);
   const find = (id: string, merchantId: string): ChargeRecord => {
     const charge = charges.get(id, merchantId);
-    if (!charge) throw ApiError.of(404, NOT_FOUND, 'charge_id', 'No such charge for this account.');
+    if (!charge) throw chargeNotFound();
     return charge;
   };
 
@@ -59,16 +60,8 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
       const raw = await readOptionalJsonObject(c);
       const parsed = parseWithSchema(amountBody, withoutNulls(raw));
       if (!parsed.ok) throw new ApiError(400, parsed.errors);
-      const merchantId = c.get('merchant').id;
-      const done = deps.db.transaction(() => {
-        const charge = find(c.req.param('id'), merchantId);
-        const now = deps.clock.now().getTime();
-        const step = decide(charge, parsed.value.amount?.value, now);
-        if (!charges.transition(charge, step.next)) throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
-        return { step, now };
-      })();
-      events.emit(done.step.event, done.step.next);
-      return c.json(chargeResource(done.step.next, deps.apiUrl, done.now));
+      const value = parsed.value.amount?.value;
+      return c.json(applyTransition(deps, payments, c.req.param('id'), c.get('merchant').id, (charge, now) => decide(charge, value, now)));
     });
   }
   return app;
