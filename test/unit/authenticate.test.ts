@@ -1,23 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authenticate3DS, ErrorCode, GatewayError, setUp } from '../../src/sdk/index';
+import { authenticate3DS, ErrorCode, setUp } from '../../src/sdk/index';
 import type { AuthenticationRequest } from '../../src/sdk/types';
 import { authentication, json, sentBody, stubFetch } from './support/fake-api';
 import { CARD_NUMBER, remove, set, validRequest } from './support/requests';
+import { rejection } from './support/rejection';
 
 const API = 'http://127.0.0.1:4999';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const run = (request: unknown) => authenticate3DS(request as AuthenticationRequest);
-
-/** The rejection of a promise that must reject. */
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) throw new Error(`expected a rejection, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.error).toBeInstanceOf(GatewayError);
-  return outcome.error as GatewayError;
-}
 
 beforeEach(() => setUp({ session: 'sess_test_0001', env: 'SANDBOX', apiUrl: API }));
 afterEach(() => vi.unstubAllGlobals());

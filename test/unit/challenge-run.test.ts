@@ -4,11 +4,12 @@ import type { ChallengeParentMethods } from '../../src/core/challenge-protocol';
 import { DEFAULT_CHALLENGE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
 import { challengeRun } from '../../src/sdk/challenge-run';
 import { getConfig, setUp, type Config } from '../../src/sdk/config';
-import { authenticate3DS, ErrorCode, GatewayError } from '../../src/sdk/index';
+import { authenticate3DS, ErrorCode } from '../../src/sdk/index';
 import type { AuthenticationRequest, ChallengeInfo } from '../../src/sdk/types';
 import type { RequestOptions } from '../../src/sdk/validate-request';
 import { authentication, json, stubFetch } from './support/fake-api';
 import { validRequest } from './support/requests';
+import { rejection } from './support/rejection';
 
 // jsdom has no MessageChannel, so penpal cannot shake hands here (the e2e suite runs the real
 // one in Chromium). The fake records what the SDK connects to and hands the test the methods
@@ -43,17 +44,6 @@ const pending = (overrides: Partial<AuthenticationResource> = {}) =>
 
 const config = (): Config => getConfig()!;
 const start = (options: RequestOptions = {}, a: AuthenticationResource = pending()) => runChallenge(challengeRun(a, config(), options, 'trace-0001'));
-
-/** The rejection of a promise that must reject. */
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) throw new Error(`expected a rejection, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.error).toBeInstanceOf(GatewayError);
-  return outcome.error as GatewayError;
-}
 
 const shadow = () => [...document.body.children].find((e) => e.shadowRoot)?.shadowRoot ?? null;
 const dialog = () => shadow()?.querySelector('dialog') ?? null;
