@@ -16,6 +16,11 @@ Options (each also read from the environment variable shown):
   --data <file>             SQLite file to keep data across restarts (GATEWAY_SANDBOX_DATA, default in memory)
   --cors-origin <origin>    allow only these origins, comma separated or repeated (GATEWAY_SANDBOX_CORS_ORIGINS, default any)
   --max-body <bytes>        largest request body (GATEWAY_SANDBOX_MAX_BODY, default 65536)
+  --shutdown-grace <ms>     how long SIGTERM / SIGINT let requests in flight finish (GATEWAY_SANDBOX_SHUTDOWN_GRACE, default 5000)
+  --headers-timeout <ms>    time a client has to send its request headers (GATEWAY_SANDBOX_HEADERS_TIMEOUT, default 10000)
+  --request-timeout <ms>    time a client has to send its whole request (GATEWAY_SANDBOX_REQUEST_TIMEOUT, default 30000)
+  --keep-alive-timeout <ms> idle time before a keep-alive connection closes (GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT, default 5000)
+  --max-connections <n>     open connections per server (GATEWAY_SANDBOX_MAX_CONNECTIONS, default 512)
   --no-pci                  the merchant has not completed PCI homologation (clear card data refused)
   --quiet                   no request log lines
   -h, --help                this help
@@ -24,6 +29,14 @@ Options (each also read from the environment variable shown):
 function fail(message: string): never {
   console.error(`sandbox: ${message}\n\n${HELP}`);
   process.exit(2);
+}
+
+/** A whole number flag at least `min`, from the flag or its environment variable; undefined when neither is set. */
+function count(value: string | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) fail(`${name} must be a whole number of at least ${min}, got "${value}"`);
+  return n;
 }
 
 function port(value: string | undefined, name: string, fallback: number): number {
@@ -46,6 +59,11 @@ async function main(): Promise<void> {
         data: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
+        'shutdown-grace': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         'no-pci': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -77,6 +95,11 @@ async function main(): Promise<void> {
     maxBodyBytes: maxBody === undefined ? undefined : Number(maxBody),
     log: !v.quiet,
     merchant: v['no-pci'] ? { pciHomologated: false } : undefined,
+    shutdownGraceMs: count(v['shutdown-grace'] ?? env.GATEWAY_SANDBOX_SHUTDOWN_GRACE, '--shutdown-grace', 0),
+    headersTimeoutMs: count(v['headers-timeout'] ?? env.GATEWAY_SANDBOX_HEADERS_TIMEOUT, '--headers-timeout', 1),
+    requestTimeoutMs: count(v['request-timeout'] ?? env.GATEWAY_SANDBOX_REQUEST_TIMEOUT, '--request-timeout', 1),
+    keepAliveTimeoutMs: count(v['keep-alive-timeout'] ?? env.GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT, '--keep-alive-timeout', 1),
+    maxConnections: count(v['max-connections'] ?? env.GATEWAY_SANDBOX_MAX_CONNECTIONS, '--max-connections', 1),
   };
   const sandbox = await startSandbox(options);
   console.log(`Gateway sandbox ready

@@ -19,9 +19,13 @@ import { chargeSchema } from './charges/charge-store';
 import { idempotencySchema } from './charges/idempotency';
 import { WebhookDispatcher, type WebhookOptions } from './charges/webhooks';
 import { orderSchema } from './orders/order-store';
+import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
+import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
 
 /** Options of {@link startSandbox}. Every one is optional. */
-export interface SandboxOptions {
+export interface SandboxOptions extends ConnectionLimits {
+  /** How long close() (and SIGTERM / SIGINT in the CLI) lets requests in flight finish before cutting them, in ms. Default 5000. */
+  shutdownGraceMs?: number;
   /** Interface to bind. Default `127.0.0.1`: the sandbox is not reachable from the network. */
   host?: string;
   /** API port. Default 0: a free port. */
@@ -64,7 +68,10 @@ export interface Sandbox {
   addMerchant(settings?: SandboxOptions['merchant']): { id: string; token: string; webhookSecret: string };
   /** Changes a merchant account's settings; the sandbox merchant when no id is given. */
   configureMerchant(settings: NonNullable<SandboxOptions['merchant']>, id?: string): void;
-  /** Stops both servers, waits for requests in flight, and closes the database. */
+  /**
+   * Stops both servers and closes the database: idle connections close at once, requests in
+   * flight get `shutdownGraceMs` to finish, then whatever is left is cut.
+   */
   close(): Promise<void>;
 }
 
@@ -83,9 +90,22 @@ function sdkScriptPath(): string {
   return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
 }
 
-async function listen(app: () => Hono<AppEnv>, host: string, port: number): Promise<ServerType> {
+/** A listening server and the shutdown that follows its connections. */
+interface Listener {
+  server: ServerType;
+  shutdown: GracefulShutdown;
+}
+
+async function listen(app: () => Hono<AppEnv>, host: string, port: number, limits: Required<ConnectionLimits>): Promise<Listener> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: (req, env) => app().fetch(req, env), hostname: host, port }, () => resolve(server));
+    let shutdown: GracefulShutdown | undefined;
+    let handled: ((req: Request, env: unknown) => Promise<Response>) | undefined;
+    const server = serve({ fetch: (req, env) => handled!(req, env), hostname: host, port, serverOptions: serverOptions(limits) }, () => resolve({ server, shutdown: shutdown! }));
+    // serve() returns the http.Server of createServer; the sandbox never asks for http2.
+    const http = server as import('node:http').Server;
+    http.maxConnections = limits.maxConnections;
+    shutdown = trackConnections(http);
+    handled = shutdown.handler(async (req: Request, env: unknown) => app().fetch(req, env));
     server.once('error', reject);
   });
 }
@@ -96,13 +116,6 @@ const urlOf = (server: ServerType, host: string) => {
   return `http://${shown}:${port}`;
 };
 
-const close = (server: ServerType) =>
-  new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive sockets of finished requests would hold close() open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  });
-
 /**
  * Starts the sandbox: the API and the challenge origin, each on its own port, with SQLite
  * storage. With no options it binds 127.0.0.1 on free ports, so tests can run several at once.
@@ -112,6 +125,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const token = options.token ?? newToken();
   // A short key would make every signature guessable.
   if (options.webhookSecret !== undefined && options.webhookSecret.length < 16) throw new Error('startSandbox: webhookSecret must be at least 16 characters');
+  const limits = resolveLimits(options);
+  const graceMs = options.shutdownGraceMs ?? 5_000;
+  if (!Number.isInteger(graceMs) || graceMs < 0) throw new Error(`startSandbox: shutdownGraceMs must be a whole number of ms, got ${String(options.shutdownGraceMs)}`);
   const log: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
   const db = openDatabase(options.dataFile, SCHEMAS);
   const merchants = new MerchantStore(db);
@@ -120,17 +136,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let api: Hono<AppEnv> | undefined;
   let challenge: Hono<AppEnv> | undefined;
-  let apiServer: ServerType | undefined;
-  let challengeServer: ServerType;
+  let apiListener: Listener | undefined;
+  let challengeListener: Listener;
   try {
-    apiServer = await listen(() => api!, host, options.port ?? 0);
-    challengeServer = await listen(() => challenge!, host, options.challengePort ?? 0);
+    apiListener = await listen(() => api!, host, options.port ?? 0, limits);
+    challengeListener = await listen(() => challenge!, host, options.challengePort ?? 0, limits);
   } catch (error) {
-    if (apiServer) await close(apiServer);
+    if (apiListener) await apiListener.shutdown.close(0);
     db.close();
     throw error;
   }
-  const servers = [apiServer, challengeServer];
+  const listeners = [apiListener, challengeListener];
+  const apiServer = apiListener.server;
+  const challengeServer = challengeListener.server;
   const clock = new SandboxClock();
   const deps: SandboxDeps = {
     db,
@@ -167,8 +185,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!merchants.update(id, patch)) throw new Error(`No merchant ${id}`);
     },
     close() {
-      deps.webhooks.close();
-      closed ??= Promise.all(servers.map(close)).then(() => {
+      closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {
+        // After the last request: a charge committed during the grace still queues its events.
+        deps.webhooks.close();
         db.close();
       });
       return closed;

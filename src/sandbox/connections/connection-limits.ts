@@ -1,0 +1,49 @@
+import type { ServerOptions } from 'node:http';
+
+/** Timeouts and limits of the sandbox's HTTP servers. Every field is optional. */
+export interface ConnectionLimits {
+  /** Time a client has to send the complete request headers, from the moment it connects. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send the complete request (headers and body). Default 30 s. */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open after a response. Default 5 s. */
+  keepAliveTimeoutMs?: number;
+  /** Open connections per server (API and challenge origin each); more are refused. Default 512. */
+  maxConnections?: number;
+}
+
+export const DEFAULT_LIMITS: Required<ConnectionLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 512,
+};
+
+/** The limits with defaults filled in; throws on a value Node would refuse or misread. */
+export function resolveLimits(given: ConnectionLimits = {}): Required<ConnectionLimits> {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof ConnectionLimits)[]) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new Error(`startSandbox: ${key} must be a positive integer, got ${String(value)}`);
+    limits[key] = value;
+  }
+  // Node refuses a headers timeout longer than the whole request's.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error('startSandbox: headersTimeoutMs must not exceed requestTimeoutMs');
+  return limits;
+}
+
+/**
+ * Node's http server options for these limits. Node enforces the headers and request timeouts
+ * only when it sweeps its connections (every 30 s by default), so the sweep runs often enough
+ * for the timeouts to mean what they say: a quarter of the headers timeout, at most every second.
+ * The headers timeout runs from the connection, so a socket that never sends a byte is cut too.
+ */
+export function serverOptions(limits: Required<ConnectionLimits>): ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+  };
+}
