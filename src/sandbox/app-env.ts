@@ -6,12 +6,31 @@ import type { Db } from './storage/database';
 /** Writes one log line. The sandbox never logs bodies, so card data cannot reach a log. */
 export type Log = (line: string) => void;
 
+/** What the one log line of a request says. */
+export interface RequestLogEntry {
+  /** ISO time the request ended. */
+  time: string;
+  traceId: string;
+  method: string;
+  /** The path as the client sent it (percent-encoded, not decoded), without the query. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** Set when the client, not the sandbox, broke the request (it aborted, or sent a malformed body). */
+  clientError?: string;
+}
+
+/** Writes the log line of one request. */
+export type RequestLog = (entry: RequestLogEntry) => void;
+
 /** Everything route handlers share: storage, time, addresses, limits. */
 export interface SandboxDeps {
   db: Db;
   clock: Clock;
   merchants: MerchantStore;
   log: Log;
+  /** Writes each request's log line. */
+  logRequest: RequestLog;
   /** Public base URL of the API, for absolute links. */
   apiUrl: string;
   /** Public base URL of the challenge origin. */
@@ -32,5 +51,7 @@ export interface AppEnv {
     traceId: string;
     /** Set by merchantAuth on bearer-token routes. */
     merchant: Merchant;
+    /** Set by the error handler when the client broke the request; shown in its log line. */
+    clientError: string;
   };
 }

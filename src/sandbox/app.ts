@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { INTERNAL_ERROR, NOT_FOUND } from '../core/api-error-code';
+import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../core/api-error-code';
+import { clientFailure } from './http/client-failure';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
 import { bodySizeLimit } from './middleware/body-size-limit';
@@ -18,9 +19,6 @@ import { sdkSessionRoutes } from './routes/sdk-sessions';
 import { SESSION_HEADER } from '../core/session-header';
 import { IDEMPOTENCY_HEADER } from './charges/idempotency';
 
-// Long digit runs are masked so a card number can never reach the log through an error message.
-const maskDigits = (text: string) => text.replace(/\d{12,}/g, '[digits]');
-
 /** Headers the SDK and merchant servers send, allowed through CORS. */
 const ALLOWED_HEADERS = ['Content-Type', 'Authorization', SESSION_HEADER, 'X-Trace-Id', IDEMPOTENCY_HEADER, 'Accept'];
 
@@ -30,7 +28,7 @@ const ALLOWED_HEADERS = ['Content-Type', 'Authorization', SESSION_HEADER, 'X-Tra
  */
 export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(traceId(deps.log));
+  app.use(traceId(deps.logRequest));
   app.use(
     cors({
       origin: deps.corsOrigins ? [...deps.corsOrigins] : (origin) => origin || '*',
@@ -67,8 +65,14 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);
-    // Never echo the error: it could hold request data. The trace id finds the log line.
-    deps.log(`trace=${c.get('traceId')} internal error: ${maskDigits(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`);
+    const failure = clientFailure(c);
+    if (failure) {
+      // The client broke the request; it is likely gone and reads no answer, but the log says whose fault it was.
+      c.set('clientError', failure);
+      return c.json(ApiError.of(400, MALFORMED_JSON, '', 'The body could not be read: the client ended it early or sent it malformed.').body, 400);
+    }
+    // Never echo the error: it could hold request data. The trace id finds the log line; the log masks card-like digits.
+    deps.log(`trace=${c.get('traceId')} internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`);
     return c.json(ApiError.of(500, INTERNAL_ERROR, '', 'The sandbox failed; quote the x-trace-id to find the log line.').body, 500);
   });
   return app;

@@ -21,6 +21,7 @@ Options (each also read from the environment variable shown):
   --request-timeout <ms>    time a client has to send its whole request (GATEWAY_SANDBOX_REQUEST_TIMEOUT, default 30000)
   --keep-alive-timeout <ms> idle time before a keep-alive connection closes (GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT, default 5000)
   --max-connections <n>     open connections per server (GATEWAY_SANDBOX_MAX_CONNECTIONS, default 512)
+  --log-format <text|json>  request log lines as text, or one JSON object per line (GATEWAY_SANDBOX_LOG_FORMAT, default text)
   --no-pci                  the merchant has not completed PCI homologation (clear card data refused)
   --quiet                   no request log lines
   -h, --help                this help
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
         'request-timeout': { type: 'string' },
         'keep-alive-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
+        'log-format': { type: 'string' },
         'no-pci': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -84,6 +86,8 @@ async function main(): Promise<void> {
   if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024)) fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
   const webhookSecret = v['webhook-secret'] ?? env.GATEWAY_SANDBOX_WEBHOOK_SECRET;
   if (webhookSecret !== undefined && webhookSecret.length < 16) fail('--webhook-secret must be at least 16 characters');
+  const logFormat = v['log-format'] ?? env.GATEWAY_SANDBOX_LOG_FORMAT;
+  if (logFormat !== undefined && logFormat !== 'text' && logFormat !== 'json') fail(`--log-format must be text or json, got "${logFormat}"`);
   const options: SandboxOptions = {
     host: v.host ?? env.GATEWAY_SANDBOX_HOST ?? '127.0.0.1',
     port: port(v.port ?? env.GATEWAY_SANDBOX_PORT, '--port', 4010),
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
     maxBodyBytes: maxBody === undefined ? undefined : Number(maxBody),
     log: !v.quiet,
     merchant: v['no-pci'] ? { pciHomologated: false } : undefined,
+    logFormat,
     shutdownGraceMs: count(v['shutdown-grace'] ?? env.GATEWAY_SANDBOX_SHUTDOWN_GRACE, '--shutdown-grace', 0),
     headersTimeoutMs: count(v['headers-timeout'] ?? env.GATEWAY_SANDBOX_HEADERS_TIMEOUT, '--headers-timeout', 1),
     requestTimeoutMs: count(v['request-timeout'] ?? env.GATEWAY_SANDBOX_REQUEST_TIMEOUT, '--request-timeout', 1),

@@ -19,6 +19,7 @@ import { chargeSchema } from './charges/charge-store';
 import { idempotencySchema } from './charges/idempotency';
 import { WebhookDispatcher, type WebhookOptions } from './charges/webhooks';
 import { orderSchema } from './orders/order-store';
+import { logSink, type LogFormat } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
 
@@ -44,6 +45,8 @@ export interface SandboxOptions extends ConnectionLimits {
   maxBodyBytes?: number;
   /** `true` logs one line per request to stdout; a function receives the lines. Default off. */
   log?: boolean | Log;
+  /** `text` (default) or `json`: one JSON object per line, for log shippers. */
+  logFormat?: LogFormat;
   /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled. */
   merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs'>>;
   /** Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and `attemptTimeoutMs` (default 5 s). */
@@ -128,7 +131,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limits = resolveLimits(options);
   const graceMs = options.shutdownGraceMs ?? 5_000;
   if (!Number.isInteger(graceMs) || graceMs < 0) throw new Error(`startSandbox: shutdownGraceMs must be a whole number of ms, got ${String(options.shutdownGraceMs)}`);
-  const log: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
+  const write: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
+  if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json') throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
+  const { log, logRequest } = logSink(write, options.logFormat);
   const db = openDatabase(options.dataFile, SCHEMAS);
   const merchants = new MerchantStore(db);
   const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
@@ -155,6 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     merchants,
     log,
+    logRequest,
     apiUrl: urlOf(apiServer, host),
     challengeUrl: urlOf(challengeServer, host),
     maxBodyBytes: options.maxBodyBytes ?? 65_536,

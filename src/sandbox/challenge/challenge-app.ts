@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { INTERNAL_ERROR, NOT_FOUND } from '../../core/api-error-code';
+import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../../core/api-error-code';
+import { clientFailure } from '../http/client-failure';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
@@ -21,7 +22,7 @@ import { pageCsp, pageHeaders } from './page-headers';
 export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   const store = new AuthenticationStore(deps.db, deps.clock);
   const app = new Hono<AppEnv>();
-  app.use(traceId(deps.log));
+  app.use(traceId(deps.logRequest));
   app.use(pageHeaders());
   app.use(bodySizeLimit(deps.maxBodyBytes));
   app.route('/', challengeAssetRoutes());
@@ -37,6 +38,11 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   app.notFound((c) => answer(ApiError.of(404, NOT_FOUND, '', 'No such page.'), c));
   app.onError((err, c) => {
     if (err instanceof ApiError) return answer(err, c);
+    const failure = clientFailure(c);
+    if (failure) {
+      c.set('clientError', failure);
+      return answer(ApiError.of(400, MALFORMED_JSON, '', 'The form could not be read: the client ended it early or sent it malformed.'), c);
+    }
     // Never echo the error: it could hold request data. The trace id finds the log line.
     deps.log(`trace=${c.get('traceId')} internal error: ${err instanceof Error ? err.name : 'unknown'}`);
     return answer(ApiError.of(500, INTERNAL_ERROR, '', 'The challenge page failed; quote the x-trace-id to find the log line.'), c);

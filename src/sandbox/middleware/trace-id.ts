@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUuid, TRACE_ID_PATTERN } from '../../core/trace-id';
-import type { AppEnv, Log } from '../app-env';
+import type { AppEnv, RequestLog } from '../app-env';
+import { rawPath } from '../http/raw-path';
 
 /**
  * Gives every request a trace id (the caller's x-trace-id when well formed, so the SDK's id and
@@ -8,7 +9,7 @@ import type { AppEnv, Log } from '../app-env';
  * are never logged: card data cannot end up in a log.
  */
 export const traceId =
-  (log: Log): MiddlewareHandler<AppEnv> =>
+  (logRequest: RequestLog): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const given = c.req.header('x-trace-id');
     const id = given && TRACE_ID_PATTERN.test(given) ? given : randomUuid();
@@ -16,5 +17,15 @@ export const traceId =
     const started = performance.now();
     await next();
     c.res.headers.set('x-trace-id', id);
-    log(`${new Date().toISOString()} trace=${id} ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    const clientError = c.get('clientError');
+    logRequest({
+      time: new Date().toISOString(),
+      traceId: id,
+      method: c.req.method,
+      // c.req.path is decoded: a %0a in it would start a new line.
+      path: rawPath(c),
+      status: c.res.status,
+      durationMs: performance.now() - started,
+      ...(clientError && { clientError }),
+    });
   };

@@ -1,0 +1,40 @@
+import type { Log, RequestLog, RequestLogEntry } from '../app-env';
+import { escapeLogText } from './escape-log-text';
+import { maskCardDigits } from './mask-card-digits';
+
+/** How log lines are written: `text` for people, `json` (one object per line) for log shippers. */
+export type LogFormat = 'text' | 'json';
+
+/** The two ways the sandbox logs: a message, and the one line of each request. */
+export interface LogSink {
+  log: Log;
+  logRequest: RequestLog;
+}
+
+/**
+ * Builds the sandbox's loggers over one line writer. Every text that could come from a client
+ * (path, trace id, messages) has its card-like digit runs masked, field by field so the sandbox's
+ * own numbers (status, duration) never join a run; text fields are escaped (text format) or
+ * JSON-encoded (json), so one request is always exactly one line.
+ */
+export function logSink(write: (line: string) => void, format: LogFormat = 'text'): LogSink {
+  const masked = (e: RequestLogEntry) => ({ ...e, traceId: maskCardDigits(e.traceId), path: maskCardDigits(e.path) });
+  const ms = (e: RequestLogEntry) => Math.round(e.durationMs * 10) / 10;
+  if (format === 'json') {
+    return {
+      log: (message) => write(JSON.stringify({ time: new Date().toISOString(), message: maskCardDigits(message) })),
+      logRequest: (entry) => {
+        const e = masked(entry);
+        write(JSON.stringify({ time: e.time, trace: e.traceId, method: e.method, path: e.path, status: e.status, duration_ms: ms(e), ...(e.clientError && { client_error: e.clientError }) }));
+      },
+    };
+  }
+  return {
+    // A message may carry text from a client (an error's message): it must stay one line.
+    log: (message) => write(maskCardDigits(message).replace(/[\x00-\x1f\x7f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)),
+    logRequest: (entry) => {
+      const e = masked(entry);
+      write(`${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`);
+    },
+  };
+}
