@@ -39,6 +39,8 @@ export interface SandboxDeps {
   maxBodyBytes: number;
   /** Origins allowed by CORS; undefined allows any origin. */
   corsOrigins?: readonly string[];
+  /** Origins the merchant (bearer-token) endpoints answer with CORS; undefined: none. */
+  merchantCorsOrigins?: readonly string[];
   /** Absolute path of the script-tag build the API serves at /sdk/gateway.js. */
   sdkScriptPath: string;
   /** Delivers notifications (order and charge webhooks); closed with the sandbox. */

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../core/api-error-code';
 import { clientFailure } from './http/client-failure';
 import type { AppEnv, SandboxDeps } from './app-env';
@@ -16,11 +15,7 @@ import { merchantSettingsRoutes } from './routes/merchant-settings';
 import { orderRoutes } from './routes/orders';
 import { publicKeyRoutes } from './routes/public-keys';
 import { sdkSessionRoutes } from './routes/sdk-sessions';
-import { SESSION_HEADER } from '../core/session-header';
-import { IDEMPOTENCY_HEADER } from './charges/idempotency';
-
-/** Headers the SDK and merchant servers send, allowed through CORS. */
-const ALLOWED_HEADERS = ['Content-Type', 'Authorization', SESSION_HEADER, 'X-Trace-Id', IDEMPOTENCY_HEADER, 'Accept'];
+import { corsPolicy } from './middleware/cors-policy';
 
 /**
  * The API app. Cross-cutting work is middleware (trace id and log line, CORS, errors); each
@@ -29,15 +24,7 @@ const ALLOWED_HEADERS = ['Content-Type', 'Authorization', SESSION_HEADER, 'X-Tra
 export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(traceId(deps.logRequest));
-  app.use(
-    cors({
-      origin: deps.corsOrigins ? [...deps.corsOrigins] : (origin) => origin || '*',
-      allowHeaders: ALLOWED_HEADERS,
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      exposeHeaders: ['x-trace-id'],
-      maxAge: 600,
-    }),
-  );
+  app.use(corsPolicy(deps.corsOrigins, deps.merchantCorsOrigins));
   app.use(bodySizeLimit(deps.maxBodyBytes));
 
   // The script-tag build and the challenge code it loads on demand from beside itself.

@@ -15,6 +15,9 @@ Options (each also read from the environment variable shown):
                             (GATEWAY_SANDBOX_WEBHOOK_SECRET, default the data file's, else random)
   --data <file>             SQLite file to keep data across restarts (GATEWAY_SANDBOX_DATA, default in memory)
   --cors-origin <origin>    allow only these origins, comma separated or repeated (GATEWAY_SANDBOX_CORS_ORIGINS, default any)
+  --merchant-cors-origin <origin>
+                            let these origins call the merchant (bearer-token) endpoints from a browser,
+                            comma separated or repeated (GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS, default none)
   --max-body <bytes>        largest request body (GATEWAY_SANDBOX_MAX_BODY, default 65536)
   --shutdown-grace <ms>     how long SIGTERM / SIGINT let requests in flight finish (GATEWAY_SANDBOX_SHUTDOWN_GRACE, default 5000)
   --headers-timeout <ms>    time a client has to send its request headers (GATEWAY_SANDBOX_HEADERS_TIMEOUT, default 10000)
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
         data: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
+        'merchant-cors-origin': { type: 'string', multiple: true },
         'shutdown-grace': { type: 'string' },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
   if (webhookSecret !== undefined && webhookSecret.length < 16) fail('--webhook-secret must be at least 16 characters');
   const logFormat = v['log-format'] ?? env.GATEWAY_SANDBOX_LOG_FORMAT;
   if (logFormat !== undefined && logFormat !== 'text' && logFormat !== 'json') fail(`--log-format must be text or json, got "${logFormat}"`);
+  const merchantOrigins = (v['merchant-cors-origin'] ?? env.GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const options: SandboxOptions = {
     host: v.host ?? env.GATEWAY_SANDBOX_HOST ?? '127.0.0.1',
     port: port(v.port ?? env.GATEWAY_SANDBOX_PORT, '--port', 4010),
@@ -100,6 +105,7 @@ async function main(): Promise<void> {
     log: !v.quiet,
     merchant: v['no-pci'] ? { pciHomologated: false } : undefined,
     logFormat,
+    merchantCorsOrigins: merchantOrigins.length ? merchantOrigins : undefined,
     shutdownGraceMs: count(v['shutdown-grace'] ?? env.GATEWAY_SANDBOX_SHUTDOWN_GRACE, '--shutdown-grace', 0),
     headersTimeoutMs: count(v['headers-timeout'] ?? env.GATEWAY_SANDBOX_HEADERS_TIMEOUT, '--headers-timeout', 1),
     requestTimeoutMs: count(v['request-timeout'] ?? env.GATEWAY_SANDBOX_REQUEST_TIMEOUT, '--request-timeout', 1),

@@ -39,8 +39,13 @@ export interface SandboxOptions extends ConnectionLimits {
   webhookSecret?: string;
   /** SQLite file to keep data across restarts. Default: in memory. */
   dataFile?: string;
-  /** Origins allowed by CORS. Default: any origin. */
+  /** Origins allowed by CORS on the SDK's browser endpoints (`/checkout-sdk/3ds/…`, `/sdk/…`) and as challenge parents. Default: any origin. */
   corsOrigins?: string[];
+  /**
+   * Origins allowed by CORS on the merchant (bearer-token) endpoints, for a merchant's own local
+   * tools. Default: none; the token belongs on a server, so no page gets CORS headers there.
+   */
+  merchantCorsOrigins?: string[];
   /** Largest request body in bytes. Default 65536. */
   maxBodyBytes?: number;
   /** `true` logs one line per request to stdout; a function receives the lines. Default off. */
@@ -165,6 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     challengeUrl: urlOf(challengeServer, host),
     maxBodyBytes: options.maxBodyBytes ?? 65_536,
     corsOrigins: options.corsOrigins,
+    merchantCorsOrigins: options.merchantCorsOrigins,
     sdkScriptPath: sdkScriptPath(),
     webhooks: new WebhookDispatcher(clock, log, options.webhooks),
   };
