@@ -1,17 +1,23 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { toApiErrorItem, type ApiErrorBody, type ErrorItem } from '../../core/error-item';
+import { cappedErrorItems } from './capped-error-items';
 
 /**
  * An error the API answers with its status and `{ error_messages: [...] }`. Route handlers
  * throw it; the app's error handler turns it into the response.
  */
 export class ApiError extends Error {
+  /** The items answered: capped in count and size (see {@link cappedErrorItems}). */
+  readonly items: ErrorItem[];
+
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly items: ErrorItem[],
+    items: readonly ErrorItem[],
   ) {
-    super(items.map((i) => i.description).join('; '));
+    const capped = cappedErrorItems(items);
+    super(capped.map((i) => i.description).join('; '));
     this.name = 'ApiError';
+    this.items = capped;
   }
 
   /** One item: code, the parameter it concerns ('' when none), and a description. */
