@@ -141,6 +141,7 @@ Press Ctrl+C to stop.`);
 
 main().catch((error: unknown) => {
   const code = (error as { code?: string }).code;
-  console.error(code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error);
+  if (code === 'GATEWAY_DATA_FILE_VERSION') console.error(`sandbox: ${(error as Error).message}`);
+  else console.error(code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error);
   process.exit(1);
 });

@@ -8,17 +8,11 @@ import { createApiApp } from './app';
 import type { AppEnv, Log, SandboxDeps } from './app-env';
 import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
-import { MerchantStore, merchantSchema, type Merchant } from './merchants/merchant-store';
+import { MerchantStore, type Merchant } from './merchants/merchant-store';
 import { openDatabase } from './storage/database';
-import { publicKeySchema } from './public-keys/public-key-store';
-import { sessionSchema } from './sessions/session-store';
-import { authenticationSchema } from './three-ds/authentication-store';
-import { cardVaultSchema } from './cards/card-vault';
-import { challengeAttemptsSchema } from './challenge/challenge-attempts';
-import { chargeSchema } from './charges/charge-store';
-import { idempotencySchema } from './charges/idempotency';
+import { migrate } from './storage/migrations';
+import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
 import { WebhookDispatcher, type WebhookOptions } from './charges/webhooks';
-import { orderSchema } from './orders/order-store';
 import { logSink, type LogFormat } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
@@ -83,9 +77,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** Every feature's table definitions, created on start. */
-const SCHEMAS: string[] = [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema, challengeAttemptsSchema, orderSchema, chargeSchema, idempotencySchema];
-
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
 /** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs. */
@@ -139,7 +130,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const write: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
   if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json') throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
   const { log, logRequest } = logSink(write, options.logFormat);
-  const db = openDatabase(options.dataFile, SCHEMAS);
+  // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
+  const db = openDatabase(options.dataFile, []);
+  try {
+    migrate(db, SCHEMA_MIGRATIONS);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const merchants = new MerchantStore(db);
   const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
   merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Sandbox merchant', token, webhookSecret: options.webhookSecret, ...settings });

@@ -1,0 +1,48 @@
+import type { Db } from './database';
+
+/** One step of the data file's schema. Released steps are never edited: a change is a new step. */
+export interface Migration {
+  /** The schema version this step brings a file to (1, 2, …, in order). */
+  version: number;
+  /** What the step does, for the error message when it fails. */
+  name: string;
+  /** Runs inside a transaction with the rest of the step. */
+  up(db: Db): void;
+}
+
+/** A data file written by a newer sandbox than this one: opening it would risk its data. */
+export class DataFileVersionError extends Error {
+  /** A stable code, so the CLI can print the message alone. */
+  readonly code = 'GATEWAY_DATA_FILE_VERSION';
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(`The data file has schema version ${found}, newer than this sandbox knows (${known}): it was written by a newer sandbox. Update this one, or start with another --data file.`);
+    this.name = 'DataFileVersionError';
+  }
+}
+
+/** The data file's schema version: SQLite's `user_version`, 0 for a file from before migrations. */
+export const schemaVersion = (db: Db): number => db.pragma('user_version', { simple: true }) as number;
+
+/**
+ * Brings the database to the newest schema: each step above the file's `user_version` runs in
+ * its own transaction, which also records the new version, so a crash mid-way leaves the file at
+ * the last finished step. A file from before migrations (version 0) and a new file take the same
+ * path. A file from a newer sandbox is refused with {@link DataFileVersionError}, untouched.
+ */
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+  const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0;
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migrations must be numbered 1, 2, …: step ${i + 1} says ${m.version}`);
+  });
+  const current = schemaVersion(db);
+  if (current > latest) throw new DataFileVersionError(current, latest);
+  for (const m of migrations.slice(current)) {
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}

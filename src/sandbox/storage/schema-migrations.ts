@@ -1,0 +1,26 @@
+import { merchantSchema } from '../merchants/merchant-store';
+import { publicKeySchema } from '../public-keys/public-key-store';
+import { sessionSchema } from '../sessions/session-store';
+import { authenticationSchema } from '../three-ds/authentication-store';
+import { cardVaultSchema } from '../cards/card-vault';
+import { challengeAttemptsSchema } from '../challenge/challenge-attempts';
+import { chargeSchema } from '../charges/charge-store';
+import { idempotencySchema } from '../charges/idempotency';
+import { orderSchema } from '../orders/order-store';
+import type { Migration } from './migrations';
+
+/**
+ * The sandbox's schema history, oldest first. Version 1 is the schema of the first release
+ * (0.1.0), every table created with IF NOT EXISTS, so it also adopts a file written before
+ * versions existed. Each feature's schema string must therefore stay as released: a later
+ * change to a table is a new step here (ALTER TABLE, a new table), never an edit.
+ */
+export const SCHEMA_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'tables of the first release',
+    up: (db) => {
+      for (const sql of [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema, challengeAttemptsSchema, orderSchema, chargeSchema, idempotencySchema]) db.exec(sql);
+    },
+  },
+];
