@@ -13,6 +13,7 @@ import { openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
 import { WebhookDispatcher, type WebhookOptions } from './charges/webhooks';
+import { WebhookOutbox } from './charges/webhook-outbox';
 import { logSink, type LogFormat } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
@@ -48,7 +49,7 @@ export interface SandboxOptions extends ConnectionLimits {
   logFormat?: LogFormat;
   /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled. */
   merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs'>>;
-  /** Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and `attemptTimeoutMs` (default 5 s). */
+  /** Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and `attemptTimeoutMs` (default 5 s). Pending deliveries are kept in the data file's outbox. */
   webhooks?: WebhookOptions;
 }
 
@@ -170,10 +171,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     corsOrigins: options.corsOrigins,
     merchantCorsOrigins: options.merchantCorsOrigins,
     sdkScriptPath: sdkScriptPath(),
-    webhooks: new WebhookDispatcher(clock, log, options.webhooks),
+    webhooks: new WebhookDispatcher(clock, log, new WebhookOutbox(db), (id) => merchants.get(id)?.webhookSecret, options.webhooks),
   };
   api = createApiApp(deps);
   challenge = createChallengeApp(deps);
+  // Deliveries an earlier run left pending (a data file) go out now, same event ids.
+  deps.webhooks.resume();
 
   let closed: Promise<void> | undefined;
   return {

@@ -41,6 +41,8 @@ describe('data file migrations', () => {
     }
     const upgraded = new Database(dataFile, { readonly: true });
     expect(schemaVersion(upgraded)).toBe(LATEST);
+    // Tables of later steps were added to it.
+    expect(upgraded.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'webhook_outbox'").get()).toEqual({ n: 1 });
     upgraded.close();
   });
 

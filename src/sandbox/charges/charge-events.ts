@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
-import type { MerchantStore } from '../merchants/merchant-store';
 import type { OrderStore } from '../orders/order-store';
 import { chargeResource, type ChargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus } from './charge-store';
@@ -31,7 +30,6 @@ export class ChargeEvents {
   constructor(
     private readonly webhooks: WebhookDispatcher,
     private readonly orders: OrderStore,
-    private readonly merchants: MerchantStore,
     private readonly apiUrl: string,
     private readonly clock: Clock,
   ) {}
@@ -49,8 +47,7 @@ export class ChargeEvents {
       order_id: charge.orderId,
       charge: chargeResource(charge, this.apiUrl, now),
     };
-    // A charge's merchant always exists: accounts are never deleted.
-    this.webhooks.send(urls, event, () => this.merchants.get(charge.merchantId)!.webhookSecret);
+    this.webhooks.send(urls, event, charge.merchantId);
   }
 
   /** Notifies a new charge: its first status is a change from nothing. */

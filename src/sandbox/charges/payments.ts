@@ -38,7 +38,7 @@ export function paymentsOf(deps: SandboxDeps): Payments {
         deps.clock,
       ),
       idempotency: new IdempotencyStore(deps.db, deps.clock),
-      events: new ChargeEvents(deps.webhooks, orders, deps.merchants, deps.apiUrl, deps.clock),
+      events: new ChargeEvents(deps.webhooks, orders, deps.apiUrl, deps.clock),
     };
     created.set(deps, p);
   }

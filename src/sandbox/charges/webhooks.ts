@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
+import type { OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
 /** Header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const SIGNATURE_HEADER = 'x-gateway-signature';
@@ -38,7 +39,9 @@ const shown = (url: string) => {
 /**
  * Delivers notifications: POSTs a JSON body to each URL, signed, and retries with backoff until
  * a 2xx answer or the retries run out. `send` returns at once and never throws: a receiver that
- * is down, slow or failing cannot block or fail the API call that caused the event.
+ * is down, slow or failing cannot block or fail the API call that caused the event. Every
+ * delivery still to make is a row of the outbox first, so with a data file it survives a
+ * restart: `resume()` picks the rows up, same event id, attempt number and due time.
  */
 export class WebhookDispatcher {
   private readonly delays: readonly number[];
@@ -50,23 +53,28 @@ export class WebhookDispatcher {
   constructor(
     private readonly clock: Clock,
     private readonly log: (line: string) => void,
+    private readonly outbox: WebhookOutbox,
+    /** The merchant's webhook secret, read at each attempt: a retry after a rotation is signed with the new one. */
+    private readonly secretOf: (merchantId: string) => string | undefined,
     options: WebhookOptions = {},
   ) {
     this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   }
 
-  /**
-   * Schedules the delivery of one event to each URL. `signingKey` is read at each attempt, so
-   * retries after a rotation of the webhook secret are signed with the new one.
-   */
-  send(urls: readonly string[], event: { id: string }, signingKey: () => string): void {
+  /** Records one event for each URL in the outbox and schedules the first attempts. */
+  send(urls: readonly string[], event: { id: string }, merchantId: string): void {
     if (this.closed) return;
     const body = JSON.stringify(event);
-    for (const url of urls) this.schedule(url, event.id, body, signingKey, 1, 0);
+    for (const url of urls) this.schedule(this.outbox.add(merchantId, event.id, url, body, Date.now()));
   }
 
-  /** Cancels pending retries and attempts in flight (the sandbox is closing). */
+  /** Schedules every delivery left in the outbox by an earlier run (the sandbox restarted). */
+  resume(): void {
+    for (const entry of this.outbox.all()) this.schedule(entry);
+  }
+
+  /** Cancels pending timers and attempts in flight (the sandbox is closing); the outbox keeps them. */
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -74,30 +82,33 @@ export class WebhookDispatcher {
     this.timers.clear();
   }
 
-  private schedule(url: string, eventId: string, body: string, signingKey: () => string, attempt: number, delay: number): void {
+  private schedule(entry: OutboxEntry): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(url, eventId, body, signingKey, attempt);
-    }, delay);
+      void this.attempt(entry);
+    }, Math.max(0, entry.dueAt - Date.now()));
     // Pending retries must not keep a test runner or a closing CLI alive.
     timer.unref();
     this.timers.add(timer);
   }
 
-  private async attempt(url: string, eventId: string, body: string, signingKey: () => string, attempt: number): Promise<void> {
+  private async attempt(entry: OutboxEntry): Promise<void> {
     if (this.closed) return;
+    const { url, eventId, body, attempt } = entry;
+    const secret = this.secretOf(entry.merchantId);
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), this.timeoutMs);
     let outcome: string;
     try {
+      if (secret === undefined) throw new Error('no such merchant');
       const t = Math.floor(this.clock.now().getTime() / 1000);
       const res = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Gateway-Sandbox-Webhooks/1',
-          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(signingKey(), t, body)}`,
+          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(secret, t, body)}`,
           [EVENT_ID_HEADER]: eventId,
           [ATTEMPT_HEADER]: String(attempt),
         },
@@ -114,9 +125,11 @@ export class WebhookDispatcher {
       clearTimeout(timeout);
       this.inFlight.delete(controller);
     }
+    // Closing: the row stays in the outbox, and this attempt is made again after a restart.
     if (this.closed) return;
-    const retryIn = this.delays[attempt - 1];
+    const retryIn = secret === undefined ? undefined : this.delays[attempt - 1];
     this.log(`webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`);
-    if (outcome !== 'ok' && retryIn !== undefined) this.schedule(url, eventId, body, signingKey, attempt + 1, retryIn);
+    if (outcome === 'ok' || retryIn === undefined) this.outbox.done(entry);
+    else this.schedule(this.outbox.retry(entry, Date.now() + retryIn));
   }
 }

@@ -7,6 +7,7 @@ import { challengeAttemptsSchema } from '../challenge/challenge-attempts';
 import { chargeSchema } from '../charges/charge-store';
 import { idempotencySchema } from '../charges/idempotency';
 import { orderSchema } from '../orders/order-store';
+import { webhookOutboxSchema } from '../charges/webhook-outbox';
 import type { Migration } from './migrations';
 
 /**
@@ -22,5 +23,10 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       for (const sql of [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema, challengeAttemptsSchema, orderSchema, chargeSchema, idempotencySchema]) db.exec(sql);
     },
+  },
+  {
+    version: 2,
+    name: 'webhook outbox',
+    up: (db) => db.exec(webhookOutboxSchema),
   },
 ];

@@ -1,0 +1,79 @@
+import type { Db } from '../storage/database';
+
+/** The outbox table (schema step 2): one row per event and URL still to be delivered. */
+export const webhookOutboxSchema = `
+CREATE TABLE IF NOT EXISTS webhook_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  merchant_id TEXT NOT NULL REFERENCES merchants(id),
+  event_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  body TEXT NOT NULL,
+  attempt INTEGER NOT NULL,
+  due_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox (due_at);
+`;
+
+/** One delivery still to make: `attempt` is the number of the next attempt, `dueAt` its time (epoch ms). */
+export interface OutboxEntry {
+  id: number;
+  merchantId: string;
+  eventId: string;
+  url: string;
+  body: string;
+  attempt: number;
+  dueAt: number;
+}
+
+interface Row {
+  id: number;
+  merchant_id: string;
+  event_id: string;
+  url: string;
+  body: string;
+  attempt: number;
+  due_at: number;
+}
+
+const toEntry = (r: Row): OutboxEntry => ({ id: r.id, merchantId: r.merchant_id, eventId: r.event_id, url: r.url, body: r.body, attempt: r.attempt, dueAt: r.due_at });
+
+/**
+ * Deliveries not yet made, in SQLite: an event is written here before anything is sent, and a
+ * row leaves only when its receiver answered 2xx or its retries ran out. With a data file,
+ * pending deliveries therefore survive a restart.
+ */
+export class WebhookOutbox {
+  private readonly insert;
+  private readonly reschedule;
+  private readonly remove;
+  private readonly pending;
+
+  constructor(db: Db) {
+    this.insert = db.prepare<[string, string, string, string, number]>('INSERT INTO webhook_outbox (merchant_id, event_id, url, body, attempt, due_at) VALUES (?, ?, ?, ?, 1, ?)');
+    this.reschedule = db.prepare<[number, number, number]>('UPDATE webhook_outbox SET attempt = ?, due_at = ? WHERE id = ?');
+    this.remove = db.prepare<[number]>('DELETE FROM webhook_outbox WHERE id = ?');
+    this.pending = db.prepare<[], Row>('SELECT * FROM webhook_outbox ORDER BY due_at, id');
+  }
+
+  /** Records the first attempt of an event to one URL, due at `dueAt`. */
+  add(merchantId: string, eventId: string, url: string, body: string, dueAt: number): OutboxEntry {
+    const id = Number(this.insert.run(merchantId, eventId, url, body, dueAt).lastInsertRowid);
+    return { id, merchantId, eventId, url, body, attempt: 1, dueAt };
+  }
+
+  /** Moves an entry to its next attempt. */
+  retry(entry: OutboxEntry, dueAt: number): OutboxEntry {
+    this.reschedule.run(entry.attempt + 1, dueAt, entry.id);
+    return { ...entry, attempt: entry.attempt + 1, dueAt };
+  }
+
+  /** Delivered, or given up. */
+  done(entry: OutboxEntry): void {
+    this.remove.run(entry.id);
+  }
+
+  /** Every entry still to deliver, soonest first. */
+  all(): OutboxEntry[] {
+    return this.pending.all().map(toEntry);
+  }
+}

@@ -1,0 +1,136 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index';
+import { api, cardCharge, order } from './support/payments';
+
+interface Delivery {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver whose answer to each delivery (0-based) is a status, or null to leave it hanging. */
+async function receiver(answer: (n: number) => number | null) {
+  const deliveries: Delivery[] = [];
+  const hanging: ServerResponse[] = [];
+  const waiters: Array<() => void> = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      const status = answer(deliveries.length);
+      deliveries.push({ headers: req.headers, body });
+      if (status === null) hanging.push(res);
+      else res.writeHead(status).end();
+      for (const w of waiters.splice(0)) w();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    deliveries,
+    async received(n: number) {
+      while (deliveries.length < n) await new Promise<void>((r) => waiters.push(r));
+    },
+    async stop() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** A log that resolves waiters when a line matches. */
+function recordingLog() {
+  const lines: string[] = [];
+  const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
+  return {
+    lines,
+    log: (line: string) => {
+      lines.push(line);
+      for (const w of [...waiters]) if (w.pattern.test(line)) waiters.splice(waiters.indexOf(w), 1) && w.resolve();
+    },
+    logged: (pattern: RegExp) => new Promise<void>((resolve) => (lines.some((l) => pattern.test(l)) ? resolve() : waiters.push({ pattern, resolve }))),
+  };
+}
+
+const outboxRows = (dataFile: string) => {
+  const db = new Database(dataFile, { readonly: true });
+  try {
+    return db.prepare('SELECT event_id, attempt FROM webhook_outbox').all() as { event_id: string; attempt: number }[];
+  } finally {
+    db.close();
+  }
+};
+
+describe('webhook outbox', () => {
+  const cleanup: Array<() => unknown> = [];
+  afterEach(async () => {
+    for (const c of cleanup.splice(0).reverse()) await c();
+  });
+  const dataFileIn = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-outbox-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    return join(dir, 'sandbox.db');
+  };
+
+  it('an event whose delivery failed before a restart is delivered after it, with the same event id', async () => {
+    const dataFile = dataFileIn();
+    const r = await receiver((n) => (n === 0 ? 503 : 204));
+    cleanup.push(() => r.stop());
+    const first = recordingLog();
+    const sandbox = await startSandbox({ dataFile, token: 'sbx_outbox_test', log: first.log, webhooks: { retryDelaysMs: [200, 200] } });
+    const created = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
+    expect(created.status).toBe(201);
+    await first.logged(/attempt 1: HTTP 503, retry in 200 ms/);
+    const secret = sandbox.webhookSecret;
+    await sandbox.close();
+    expect(outboxRows(dataFile)).toEqual([{ event_id: r.deliveries[0]!.headers['x-gateway-event-id'], attempt: 2 }]);
+
+    const second = recordingLog();
+    const again = await startSandbox({ dataFile, token: 'sbx_outbox_test', log: second.log, webhooks: { retryDelaysMs: [200, 200] } });
+    cleanup.push(() => again.close());
+    await r.received(2);
+    await second.logged(/attempt 2: ok/);
+    const [failed, delivered] = r.deliveries as [Delivery, Delivery];
+    expect(delivered.headers['x-gateway-event-id']).toBe(failed.headers['x-gateway-event-id']);
+    expect(delivered.headers['x-gateway-delivery-attempt']).toBe('2');
+    expect(delivered.body).toBe(failed.body);
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivered.headers['x-gateway-signature'] as string)!;
+    expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${delivered.body}`).digest('hex'));
+    expect(outboxRows(dataFile)).toEqual([]);
+  });
+
+  it('an attempt still in flight at shutdown is made again after the restart', async () => {
+    const dataFile = dataFileIn();
+    const r = await receiver((n) => (n === 0 ? null : 200));
+    cleanup.push(() => r.stop());
+    const sandbox = await startSandbox({ dataFile, token: 'sbx_outbox_test', webhooks: { retryDelaysMs: [10] } });
+    await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
+    await r.received(1);
+    await sandbox.close();
+    const again = await startSandbox({ dataFile, token: 'sbx_outbox_test' });
+    cleanup.push(() => again.close());
+    await r.received(2);
+    expect(r.deliveries[1]!.headers['x-gateway-event-id']).toBe(r.deliveries[0]!.headers['x-gateway-event-id']);
+    expect(r.deliveries[1]!.headers['x-gateway-delivery-attempt']).toBe('1');
+  });
+
+  it('an event given up on leaves the outbox', async () => {
+    const dataFile = dataFileIn();
+    const r = await receiver(() => 500);
+    cleanup.push(() => r.stop());
+    const rec = recordingLog();
+    const sandbox = await startSandbox({ dataFile, log: rec.log, webhooks: { retryDelaysMs: [5] } });
+    await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
+    await rec.logged(/attempt 2: HTTP 500, giving up/);
+    await sandbox.close();
+    expect(outboxRows(dataFile)).toEqual([]);
+  });
+});
