@@ -6,3 +6,4 @@
  */
 export { startSandbox, type Sandbox, type SandboxOptions } from './server';
 export type { SandboxClock } from './clock';
+export { DataFileVersionError } from './storage/migrations';
