@@ -113,14 +113,6 @@ async function main(): Promise<void> {
     maxConnections: count(v['max-connections'] ?? env.GATEWAY_SANDBOX_MAX_CONNECTIONS, '--max-connections', 1),
   };
   const sandbox = await startSandbox(options);
-  console.log(`Gateway sandbox ready
-  API:            ${sandbox.apiUrl}
-  Challenge:      ${sandbox.challengeUrl}
-  SDK script:     ${sandbox.sdkUrl}
-  Bearer token:   ${sandbox.token}
-  Webhook secret: ${sandbox.webhookSecret}
-  Storage:        ${options.dataFile ?? 'in memory'}
-Press Ctrl+C to stop.`);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -137,6 +129,15 @@ Press Ctrl+C to stop.`);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Ready only once the signals are handled: a supervisor that stops it on seeing this line gets a clean close.
+  console.log(`Gateway sandbox ready
+  API:            ${sandbox.apiUrl}
+  Challenge:      ${sandbox.challengeUrl}
+  SDK script:     ${sandbox.sdkUrl}
+  Bearer token:   ${sandbox.token}
+  Webhook secret: ${sandbox.webhookSecret}
+  Storage:        ${options.dataFile ?? 'in memory'}
+Press Ctrl+C to stop.`);
 }
 
 main().catch((error: unknown) => {
