@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -102,7 +103,7 @@ async function listen(app: () => Hono<AppEnv>, host: string, port: number, limit
     let handled: ((req: Request, env: unknown) => Promise<Response>) | undefined;
     const server = serve({ fetch: (req, env) => handled!(req, env), hostname: host, port, serverOptions: serverOptions(limits) }, () => resolve({ server, shutdown: shutdown! }));
     // serve() returns the http.Server of createServer; the sandbox never asks for http2.
-    const http = server as import('node:http').Server;
+    const http = server as HttpServer;
     http.maxConnections = limits.maxConnections;
     shutdown = trackConnections(http);
     handled = shutdown.handler(async (req: Request, env: unknown) => app().fetch(req, env));
