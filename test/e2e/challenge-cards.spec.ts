@@ -5,8 +5,8 @@ test.beforeEach(async ({ page, merchant, sandbox }) => {
   await openCheckout(page, merchant, sandbox);
 });
 
-// SPEC.md's nine cards, credit and debit: challenge cards end AUTH_FLOW_COMPLETED once the shopper types the code.
-const SPEC_CARDS: ReadonlyArray<readonly [string, string, 'challenge' | { status: string; authenticationStatus?: string }]> = [
+// The 3DS test set's nine cards (docs/rules.md), credit and debit: challenge cards end AUTH_FLOW_COMPLETED once the shopper types the code.
+const TEST_SET_CARDS: ReadonlyArray<readonly [string, string, 'challenge' | { status: string; authenticationStatus?: string }]> = [
   ['visa not eligible', '4000000000002719', { status: 'AUTH_NOT_SUPPORTED' }],
   ['mastercard not eligible', '5200000000001021', { status: 'AUTH_NOT_SUPPORTED' }],
   ['elo not eligible', '6505050000001026', { status: 'AUTH_NOT_SUPPORTED' }],
@@ -19,7 +19,7 @@ const SPEC_CARDS: ReadonlyArray<readonly [string, string, 'challenge' | { status
 ];
 
 for (const type of ['CREDIT_CARD', 'DEBIT_CARD'] as const) {
-  for (const [name, card, expected] of SPEC_CARDS) {
+  for (const [name, card, expected] of TEST_SET_CARDS) {
     test(`${type} ${name} (${card}) gives the documented status`, async ({ page, sandbox }) => {
       await startRun(page, await newSession(sandbox), { card, type });
       if (expected === 'challenge') {

@@ -6,7 +6,7 @@ import type { MerchantServer } from './merchant-server';
 /** The sandbox challenge codes (src/sandbox/challenge/issuer-simulator.ts). */
 export const CODE = { AUTHENTICATES: '123456', FAILS: '000000', WRONG: '111111' } as const;
 
-/** Challenge cards: SPEC.md's three, and the sandbox's extra ones. */
+/** Challenge cards: the test set's three (docs/rules.md), and the sandbox's extra ones. */
 export const CHALLENGE_CARD = {
   visa: '4000000000002503',
   mastercard: '5200000000001096',
@@ -52,7 +52,7 @@ export function checkoutHtml(sandbox: Sandbox, head = ''): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title>${head}</head><body><main><h1>Checkout</h1><button id="pay">Pagar</button><p>${'Produto. '.repeat(3000)}</p></main><script src="${sandbox.sdkUrl}"></script></body></html>`;
 }
 
-/** The CSP lines the README tells a merchant to add: the SDK script, its API calls, the challenge frame. */
+/** The CSP lines docs/csp.md tells a merchant to add: the SDK script, its API calls, the challenge frame. */
 export function merchantCsp(sandbox: Sandbox): string {
   return `default-src 'self'; script-src 'self' ${sandbox.apiUrl}; connect-src 'self' ${sandbox.apiUrl}; frame-src ${sandbox.challengeUrl}; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'`;
 }

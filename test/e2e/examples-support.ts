@@ -9,13 +9,13 @@ import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs
 import { issuerFrame } from './challenge-support';
 import { expect, test as base } from './fixtures';
 
-/** The example checkout's test cards (the page's own list, and SPEC.md's). */
+/** The example checkout's test cards (the page's own list, and the 3DS test set of docs/rules.md). */
 export const CARD = {
   frictionless: '4000000000002370',
   challenge: '4000000000002503',
   notEligible: '4000000000002719',
   denied: '4000000000003006',
-  /** Frictionless 3DS, then the issuer declines the payment (README: Sandbox declines). */
+  /** Frictionless 3DS, then the issuer declines the payment (docs/orders-and-charges.md: Sandbox declines). */
   declined: '4000000000000002',
 } as const;
 
@@ -211,7 +211,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(status(page)).toContainText('Seu banco não autorizou este cartão. Nada foi cobrado. Escolha outra forma de pagamento.');
     });
 
-    t('a debit card not eligible for 3DS: the payment ends, as SPEC.md requires', async ({ page }) => {
+    t('a debit card not eligible for 3DS: the payment ends, as docs/rules.md requires', async ({ page }) => {
       await page.getByLabel('Cartão de débito').check();
       await expect(page.locator('select[name=installments]')).toBeDisabled();
       await typeCard(page, CARD.notEligible);

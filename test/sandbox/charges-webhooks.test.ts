@@ -108,7 +108,7 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.stop()));
 });
 
-/** The README's receiver check, as written there (the sandbox's clock stands for the receiver's). */
+/** The receiver check of docs/webhooks.md, as written there (the sandbox's clock stands for the receiver's). */
 function verifyWebhook(header: string | undefined, rawBody: string, secret: string, now = Date.now()): boolean {
   const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '') ?? [];
   if (!v1 || Math.abs(now / 1000 - Number(t)) > 300) return false; // stale or replayed: over 5 minutes off

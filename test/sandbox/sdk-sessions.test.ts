@@ -30,7 +30,7 @@ describe('POST /checkout-sdk/sessions', () => {
     expect(res.headers.get('x-trace-id')).toBeTruthy();
   });
 
-  it('accepts {} and a bare token (SPEC.md shows one example without "Bearer")', async () => {
+  it('accepts {} and a bare token (docs/rules.md: one published example sends it without "Bearer")', async () => {
     expect((await create({ body: '{}', headers: { 'Content-Type': 'application/json' } })).status).toBe(201);
     const bare = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers: { Authorization: sandbox.token } });
     expect(bare.status).toBe(201);

@@ -89,7 +89,7 @@ expectTypeOf<CardBrand>().toEqualTypeOf<'visa' | 'mastercard' | 'elo' | 'amex' |
 // The other two card forms compile too.
 authenticate3DS({ ...request, data: { ...request.data, paymentMethod: { type: 'CREDIT_CARD', installments: 3, card: { encrypted: 'base64…' } } } });
 authenticate3DS({ ...request, data: { ...request.data, paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { id: 'CARD_1' } } } });
-// @ts-expect-error dataOnly must be false (SPEC.md)
+// @ts-expect-error dataOnly must be false (docs/rules.md)
 authenticate3DS({ ...request, dataOnly: true });
 // @ts-expect-error BRL only
 authenticate3DS({ ...request, data: { ...request.data, amount: { value: 100, currency: 'USD' } } });

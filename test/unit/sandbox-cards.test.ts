@@ -23,7 +23,7 @@ describe('sandbox cards', () => {
     ['4000000000002370', 'visa', 'FRICTIONLESS'],
     ['5200000000001104', 'mastercard', 'FRICTIONLESS'],
     ['6505050000001109', 'elo', 'FRICTIONLESS'],
-  ] as const)('SPEC.md card %s (%s) is %s', (number, brand, flow) => {
+  ] as const)('test-set card %s (%s) is %s (docs/rules.md)', (number, brand, flow) => {
     expect(detectCardBrand(number)).toBe(brand);
     const s = sandboxScenario(number);
     expect(s.flow).toBe(flow);
@@ -31,7 +31,7 @@ describe('sandbox cards', () => {
     expect(s.issuer).toBeTruthy();
   });
 
-  it('has one extra card for each case SPEC.md names without a card', () => {
+  it('has one extra card for each case the test set has no card for (docs/sandbox.md)', () => {
     expect(sandboxScenario('4000000000003006')).toMatchObject({ flow: 'DENIED' });
     expect(sandboxScenario('4000000000003105')).toMatchObject({ flow: 'CHALLENGE', outcome: 'NOT_AUTHENTICATED' });
     expect(sandboxScenario('4000000000003204')).toMatchObject({ flow: 'FRICTIONLESS', outcome: 'NOT_AUTHENTICATED' });

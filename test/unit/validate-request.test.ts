@@ -215,7 +215,7 @@ describe('validateRequest: top-level fields', () => {
     expect(outcome({ dataOnly: false, data })).toEqual([[INVALID, 'data']]);
   });
 
-  it('dataOnly may be given beside data (as SPEC.md shows)', () => {
+  it('dataOnly may be given beside data (docs/rules.md)', () => {
     expect(outcome(validRequest())).toBe('valid');
   });
 

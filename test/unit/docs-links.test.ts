@@ -1,0 +1,73 @@
+// @vitest-environment node
+// The README is read on the npm package page too, where only absolute links work; the docs/ pages
+// are read in the repository. Every link must reach a file of the repository and, for a page,
+// one of its headings.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url).href);
+const REPOSITORY = 'https://github.com/gateway-br/gateway-sdk/';
+/**
+ * Pages other issues write (#10 install, #12 authentications, #14 sandbox operations, #15
+ * browsers, #17 the example checkout): linked before they land. Remove each once it exists.
+ */
+const PENDING = new Set(['docs/install.md', 'docs/authentications.md', 'docs/sandbox-operations.md', 'docs/browsers.md', 'docs/example-checkout.md']);
+
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** Markdown links outside code: [text](target). */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+}
+
+/** GitHub's anchors for a page's headings. */
+function anchorsOf(markdown: string): Set<string> {
+  const headings = markdown.replace(/^```[\s\S]*?^```/gm, '').match(/^#{1,6} .+$/gm) ?? [];
+  return new Set(headings.map((h) => h.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-')));
+}
+
+/** The repository file a link names (undefined: not a repository link), and its anchor. */
+function target(page: string, link: string): { file: string; anchor?: string } | undefined {
+  const [path, anchor] = link.split('#') as [string, string | undefined];
+  if (link.startsWith(REPOSITORY)) {
+    const rest = /^(?:blob|tree)\/main\/(.+)$/.exec(path.slice(REPOSITORY.length));
+    return rest ? { file: rest[1]!.replace(/\/$/, ''), anchor } : { file: '', anchor };
+  }
+  if (/^[a-z]+:/.test(link)) return undefined;
+  if (!path) return { file: page, anchor };
+  return { file: normalize(join(dirname(page), path)).replace(/\/$/, ''), anchor };
+}
+
+describe('documentation links', () => {
+  it('README.md is at most 250 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('README.md links only with absolute URLs (they work from the npm package page)', () => {
+    const relative = linksOf(read('README.md')).filter((l) => !/^(https:|#)/.test(l));
+    expect(relative).toEqual([]);
+  });
+
+  for (const page of pages) {
+    it(`${page}: every link reaches a file of the repository, and a heading of it`, () => {
+      for (const link of linksOf(read(page))) {
+        const t = target(page, link);
+        if (!t) continue;
+        expect.soft(t.file, `${page}: ${link}`).not.toBe('');
+        if (PENDING.has(t.file)) continue;
+        expect.soft(existsSync(join(ROOT, t.file)), `${page}: ${link} names ${t.file}`).toBe(true);
+        if (t.anchor && t.file.endsWith('.md') && existsSync(join(ROOT, t.file))) {
+          expect.soft([...anchorsOf(read(t.file))], `${page}: ${link}`).toContain(t.anchor);
+        }
+      }
+    });
+  }
+
+  it('no page cites a specification that is not in the repository', () => {
+    for (const page of pages) expect.soft(read(page), page).not.toMatch(/SPEC\.md/);
+  });
+});
