@@ -43,6 +43,8 @@ export type OrderResult =
       ok: true;
       traceId: string;
       orderId: string;
+      /** The short reference the shopper reads (the order's reference_id). */
+      reference: string;
       chargeStatus: 'PAID' | 'AUTHORIZED' | 'DECLINED' | 'WAITING' | 'CANCELED';
       code?: string;
       message?: string;

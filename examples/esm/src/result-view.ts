@@ -9,17 +9,18 @@ export const paragraph = (text: string, className = ''): HTMLParagraphElement =>
 const trace = (id: string) => paragraph(`Código de atendimento: ${id}`, 'trace');
 
 /** Replaces the status area's content. */
-export function show(kind: '' | 'success' | 'error', nodes: Node[]): void {
+export function show(kind: '' | 'success' | 'error', nodes: Node[]): HTMLDivElement {
   const box = document.createElement('div');
   box.className = `result ${kind}`;
   box.append(...nodes);
   byId('status').replaceChildren(box);
+  return box;
 }
 
 /** The purchase is done: the form goes away and the result takes its place. */
-function done(form: HTMLFormElement, nodes: Node[]): void {
+function done(form: HTMLFormElement, nodes: Node[], orderId: string): void {
   form.hidden = true;
-  show('success', nodes);
+  show('success', nodes).dataset.orderId = orderId;
   byId('status').focus();
 }
 
@@ -54,11 +55,11 @@ export function showOrder(form: HTMLFormElement, result: OrderResult, savedCard 
   if (result.boleto) {
     const link = Object.assign(document.createElement('a'), { href: result.boleto.pdf, textContent: 'Abrir o boleto (PDF)', target: '_blank', rel: 'noopener', className: 'boleto-pdf' });
     const due = new Date(`${result.boleto.dueDate}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' });
-    return done(form, [paragraph('Pedido criado! Pague o boleto até o vencimento.'), paragraph(`Vencimento: ${due}. Linha digitável:`), paragraph(result.boleto.formattedBarcode, 'digits'), link, paragraph(`Pedido ${result.orderId}`, 'trace')]);
+    return done(form, [paragraph('Pedido criado! Pague o boleto até o vencimento.'), paragraph(`Vencimento: ${due}. Linha digitável:`), paragraph(result.boleto.formattedBarcode, 'digits'), link, paragraph(`Pedido ${result.reference}`, 'trace')], result.orderId);
   }
   if (result.chargeStatus === 'PAID' || result.chargeStatus === 'AUTHORIZED') {
     const again = savedCard ? [Object.assign(document.createElement('a'), { href: '/esm/saved-card.html', textContent: 'Comprar de novo com o cartão salvo' })] : [];
-    return done(form, [paragraph('Pagamento aprovado! Obrigado pela compra.'), ...again, paragraph(`Pedido ${result.orderId}`, 'trace')]);
+    return done(form, [paragraph('Pagamento aprovado! Obrigado pela compra.'), ...again, paragraph(`Pedido ${result.reference}`, 'trace')], result.orderId);
   }
   showError('Pagamento recusado pelo banco. Nada foi cobrado. Tente outro cartão ou pague com boleto.', result.traceId);
 }

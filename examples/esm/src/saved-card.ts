@@ -3,6 +3,7 @@
 // encryptCard, and its bundle carries none of its code: the tree-shaking test checks that.
 import { GatewayError, type AuthenticationRequest } from '@gateway/sdk';
 import { showBankNotice } from './bank-notice';
+import { brandName } from './brand-name';
 import { brl, renderCart } from './cart-view';
 import { createOrder, getConfig, getSavedCard, type CheckoutConfig, type SavedCard } from './merchant-api';
 import { paragraph, show, showError, showOrder } from './result-view';
@@ -54,7 +55,7 @@ async function start(): Promise<void> {
     return show('', [paragraph('Você ainda não tem um cartão salvo. Faça uma compra marcando "Salvar este cartão".'), link]);
   }
   const { card, customer } = saved;
-  (document.getElementById('saved-card') as HTMLElement).textContent = `Cartão ${card.brand.toUpperCase()} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
+  (document.getElementById('saved-card') as HTMLElement).textContent = `Cartão ${brandName(card.brand)} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
   (document.getElementById('saved-customer') as HTMLElement).textContent = `${customer.name} · ${customer.email}`;
   payButton.textContent = `Pagar ${brl(config.total)}`;
   form.addEventListener('submit', (e) => void pay(config, saved, e));
