@@ -100,7 +100,7 @@ export const inViewport = (page: Page, selector: string): Promise<boolean> =>
 /** axe on the whole page, the SDK's dialog and frames included: no violation of any impact. */
 export async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
 }
 
 /** The order as the merchant reads it from the API with its token. */
