@@ -392,8 +392,14 @@ export function runCheckout(sdk) {
       list.append(li);
     }
     $('cart-total').textContent = brl(config.total);
-    $('test-card').addEventListener('change', (e) => {
-      field('cardNumber').value = e.target.value;
+    const testCard = $('test-card');
+    testCard.addEventListener('change', (e) => {
+      if (e.target.value) field('cardNumber').value = e.target.value;
+    });
+    // A number typed by hand: the list shows which test card it is (or none), never another one.
+    field('cardNumber').addEventListener('input', (e) => {
+      testCard.value = onlyDigits(e.target.value);
+      if (testCard.selectedIndex < 0) testCard.value = '';
     });
     field('taxId').value = formatTaxId(field('taxId').value);
     formatOnBlur();
