@@ -25,7 +25,7 @@ function done(form: HTMLFormElement, nodes: Node[], orderId: string): void {
 }
 
 /** An error, with the trace id the shopper can quote to support. */
-export const showError = (message: string, traceId?: string, extra: Node[] = []): void => show('error', [paragraph(message), ...extra, ...(traceId ? [trace(traceId)] : [])]);
+export const showError = (message: string, traceId?: string, extra: Node[] = []): void => void show('error', [paragraph(message), ...extra, ...(traceId ? [trace(traceId)] : [])]);
 
 /**
  * Marks the named form fields invalid, focuses the first, and returns "Confira: CPF, CEP." in

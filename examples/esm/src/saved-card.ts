@@ -52,7 +52,8 @@ async function start(): Promise<void> {
   if (!saved) {
     form.hidden = true;
     const link = Object.assign(document.createElement('a'), { href: '/esm/', textContent: 'Ir ao checkout' });
-    return show('', [paragraph('Você ainda não tem um cartão salvo. Faça uma compra marcando "Salvar este cartão".'), link]);
+    show('', [paragraph('Você ainda não tem um cartão salvo. Faça uma compra marcando "Salvar este cartão".'), link]);
+    return;
   }
   const { card, customer } = saved;
   (document.getElementById('saved-card') as HTMLElement).textContent = `Cartão ${brandName(card.brand)} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
