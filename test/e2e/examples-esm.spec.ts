@@ -67,7 +67,9 @@ test('saved card: a purchase that saves the card, then the one-click page pays w
   await expect(page.locator('form[data-ready=true]')).toBeAttached();
   await expect(page.locator('#saved-card')).toHaveText('Cartão Visa final 2370, validade 12/2030');
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
-  await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+  await expect(page.locator('#status').getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
+  await expect(page.locator('#status')).toContainText('R$ 134,80');
+  await expect(page.locator('#status')).toContainText('Cartão Visa final 2370');
   const second = await readOrder(sandbox, await shownOrderId(page));
   expect(second.id).not.toBe(first.id);
   expect(second.charges[0]).toMatchObject({
