@@ -9,8 +9,8 @@ export function formatTaxId(taxId: string): string {
   return taxId;
 }
 
-/** CEP 00000-000. */
-export function formatCep(cep: string): string {
-  const d = cep.replace(/\D/g, '');
-  return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : cep;
+/** CEP 00000-000 (an address without one prints nothing). */
+export function formatCep(cep: string | undefined): string {
+  const d = (cep ?? '').replace(/\D/g, '');
+  return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : (cep ?? '');
 }
