@@ -12,7 +12,9 @@ const test = base.extend<object, { esmDir: string | undefined }>({
       await buildEsmExample(dir);
       await use(dir);
     },
-    { scope: 'worker' },
+    // A rollup + typescript build: 10 s alone, over a minute with both workers and a loaded
+    // machine (the 60 s default failed the first test of a worker in a full run).
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 
