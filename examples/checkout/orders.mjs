@@ -1,5 +1,7 @@
 // Builds Gateway order requests from what the checkout page sends, and what the page may see
 // of the answers. Prices come from the server's own cart, never from the browser.
+import { randomInt } from 'node:crypto';
+import { onlyDigits, shopperProblems } from './public/shopper-rules.mjs';
 
 /** The cart. A real shop reads it from its session or database. */
 export const CART = [
@@ -8,23 +10,18 @@ export const CART = [
 ];
 export const CART_TOTAL = CART.reduce((sum, i) => sum + i.quantity * i.unit_amount, 0);
 
-const digits = (v) => String(v ?? '').replace(/\D/g, '');
 const text = (v) => (typeof v === 'string' ? v.trim() : '');
-const ADDRESS_FIELDS = ['street', 'number', 'locality', 'city', 'regionCode', 'postalCode'];
 
-/** The page's customer and address, checked and normalised, or the page fields that are wrong. */
-function readShopper(input, fields) {
+/**
+ * The page's customer and address, normalised, with what is wrong in them (the same rules
+ * and words the page checked with: shopper-rules.mjs).
+ */
+export function readShopper(input) {
   const c = input?.customer ?? {};
   const a = input?.address ?? {};
-  const need = (ok, field) => ok || fields.push(field);
-  need(text(c.name).split(/\s+/).length >= 2, 'name');
-  need(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(c.email)), 'email');
-  need(/^\d{11}$|^\d{14}$/.test(digits(c.taxId)), 'taxId');
-  need(/^\d{10,11}$/.test(digits(c.phone)), 'phone');
-  for (const k of ADDRESS_FIELDS) need(text(a[k]) !== '', k);
-  need(/^\d{8}$/.test(digits(a.postalCode)), 'postalCode');
   return {
-    customer: { name: text(c.name), email: text(c.email), taxId: digits(c.taxId), phone: digits(c.phone) },
+    problems: shopperProblems(input),
+    customer: { name: text(c.name), email: text(c.email), taxId: onlyDigits(c.taxId), phone: onlyDigits(c.phone) },
     address: {
       street: text(a.street),
       number: text(a.number),
@@ -32,9 +29,42 @@ function readShopper(input, fields) {
       locality: text(a.locality),
       city: text(a.city),
       regionCode: text(a.regionCode).toUpperCase(),
-      postalCode: digits(a.postalCode),
+      postalCode: onlyDigits(a.postalCode),
     },
   };
+}
+
+// No 0/O or 1/I: the shopper reads the reference to support over the phone.
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A short order reference the shopper can read and quote ("LE-7K3QX9"): the order's reference_id. */
+export function shortReference() {
+  let out = 'LE-';
+  for (let i = 0; i < 6; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return out;
+}
+
+/**
+ * The example's 3DS policy: whether a card whose authentication ended NOT_AUTHENTICATED (the
+ * shopper failed the bank's challenge, or the bank did not confirm) is charged anyway.
+ * Default: never. A debit card is never charged without AUTHENTICATED, whatever the policy
+ * (debit requires 3DS). See docs/example-checkout.md for the liability trade-off.
+ * @typedef {{ chargeNotAuthenticated: boolean }} ThreeDsPolicy
+ */
+export const DEFAULT_THREEDS_POLICY = Object.freeze({ chargeNotAuthenticated: false });
+
+/**
+ * May this card payment be charged, given the authentication's outcome? `outcome` is the
+ * authentication's authentication_status as the API reports it (undefined: no 3DS id, a
+ * credit card not eligible for 3DS, which the card rules let through).
+ * @param {'CREDIT_CARD' | 'DEBIT_CARD'} method
+ * @param {string | undefined} outcome
+ * @param {ThreeDsPolicy} policy
+ */
+export function mayCharge(method, outcome, policy) {
+  if (outcome === undefined) return method === 'CREDIT_CARD';
+  if (outcome === 'AUTHENTICATED') return true;
+  return method === 'CREDIT_CARD' && policy.chargeNotAuthenticated === true;
 }
 
 /**
@@ -45,13 +75,15 @@ function readShopper(input, fields) {
  * @param {{ card: { id: string }, customer: object, address: object } | undefined} saved the shopper's saved card
  */
 export function createOrderBody(input, saved) {
+  // fields: the page's names of what is wrong; the shopper's reasons come from readShopper.
   const fields = [];
   const need = (ok, field) => ok || fields.push(field);
   const method = input?.method;
   const useSaved = input?.card?.saved === true;
   need(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'].includes(method), 'method');
   // A saved card pays with the customer and address kept with it.
-  const shopper = useSaved && saved ? { customer: saved.customer, address: saved.address } : readShopper(input, fields);
+  const shopper = useSaved && saved ? { customer: saved.customer, address: saved.address, problems: [] } : readShopper(input);
+  for (const p of shopper.problems) fields.push(p.field);
   if (method !== 'BOLETO') {
     if (useSaved) need(saved !== undefined, 'savedCard');
     else need(typeof input?.card?.encrypted === 'string' && input.card.encrypted.length > 0, 'card');
@@ -61,7 +93,7 @@ export function createOrderBody(input, saved) {
     // Debit needs 3DS (SPEC.md): the page ends a debit payment that could not authenticate.
     need(method !== 'DEBIT_CARD' || input?.threeDsId !== undefined, 'threeDsId');
   }
-  if (fields.length) return { ok: false, fields };
+  if (fields.length) return { ok: false, fields, problems: shopper.problems };
 
   const { customer: c, address: a } = shopper;
   const address = {
@@ -104,7 +136,7 @@ export function createOrderBody(input, saved) {
   return {
     ok: true,
     body: {
-      reference_id: `pedido-${Date.now()}`,
+      reference_id: shortReference(),
       customer: { name: c.name, email: c.email, tax_id: c.taxId, phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }] },
       items: CART,
       shipping: { address },
@@ -136,10 +168,16 @@ export function publicOrderResult({ status, body, traceId }) {
   }
   const charge = body.charges?.[0];
   const boleto = charge?.payment_method?.boleto;
+  const card = charge?.payment_method?.card;
   return {
     ok: true,
     traceId,
     orderId: body.id,
+    reference: body.reference_id,
+    amount: charge?.amount?.value,
+    method: charge?.payment_method?.type,
+    installments: charge?.payment_method?.installments,
+    card: card && { brand: card.brand, lastDigits: card.last_digits },
     chargeStatus: charge?.status,
     code: charge?.payment_response?.code,
     message: charge?.payment_response?.message,
@@ -160,8 +198,7 @@ export function savedCardOf({ status, body }, input) {
   const charge = body?.charges?.[0];
   const card = charge?.payment_method?.card;
   if (status !== 201 || input?.saveCard !== true || !card?.id || !['PAID', 'AUTHORIZED'].includes(charge.status)) return undefined;
-  const fields = [];
-  const shopper = readShopper(input, fields);
-  if (fields.length) return undefined;
-  return { card: { id: card.id, brand: card.brand, lastDigits: card.last_digits, expMonth: card.exp_month, expYear: card.exp_year }, ...shopper };
+  const { problems, customer, address } = readShopper(input);
+  if (problems.length) return undefined;
+  return { card: { id: card.id, brand: card.brand, lastDigits: card.last_digits, expMonth: card.exp_month, expYear: card.exp_year }, customer, address };
 }

@@ -13,6 +13,12 @@ export interface CheckoutGateway {
   host?: string;
   /** The ESM example's bundle folder. Default examples/esm/dist (npm run build:examples). */
   esmDir?: string;
+  /**
+   * Whether a credit card whose 3DS ended NOT_AUTHENTICATED is charged. Default
+   * `{ chargeNotAuthenticated: false }`: it is not, the shopper is asked for another card or
+   * method. Debit is never charged without AUTHENTICATED. docs/example-checkout.md.
+   */
+  threeDsPolicy?: { chargeNotAuthenticated: boolean };
 }
 
 /** A running example checkout. */

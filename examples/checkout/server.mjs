@@ -10,15 +10,18 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { extname, join } from 'node:path';
-import { CART, CART_TOTAL, createOrderBody, publicOrderResult, savedCardOf } from './orders.mjs';
+import { CART, CART_TOTAL, createOrderBody, DEFAULT_THREEDS_POLICY, mayCharge, publicOrderResult, readShopper, savedCardOf } from './orders.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PUBLIC_DIR = join(here, 'public');
 const ESM_DIST_DIR = fileURLToPath(new URL('../esm/dist/', import.meta.url));
 const ESM_PAGES_DIR = fileURLToPath(new URL('../esm/public/', import.meta.url));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 const MAX_BODY = 32 * 1024;
 const SCRIPT_TAGS = /<!-- scripts -->[\s\S]*<!-- \/scripts -->/;
+const BUILD_NOTE = /<!-- build -->[\s\S]*<!-- \/build -->/;
+// What the ESM variant of the page says about itself (index.html says it for the script tag).
+const ESM_BUILD_NOTE = '<strong>Versão ESM</strong>: o SDK importado de <code>@gateway/sdk</code> e empacotado com rollup · <a href="/">ver a versão com a tag &lt;script&gt;</a>';
 
 /** Calls the Gateway API with the merchant's token. The token never reaches the browser. */
 function gatewayClient(apiUrl, token) {
@@ -69,10 +72,26 @@ function shopperOf(req) {
  * Starts the example checkout against a Gateway API. Returns its URL and a close function.
  * `esmDir` is where the ESM example's bundle is (default examples/esm/dist, built by
  * `npm run build:examples`).
- * @param {{ apiUrl: string, challengeUrl: string, sdkUrl: string, token: string, port?: number, host?: string, esmDir?: string }} gateway
+ * `threeDsPolicy` decides whether a NOT_AUTHENTICATED credit card is charged (default: no;
+ * docs/example-checkout.md).
+ * @param {{ apiUrl: string, challengeUrl: string, sdkUrl: string, token: string, port?: number, host?: string, esmDir?: string, threeDsPolicy?: { chargeNotAuthenticated: boolean } }} gateway
  */
 export async function startCheckout(gateway) {
   const call = gatewayClient(gateway.apiUrl, gateway.token);
+  const policy = { ...DEFAULT_THREEDS_POLICY, ...gateway.threeDsPolicy };
+
+  /**
+   * The outcome of a 3DS authentication as the API reports it, never as the page says: the
+   * server reads it with a session of its own before it charges.
+   */
+  async function authenticationOutcome(id) {
+    const session = await call('POST', '/checkout-sdk/sessions', {});
+    if (session.status !== 201) return undefined;
+    const res = await fetch(`${gateway.apiUrl}/checkout-sdk/3ds/authentications/${encodeURIComponent(id)}`, { headers: { 'X-Gateway-Session': session.body.session } });
+    if (res.status !== 200) return undefined;
+    const auth = await res.json();
+    return auth.status === 'AUTH_FLOW_COMPLETED' ? (auth.authentication_status ?? 'NOT_AUTHENTICATED') : undefined;
+  }
   const key = await call('POST', '/public-keys', { type: 'card' });
   if (key.status !== 201) throw new Error(`POST /public-keys answered ${key.status} (trace ${key.traceId})`);
   const publicKey = key.body.public_key;
@@ -96,7 +115,7 @@ export async function startCheckout(gateway) {
   /** A page; `scripts` replaces its script tags (the checkout page's ESM variant). */
   async function page(res, file, shopper, scripts) {
     let html = await readFile(file, 'utf8');
-    html = scripts ? html.replace(SCRIPT_TAGS, scripts) : html.replace('%SDK_URL%', gateway.sdkUrl);
+    html = scripts ? html.replace(SCRIPT_TAGS, scripts).replace(BUILD_NOTE, ESM_BUILD_NOTE) : html.replace('%SDK_URL%', gateway.sdkUrl);
     const headers = { 'content-type': TYPES['.html'], 'content-security-policy': csp, 'cache-control': 'no-cache' };
     if (!shopper) headers['set-cookie'] = `shopper=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
     res.writeHead(200, headers);
@@ -123,7 +142,12 @@ export async function startCheckout(gateway) {
     const shopper = shopperOf(req);
     try {
       if (req.method === 'GET' && path === '/api/config') {
-        return send(res, 200, { apiUrl: gateway.apiUrl, publicKey, cart: CART, total: CART_TOTAL });
+        return send(res, 200, { apiUrl: gateway.apiUrl, publicKey, cart: CART, total: CART_TOTAL, threeDsPolicy: policy });
+      }
+      // The page asks before it sends the shopper to the bank: a form error must never cost a second challenge.
+      if (req.method === 'POST' && path === '/api/check') {
+        const { problems } = readShopper(await readBody(req));
+        return send(res, 200, { ok: problems.length === 0, problems });
       }
       if (req.method === 'POST' && path === '/api/session') {
         const r = await call('POST', '/checkout-sdk/sessions', {});
@@ -138,7 +162,13 @@ export async function startCheckout(gateway) {
         const input = await readBody(req);
         const saved = shopper ? savedCards.get(shopper) : undefined;
         const built = createOrderBody(input, saved);
-        if (!built.ok) return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields });
+        if (!built.ok) return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields, problems: built.problems });
+        // The 3DS policy, on the server: a page that skipped it (or was changed) cannot charge a card the bank did not authenticate.
+        if (input.method !== 'BOLETO') {
+          const outcome = input.threeDsId ? await authenticationOutcome(input.threeDsId) : undefined;
+          if (input.threeDsId && outcome === undefined) return send(res, 200, { ok: false, httpStatus: 400, fields: ['threeDsId'], problems: [] });
+          if (!mayCharge(input.method, outcome, policy)) return send(res, 200, { ok: false, notAuthenticated: true });
+        }
         // One idempotency key per checkout attempt: a double click or a retry never charges twice.
         const r = await call('POST', '/orders', built.body, { 'x-idempotency-key': typeof input.attemptId === 'string' ? input.attemptId : randomUUID() });
         const card = savedCardOf(r, input);
@@ -154,7 +184,7 @@ export async function startCheckout(gateway) {
       if (path === '/esm/saved-card.html') return await page(res, join(ESM_PAGES_DIR, 'saved-card.html'), shopper);
       const esm = /^\/esm\/((?:checkout|saved-card)\/[A-Za-z0-9_-]+\.js)$/.exec(path);
       if (esm) return await esmBundle(res, esm[1]);
-      if (/^\/[a-z0-9-]+\.(js|css|svg)$/.test(path)) return await asset(res, join(PUBLIC_DIR, path.slice(1)));
+      if (/^\/[a-z0-9-]+\.(js|mjs|css|svg)$/.test(path)) return await asset(res, join(PUBLIC_DIR, path.slice(1)));
       send(res, 404, { error: 'not found' });
     } catch (error) {
       send(res, error.status ?? 500, { error: error.status ? error.message : 'internal error' });
@@ -177,6 +207,8 @@ export async function startCheckout(gateway) {
 
 async function main() {
   const port = Number(process.env.PORT ?? 3000);
+  // CHECKOUT_CHARGE_NOT_AUTHENTICATED=1 charges credit cards the bank did not authenticate (docs/example-checkout.md).
+  const threeDsPolicy = { chargeNotAuthenticated: process.env.CHECKOUT_CHARGE_NOT_AUTHENTICATED === '1' };
   let gateway;
   let sandbox;
   if (process.env.GATEWAY_API_URL && process.env.GATEWAY_TOKEN) {
@@ -191,7 +223,7 @@ async function main() {
     });
     gateway = sandbox;
   }
-  const checkout = await startCheckout({ ...gateway, port });
+  const checkout = await startCheckout({ ...gateway, port, threeDsPolicy });
   console.log(`Gateway example checkout ready
 
   Open:        ${checkout.url}          (SDK script tag)
@@ -199,8 +231,9 @@ async function main() {
   API:         ${gateway.apiUrl}${sandbox ? ' (sandbox)' : ''}
   Challenge:   ${gateway.challengeUrl}
   Token:       ${sandbox ? sandbox.token : '(from GATEWAY_TOKEN)'}
+  3DS policy:  ${threeDsPolicy.chargeNotAuthenticated ? 'NOT_AUTHENTICATED credit cards are charged' : 'NOT_AUTHENTICATED cards are not charged (CHECKOUT_CHARGE_NOT_AUTHENTICATED=1 changes it)'}
 
-Pick a sandbox card on the page; the bank's challenge code 123456 authenticates. Ctrl+C stops.`);
+Pick a sandbox card on the page; the bank's challenge code 123456 authenticates, 000000 fails. Ctrl+C stops.`);
   const stop = async () => {
     await checkout.close();
     await sandbox?.close();

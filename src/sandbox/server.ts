@@ -142,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const merchants = new MerchantStore(db);
   const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
-  merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Sandbox merchant', token, webhookSecret: options.webhookSecret, ...settings });
+  merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Loja de testes do sandbox', token, webhookSecret: options.webhookSecret, ...settings });
 
   let api: Hono<AppEnv> | undefined;
   let challenge: Hono<AppEnv> | undefined;

@@ -2,8 +2,7 @@
 // (startCheckout) and a sandbox: three origins, as a merchant runs it.
 import { startSandbox } from '../../dist/sandbox/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
-import { issuerFrame } from './challenge-support';
-import { answerChallenge, CARD, expect, keepScreenshot, openExample, readOrder, shopperJourneys, shownOrderId, test, typeCard } from './examples-support';
+import { answerChallenge, CARD, expect, openExample, readOrder, shopperJourneys, shownOrderId, test, typeCard } from './examples-support';
 
 shopperJourneys(test, '/');
 
@@ -18,7 +17,7 @@ test('an SDK session that expired while the shopper filled the form: a new sessi
     sandbox.clock.advance(31 * 60_000);
     await typeCard(page, CARD.frictionless);
     await page.getByRole('button', { name: /^Pagar R\$/ }).click();
-    await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
+    await expect(page.locator('#status')).toContainText('Pagamento aprovado');
     expect(await shownOrderId(page)).toMatch(/^ORDE_/);
     expect(sessions).toEqual(['POST', 'POST']);
   } finally {
@@ -36,7 +35,7 @@ test('an account without PCI homologation takes the same payments: the card reac
     await page.getByLabel('Salvar este cartão para a próxima compra').check();
     await page.getByRole('button', { name: /^Pagar R\$/ }).click();
     await answerChallenge(page, '123456');
-    await expect(page.locator('#status')).toContainText('Pagamento aprovado!');
+    await expect(page.locator('#status')).toContainText('Pagamento aprovado');
     const order = await readOrder(sandbox, await shownOrderId(page));
     expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { id: expect.stringMatching(/^CARD_/), last_digits: '2503' } } });
   } finally {
@@ -45,21 +44,35 @@ test('an account without PCI homologation takes the same payments: the card reac
   }
 });
 
-for (const [name, viewport] of [
-  ['1280', { width: 1280, height: 800 }],
-  ['320', { width: 320, height: 640 }],
-] as const) {
-  test(`screenshots at ${name} px: the checkout and its challenge dialog (docs/screenshots)`, async ({ page, checkout }, testInfo) => {
-    await page.setViewportSize(viewport);
+test('a merchant who chooses to charge NOT_AUTHENTICATED credit cards (threeDsPolicy): the failed challenge is charged, and the order says NOT_AUTHENTICATED', async ({ page }) => {
+  const sandbox = await startSandbox();
+  const checkout = await startCheckout({ ...sandbox, threeDsPolicy: { chargeNotAuthenticated: true } });
+  try {
     await openExample(page, checkout.url);
-    // Nothing overflows sideways, down to 320 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    await keepScreenshot(page, testInfo, `checkout-${name}`, true);
-
     await typeCard(page, CARD.challenge);
     await page.getByRole('button', { name: /^Pagar R\$/ }).click();
-    await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-    await issuerFrame(page).getByLabel('Código de verificação').fill('123456');
-    await keepScreenshot(page, testInfo, `checkout-challenge-${name}`);
+    await answerChallenge(page, '000000');
+    await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+    const order = await readOrder(sandbox, await shownOrderId(page));
+    expect(order.charges[0]).toMatchObject({ payment_method: { authentication_method: { type: 'THREEDS', status: 'NOT_AUTHENTICATED' } } });
+  } finally {
+    await checkout.close();
+    await sandbox.close();
+  }
+});
+
+test('the server applies the default policy itself: a page told otherwise still gets no charge for a failed challenge', async ({ page, checkout }) => {
+  // A page that believes NOT_AUTHENTICATED may be charged (a stale or altered page) sends the order.
+  await page.route('**/api/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), threeDsPolicy: { chargeNotAuthenticated: true } } });
   });
-}
+  const answers: unknown[] = [];
+  page.on('response', async (r) => r.url().endsWith('/api/orders') && answers.push(await r.json()));
+  await openExample(page, checkout.url);
+  await typeCard(page, CARD.notAuthenticated);
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await answerChallenge(page, '123456');
+  await expect(page.locator('#status')).toContainText('Seu banco não confirmou a compra');
+  expect(answers).toEqual([{ ok: false, notAuthenticated: true }]);
+});

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { rollup } from 'rollup';
 import { loadConfigFile } from 'rollup/loadConfigFile';
@@ -15,6 +16,8 @@ export const CARD = {
   challenge: '4000000000002503',
   notEligible: '4000000000002719',
   denied: '4000000000003006',
+  /** A challenge that ends NOT_AUTHENTICATED whatever the shopper types. */
+  notAuthenticated: '4000000000003105',
   /** Frictionless 3DS, then the issuer declines the payment (docs/orders-and-charges.md: Sandbox declines). */
   declined: '4000000000000002',
 } as const;
@@ -73,12 +76,31 @@ export async function answerChallenge(page: Page, code: string): Promise<void> {
   await acs.getByRole('button', { name: 'Confirmar' }).click();
 }
 
-/** The order id the success message shows. */
+/** The order id behind the success screen (the shopper reads the short reference instead). */
 export async function shownOrderId(page: Page): Promise<string> {
-  const text = await page.locator('#status').innerText();
-  const id = /Pedido (ORDE_[0-9a-f-]{36})/.exec(text)?.[1];
-  if (!id) throw new Error(`no order id in: ${text}`);
+  const id = await page.locator('#status .result.success').getAttribute('data-order-id');
+  if (!id?.startsWith('ORDE_')) throw new Error(`no order id on the result: ${id}`);
   return id;
+}
+
+/** Counts the page's 3DS authentication requests (each one may send the shopper to the bank). */
+export function countAuthentications(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/checkout-sdk/3ds/authentications') && n++);
+  return () => n;
+}
+
+/** True when the element's top is inside the viewport: what the shopper sees without scrolling. */
+export const inViewport = (page: Page, selector: string): Promise<boolean> =>
+  page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.top < window.innerHeight;
+  });
+
+/** axe on the whole page, the SDK's dialog and frames included: no violation of any impact. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
 }
 
 /** The order as the merchant reads it from the API with its token. */
@@ -123,13 +145,24 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await openExample(page, checkout.url + path);
     });
 
-    t('frictionless card: paid at once; the order carries the 3DS id and the encrypted card', async ({ page, sandbox }) => {
+    t('the page says it is a test environment and which build of the SDK it runs', async ({ page }) => {
+      await expect(page.locator('.sandbox-banner')).toContainText('Ambiente de testes');
+      await expect(page.locator('.build')).toContainText(path === '/' ? 'Versão com a tag <script>' : 'Versão ESM');
+    });
+
+    t('frictionless card: a success screen with the amount, the card and a short reference; the order carries the 3DS id and the encrypted card', async ({ page, sandbox }) => {
       await typeCard(page, CARD.frictionless);
       await pay(page);
-      await expect(status(page)).toContainText('Pagamento aprovado! Obrigado pela compra.');
+      const result = status(page).locator('.result.success');
+      await expect(result.getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
+      await expect(result).toContainText('R$ 134,80');
+      await expect(result).toContainText('Cartão de crédito Visa final 2370');
+      await expect(result.locator('.reference')).toHaveText(/^LE-[2-9A-HJ-NP-Z]{6}$/);
+      await expect(result).not.toContainText('ORDE_');
       await expect(page.locator('#checkout')).toBeHidden();
       await expect(page.locator('dialog')).toHaveCount(0);
       const order = await readOrder(sandbox, await shownOrderId(page));
+      expect(order.reference_id).toBe(await result.locator('.reference').innerText());
       expect(order.charges[0]).toMatchObject({
         status: 'PAID',
         amount: { value: 13_480, currency: 'BRL' },
@@ -143,14 +176,17 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       expect(await cspViolations(page)).toEqual([]);
     });
 
-    t('challenge card: brand and issuer shown before the dialog opens; the code typed in the issuer frame pays', async ({ page, sandbox }) => {
+    t('challenge card: brand and issuer shown before the dialog opens, one state while waiting; the code typed in the issuer frame pays', async ({ page, sandbox }) => {
       await typeCard(page, CARD.challenge);
       await pay(page);
-      await expect(page.locator('#bank-notice-text')).toHaveText('Cartão VISA do Banco Exemplo: seu banco vai pedir uma confirmação da compra.');
+      await expect(page.locator('#bank-notice-text')).toHaveText('Seu cartão Visa, emitido por Banco Exemplo, pede uma confirmação da compra. A página do banco abre nesta tela.');
+      // Waiting for the shopper: no Pay button and no "processing" beside the notice.
+      await expect(page.locator('#pay')).toBeHidden();
+      await expect(page.locator('#progress')).toBeHidden();
       // beforeChallenge holds the dialog until the shopper opens it.
       await expect(page.locator('dialog')).toHaveCount(0);
       await answerChallenge(page, '123456');
-      await expect(status(page)).toContainText('Pagamento aprovado!');
+      await expect(status(page)).toContainText('Pagamento aprovado');
       await expect(page.locator('dialog')).toHaveCount(0);
       const order = await readOrder(sandbox, await shownOrderId(page));
       expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { last_digits: '2503' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } } });
@@ -158,11 +194,25 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       expect(await cspViolations(page)).toEqual([]);
     });
 
-    t('boleto: the order shows the digit line and a PDF link that answers application/pdf', async ({ page, sandbox }) => {
+    t('a failed challenge (code 000000) is not charged: the shopper is asked for another card or method', async ({ page }) => {
+      const orders: string[] = [];
+      page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      await answerChallenge(page, '000000');
+      await expect(status(page).getByRole('heading', { name: 'Seu banco não confirmou a compra' })).toBeVisible();
+      await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
+      await expect(status(page)).not.toContainText('aprovado');
+      await expect(page.locator('#checkout')).toBeVisible();
+      expect(orders).toEqual([]);
+    });
+
+    t('boleto: a screen with the digit line, due date, amount and a PDF link that answers application/pdf', async ({ page, sandbox }) => {
       await page.getByLabel('Boleto').check();
       await expect(page.getByLabel('Número do cartão')).toBeHidden();
       await page.getByRole('button', { name: 'Gerar boleto' }).click();
-      await expect(status(page)).toContainText('Pedido criado! Pague o boleto até o vencimento.');
+      await expect(status(page).getByRole('heading', { name: 'Boleto gerado' })).toBeVisible();
+      await expect(status(page)).toContainText('R$ 134,80');
       const line = await page.locator('#status .digits').innerText();
       expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
       const order = await readOrder(sandbox, await shownOrderId(page));
@@ -175,40 +225,84 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     });
 
-    t('a declined card: the shopper reads that the bank refused and may try again', async ({ page }) => {
+    t('a declined card: the result is scrolled into view and focused, with a support code; the shopper may try again', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 700 });
       await typeCard(page, CARD.declined);
       await pay(page);
-      await expect(status(page)).toContainText('Pagamento recusado pelo banco. Nada foi cobrado. Tente outro cartão ou pague com boleto.');
+      await expect(status(page).getByRole('heading', { name: 'Pagamento recusado pelo banco' })).toBeVisible();
+      await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
+      await expect(status(page)).toContainText(/Código para o atendimento: [0-9a-f-]{36}/);
+      await expect(status(page)).toBeFocused();
+      expect(await inViewport(page, '#status')).toBe(true);
       await expect(page.locator('#checkout')).toBeVisible();
       await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled();
     });
 
-    t('a wrong phone: the GatewayError becomes words and a marked field, no developer text', async ({ page }) => {
-      await page.getByLabel('Celular com DDD').fill('11 123');
+    t('an invalid CPF is caught before the bank: reason beside the field, a linked summary at the top, focused and in view; after the fix one challenge pays', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 700 });
+      const authentications = countAuthentications(page);
+      await page.getByLabel('CPF').fill('123.456.789-00');
+      await typeCard(page, CARD.challenge);
       await pay(page);
-      await expect(status(page)).toContainText('Confira os dados destacados e tente de novo.');
-      await expect(status(page)).toContainText('Confira: Celular com DDD.');
-      await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByLabel('Celular com DDD')).toBeFocused();
-      const text = await status(page).innerText();
-      expect(text).not.toMatch(/data\.|must|VALIDATION/);
-      expect(text).toMatch(/Código de atendimento: [0-9a-f-]{36}/);
+      const summary = page.locator('#error-summary');
+      await expect(summary).toBeFocused();
+      await expect(summary).toContainText('Corrija 1 campo para continuar');
+      expect(await inViewport(page, '#error-summary')).toBe(true);
+      await expect(page.getByLabel('CPF')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel('CPF')).toHaveAccessibleDescription('CPF inválido: confira os 11 dígitos.');
+      expect(authentications()).toBe(0);
+      await expect(page.locator('dialog')).toHaveCount(0);
+      await expect(page.locator('#bank-notice')).toBeHidden();
+      await summary.getByRole('link', { name: 'CPF: CPF inválido: confira os 11 dígitos.' }).click();
+      await expect(page.getByLabel('CPF')).toBeFocused();
+
+      await page.getByLabel('CPF').fill('123.456.789-09');
+      await pay(page);
+      await expect(summary).toBeHidden();
+      await answerChallenge(page, '123456');
+      await expect(status(page)).toContainText('Pagamento aprovado');
+      expect(authentications()).toBe(1);
     });
 
-    t('the shopper closes the bank challenge: CHALLENGE_CANCELED in words, nothing charged', async ({ page }) => {
+    t('the server checks the same rules before the bank: a page that skipped them gets the reasons, and no authentication starts', async ({ page }) => {
+      const authentications = countAuthentications(page);
+      const res = await page.request.post(page.url().replace(/\/(esm\/)?$/, '/api/check'), { data: { customer: { name: 'Maria', email: 'x', taxId: '11111111111', phone: '1' }, address: {} } });
+      const body = await res.json();
+      expect(body.ok).toBe(false);
+      expect(body.problems.map((p: { field: string }) => p.field)).toEqual(['name', 'email', 'taxId', 'phone', 'postalCode', 'street', 'number', 'locality', 'city', 'regionCode']);
+      expect(body.problems[2]).toEqual({ field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' });
+      expect(authentications()).toBe(0);
+    });
+
+    t('several wrong fields: every reason in the summary, no developer text, no support code', async ({ page }) => {
+      await page.getByLabel('Celular com DDD').fill('11 123');
+      await page.getByLabel('Nome completo').fill('Maria');
+      await pay(page);
+      const summary = page.locator('#error-summary');
+      await expect(summary).toContainText('Corrija 2 campos para continuar');
+      await expect(summary).toContainText('Nome completo: Informe nome e sobrenome.');
+      await expect(summary).toContainText('Celular com DDD: Informe o celular com DDD: 10 ou 11 dígitos.');
+      await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true');
+      const text = await page.locator('main').innerText();
+      expect(text).not.toMatch(/data\.|must|VALIDATION|Código para o atendimento/);
+    });
+
+    t('the shopper closes the bank challenge: their own choice in words, nothing charged, no support code', async ({ page }) => {
       await typeCard(page, CARD.challenge);
       await pay(page);
       await page.getByRole('button', { name: 'Continuar para o banco' }).click();
       await expect(issuerFrame(page).getByLabel('Código de verificação')).toBeVisible();
       await page.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
       await expect(status(page)).toContainText('Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.');
+      await expect(status(page)).not.toContainText('Código para o atendimento');
       await expect(page.locator('dialog')).toHaveCount(0);
     });
 
     t('the bank denies authentication: the shopper is asked for another payment method', async ({ page }) => {
       await typeCard(page, CARD.denied);
       await pay(page);
-      await expect(status(page)).toContainText('Seu banco não autorizou este cartão. Nada foi cobrado. Escolha outra forma de pagamento.');
+      await expect(status(page).getByRole('heading', { name: 'Seu banco não autorizou este cartão' })).toBeVisible();
+      await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
     });
 
     t('a debit card not eligible for 3DS: the payment ends, as docs/rules.md requires', async ({ page }) => {
@@ -216,7 +310,8 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.locator('select[name=installments]')).toBeDisabled();
       await typeCard(page, CARD.notEligible);
       await pay(page);
-      await expect(status(page)).toContainText('Este cartão de débito não pode ser usado nesta compra. Use um cartão de crédito ou boleto.');
+      await expect(status(page).getByRole('heading', { name: 'Este cartão de débito não pode ser usado' })).toBeVisible();
+      await expect(status(page)).toContainText('Use um cartão de crédito ou pague com boleto.');
     });
   });
 }

@@ -80,6 +80,14 @@ describe('POST /orders with a boleto charge', () => {
     expect(text).toContain(b.formatted_barcode);
     expect(text).toContain('R$ 29,90');
     expect(text).toContain('Jos\u00e9 da Silva');
+    // A Portuguese document for the payer: no English, CPF and CEP as printed on paper, and a
+    // nosso número of digits (the boleto's internal id stays out of it).
+    expect(text).toContain('Documento de teste: n\u00e3o pode ser pago');
+    expect(text).not.toMatch(/Sandbox document|Sandbox merchant|cannot be paid/);
+    expect(text).toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
+    expect(text).toMatch(/CEP \d{5}-\d{3}/);
+    expect(text).toMatch(/Nosso n\u00famero[\s\S]*?\(\d{11}\)/);
+    expect(text).not.toContain(b.id);
 
     const png = await fetch(pngLink!.href);
     expect(png.headers.get('content-type')).toBe('image/png');

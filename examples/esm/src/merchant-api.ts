@@ -17,6 +17,8 @@ export interface CheckoutConfig {
   cart: CartItem[];
   /** Integer cents. */
   total: number;
+  /** The example's 3DS policy: whether a NOT_AUTHENTICATED credit card is charged. */
+  threeDsPolicy: { chargeNotAuthenticated: boolean };
 }
 
 /** The shopper's data as the form holds it. */
@@ -38,11 +40,16 @@ export type OrderInput =
 
 /** The server's answer to an order: statuses, the form fields to fix, boleto lines, the trace id. */
 export type OrderResult =
-  | { ok: false; httpStatus: number; traceId?: string; fields: string[] }
+  | { ok: false; httpStatus?: number; traceId?: string; fields?: string[]; notAuthenticated?: true }
   | {
       ok: true;
       traceId: string;
       orderId: string;
+      /** The short reference the shopper reads (the order's reference_id). */
+      reference: string;
+      /** Integer cents. */
+      amount: number;
+      card?: { brand: string; lastDigits: string };
       chargeStatus: 'PAID' | 'AUTHORIZED' | 'DECLINED' | 'WAITING' | 'CANCELED';
       code?: string;
       message?: string;

@@ -1,5 +1,6 @@
-// The status area under the form: progress, errors in the shopper's words, and the result of
-// the order (paid, declined, or the boleto to pay).
+// The saved-card page's status area: progress, errors in the shopper's words, and the result
+// of the order (paid or declined).
+import { brandName } from './brand-name';
 import type { OrderResult } from './merchant-api';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -9,56 +10,48 @@ export const paragraph = (text: string, className = ''): HTMLParagraphElement =>
 const trace = (id: string) => paragraph(`Código de atendimento: ${id}`, 'trace');
 
 /** Replaces the status area's content. */
-export function show(kind: '' | 'success' | 'error', nodes: Node[]): void {
+export function show(kind: '' | 'success' | 'error', nodes: Node[]): HTMLDivElement {
   const box = document.createElement('div');
   box.className = `result ${kind}`;
   box.append(...nodes);
   byId('status').replaceChildren(box);
+  return box;
 }
 
 /** The purchase is done: the form goes away and the result takes its place. */
-function done(form: HTMLFormElement, nodes: Node[]): void {
+function done(form: HTMLFormElement, nodes: Node[], orderId: string): void {
   form.hidden = true;
-  show('success', nodes);
+  show('success', nodes).dataset.orderId = orderId;
   byId('status').focus();
 }
 
 /** An error, with the trace id the shopper can quote to support. */
-export const showError = (message: string, traceId?: string, extra: Node[] = []): void => show('error', [paragraph(message), ...extra, ...(traceId ? [trace(traceId)] : [])]);
+export const showError = (message: string, traceId?: string, extra: Node[] = []): void => void show('error', [paragraph(message), ...extra, ...(traceId ? [trace(traceId)] : [])]);
 
-/**
- * Marks the named form fields invalid, focuses the first, and returns "Confira: CPF, CEP." in
- * the form's own labels ('' when none of the names is a field).
- */
-export function markFields(form: HTMLFormElement, names: ReadonlyArray<string | undefined>): string {
-  const fields = [...new Set(names)].flatMap((name) => {
-    const field = name ? form.elements.namedItem(name) : null;
-    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? [field] : [];
-  });
-  for (const field of fields) field.setAttribute('aria-invalid', 'true');
-  fields[0]?.focus();
-  const labels = fields.map((f) => f.closest('label')?.firstChild?.textContent?.trim() ?? f.name);
-  return labels.length ? `Confira: ${labels.join(', ')}.` : '';
+const brl = (cents: number): string => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** A receipt: term and value pairs. */
+function receipt(rows: Array<[string, string]>): HTMLDListElement {
+  const dl = Object.assign(document.createElement('dl'), { className: 'receipt' });
+  for (const [term, detail] of rows) dl.append(Object.assign(document.createElement('dt'), { textContent: term }), Object.assign(document.createElement('dd'), { textContent: detail }));
+  return dl;
 }
 
-export function clearMarks(form: HTMLFormElement): void {
-  for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
-}
+const heading = (text: string) => Object.assign(document.createElement('h2'), { textContent: text });
 
-/** Shows the order's outcome. `savedCard`: offer the one-click page once the card was saved. */
-export function showOrder(form: HTMLFormElement, result: OrderResult, savedCard = false): void {
+/** The bank did not authenticate the card: nothing charged (the example's 3DS policy, docs/example-checkout.md). */
+export const showNotAuthenticated = (): void =>
+  void show('error', [heading('Seu banco não confirmou a compra'), paragraph('A confirmação no banco não foi concluída com sucesso. Nada foi cobrado. Use outro cartão ou pague com boleto.')]);
+
+/** Shows the outcome of an order paid with the saved card. */
+export function showOrder(form: HTMLFormElement, result: OrderResult): void {
   if (!result.ok) {
-    const fix = markFields(form, result.fields);
-    return showError('Não foi possível criar o pedido. Nada foi cobrado.', result.traceId, [paragraph(fix || 'Tente de novo em instantes.')]);
-  }
-  if (result.boleto) {
-    const link = Object.assign(document.createElement('a'), { href: result.boleto.pdf, textContent: 'Abrir o boleto (PDF)', target: '_blank', rel: 'noopener', className: 'boleto-pdf' });
-    const due = new Date(`${result.boleto.dueDate}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' });
-    return done(form, [paragraph('Pedido criado! Pague o boleto até o vencimento.'), paragraph(`Vencimento: ${due}. Linha digitável:`), paragraph(result.boleto.formattedBarcode, 'digits'), link, paragraph(`Pedido ${result.orderId}`, 'trace')]);
+    if (result.notAuthenticated) return showNotAuthenticated();
+    return showError('Não foi possível criar o pedido. Nada foi cobrado. Tente de novo em instantes.', result.traceId);
   }
   if (result.chargeStatus === 'PAID' || result.chargeStatus === 'AUTHORIZED') {
-    const again = savedCard ? [Object.assign(document.createElement('a'), { href: '/esm/saved-card.html', textContent: 'Comprar de novo com o cartão salvo' })] : [];
-    return done(form, [paragraph('Pagamento aprovado! Obrigado pela compra.'), ...again, paragraph(`Pedido ${result.orderId}`, 'trace')]);
+    const card = result.card ? `Cartão ${brandName(result.card.brand)} final ${result.card.lastDigits}` : 'Cartão salvo';
+    return done(form, [heading('Pagamento aprovado'), paragraph('Obrigado pela compra! Seu pedido já está sendo preparado.'), receipt([['Pedido', result.reference], ['Valor', brl(result.amount)], ['Pagamento', card]])], result.orderId);
   }
-  showError('Pagamento recusado pelo banco. Nada foi cobrado. Tente outro cartão ou pague com boleto.', result.traceId);
+  showError('Pagamento recusado pelo banco. Nada foi cobrado. Use outro cartão ou pague com boleto.', result.traceId);
 }

@@ -3,9 +3,10 @@
 // encryptCard, and its bundle carries none of its code: the tree-shaking test checks that.
 import { GatewayError, type AuthenticationRequest } from '@gateway/sdk';
 import { showBankNotice } from './bank-notice';
+import { brandName } from './brand-name';
 import { brl, renderCart } from './cart-view';
 import { createOrder, getConfig, getSavedCard, type CheckoutConfig, type SavedCard } from './merchant-api';
-import { paragraph, show, showError, showOrder } from './result-view';
+import { paragraph, show, showError, showNotAuthenticated, showOrder } from './result-view';
 import { authenticate, startSession } from './session';
 import { shopperMessage } from './shopper-messages';
 
@@ -35,6 +36,8 @@ async function pay(config: CheckoutConfig, saved: SavedCard, event: SubmitEvent)
   try {
     const auth = await authenticate(() => threeDsRequest(config, saved), config.apiUrl);
     if (auth.status === 'CHANGE_PAYMENT_METHOD') return showError('Seu banco não autorizou este cartão. Nada foi cobrado. Escolha outra forma de pagamento.');
+    // The example's 3DS policy (the server applies it again): a card the bank did not authenticate is not charged by default.
+    if (auth.status === 'AUTH_FLOW_COMPLETED' && auth.authenticationStatus !== 'AUTHENTICATED' && !config.threeDsPolicy.chargeNotAuthenticated) return showNotAuthenticated();
     // The server puts its own stored card id in the order: the page only says "the saved card".
     const result = await createOrder({ method: 'CREDIT_CARD', installments: installments(), card: { saved: true }, ...(auth.status === 'AUTH_FLOW_COMPLETED' && { threeDsId: auth.id }), attemptId });
     showOrder(form, result);
@@ -51,10 +54,11 @@ async function start(): Promise<void> {
   if (!saved) {
     form.hidden = true;
     const link = Object.assign(document.createElement('a'), { href: '/esm/', textContent: 'Ir ao checkout' });
-    return show('', [paragraph('Você ainda não tem um cartão salvo. Faça uma compra marcando "Salvar este cartão".'), link]);
+    show('', [paragraph('Você ainda não tem um cartão salvo. Faça uma compra marcando "Salvar este cartão".'), link]);
+    return;
   }
   const { card, customer } = saved;
-  (document.getElementById('saved-card') as HTMLElement).textContent = `Cartão ${card.brand.toUpperCase()} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
+  (document.getElementById('saved-card') as HTMLElement).textContent = `Cartão ${brandName(card.brand)} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
   (document.getElementById('saved-customer') as HTMLElement).textContent = `${customer.name} · ${customer.email}`;
   payButton.textContent = `Pagar ${brl(config.total)}`;
   form.addEventListener('submit', (e) => void pay(config, saved, e));

@@ -25,7 +25,7 @@ const MESSAGES: Record<ErrorCode, string> = {
 };
 
 /** For a failure the shopper can do nothing about but try again. */
-export const GENERAL_FAILURE = 'Não foi possível concluir o pagamento. Nada foi cobrado; tente de novo.';
+const GENERAL_FAILURE = 'Não foi possível concluir o pagamento. Nada foi cobrado; tente de novo.';
 
 /** Words for any failure of the payment: a GatewayError by its code, anything else in general. */
 export function shopperMessage(error: unknown): string {

@@ -10,7 +10,7 @@ export interface BoletoSheet {
   /** Already formatted, e.g. `R$ 150,00`. */
   amount: string;
   instructions: readonly string[];
-  /** The boleto's "nosso número" (its id). */
+  /** The boleto's "nosso número": digits, as a bank prints it (never the internal id). */
   reference: string;
   barcode: string;
   digitLine: string;
@@ -32,8 +32,9 @@ function pageContent(sheet: BoletoSheet): string {
   const text = (x: number, y: number, size: number, value: string, bold = false) =>
     ops.push(`BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td ${pdfText(value)} Tj ET`);
   let y = PAGE_HEIGHT - 60;
-  text(40, y, 16, 'Boleto - Gateway Sandbox', true);
-  text(40, (y -= 16), 9, 'Sandbox document: it cannot be paid. Use the boleto simulator to mark it paid or expired.');
+  // The payer reads Portuguese: every word on the sheet is pt-BR (docs/example-checkout.md).
+  text(40, y, 16, 'Boleto - ambiente de testes (sandbox)', true);
+  text(40, (y -= 16), 9, 'Documento de teste: não pode ser pago em nenhum banco. Use o simulador de boletos para marcá-lo como pago ou vencido.');
   text(40, (y -= 36), 12, `${sheet.digitLine}`, true);
   const rows: Array<[string, string]> = [
     ['Beneficiário', sheet.beneficiary],

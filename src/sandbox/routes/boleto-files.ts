@@ -3,6 +3,8 @@ import { NOT_FOUND } from '../../core/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { renderBoletoPdf } from '../charges/boleto-pdf';
 import { renderBarcodePng } from '../charges/boleto-png';
+import { freeFieldOf } from '../charges/boleto-line';
+import { formatCep, formatTaxId } from '../charges/br-format';
 import { formatBrl } from '../charges/money';
 import { paymentsOf } from '../charges/payments';
 import { ApiError } from '../http/api-error';
@@ -30,13 +32,14 @@ export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
       beneficiary: deps.merchants.get(charge.merchantId)?.name ?? charge.merchantId,
       payer: {
         name: boleto.holder.name,
-        taxId: boleto.holder.tax_id,
-        address: `${a.street}, ${a.number}${a.complement ? ` ${a.complement}` : ''} - ${a.locality} - ${a.city}/${a.region_code} - CEP ${a.postal_code}`,
+        taxId: formatTaxId(boleto.holder.tax_id),
+        address: `${a.street}, ${a.number}${a.complement ? ` ${a.complement}` : ''} - ${a.locality} - ${a.city}/${a.region_code} - CEP ${formatCep(a.postal_code)}`,
       },
       dueDate: boleto.due_date,
       amount: formatBrl(charge.amount),
       instructions: [boleto.instruction_lines.line_1, boleto.instruction_lines.line_2],
-      reference: boleto.id,
+      // The last 11 digits of the free field the barcode carries, as a bank's nosso número.
+      reference: freeFieldOf(boleto.id).slice(14),
       barcode: boleto.barcode,
       digitLine: boleto.formatted_barcode,
     });

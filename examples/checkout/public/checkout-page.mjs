@@ -1,0 +1,414 @@
+// The example checkout page: the form, its checks, the bank's challenge and every result the
+// shopper can see. Both pages of the example run this file: `/` hands it `window.Gateway` from
+// the SDK's script tag (checkout.js), `/esm/` the named exports of `@gateway/sdk` bundled by
+// rollup (examples/esm/src/checkout.ts). The card is encrypted in the page with the merchant's
+// public key: the clear number never leaves it, so the merchant needs no PCI homologation.
+import { formatCep, formatTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
+
+/** What the shopper reads for each GatewayError code: what happened and what to do. */
+export const MESSAGES = {
+  VALIDATION_ERROR: 'Confira os dados destacados e tente de novo.',
+  NETWORK_ERROR: 'Não conseguimos falar com o serviço de pagamento. Verifique sua conexão e tente de novo.',
+  TIMEOUT: 'O serviço de pagamento demorou para responder. Tente de novo.',
+  SERVER_ERROR: 'O serviço de pagamento está com instabilidade. Tente de novo em instantes.',
+  INVALID_RESPONSE: 'O serviço de pagamento está com instabilidade. Tente de novo em instantes.',
+  REQUEST_REJECTED: 'O serviço de pagamento recusou este pagamento. Tente outro cartão ou pague com boleto.',
+  SESSION_EXPIRED: 'Sua sessão de pagamento expirou. Tente de novo.',
+  CHALLENGE_CANCELED: 'Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.',
+  CHALLENGE_NOT_OPENED: 'A confirmação do banco não foi aberta. Nada foi cobrado; tente de novo.',
+  CHALLENGE_TIMEOUT: 'O tempo para confirmar no banco acabou. Nada foi cobrado; tente de novo.',
+  CHALLENGE_FRAME_ERROR: 'Não foi possível abrir a página do seu banco. Tente de novo ou use outra forma de pagamento.',
+  CHALLENGE_NOT_COMPLETED: 'A confirmação do banco não foi concluída. Nada foi cobrado; tente de novo.',
+  ABORTED: 'O pagamento foi interrompido. Nada foi cobrado.',
+  ALREADY_IN_PROGRESS: 'Seu pagamento já está em andamento. Aguarde.',
+  INVALID_SETUP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
+  NOT_SET_UP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
+  BROWSER_REQUIRED: 'Não foi possível iniciar o pagamento. Recarregue a página.',
+};
+const FALLBACK = 'Não foi possível concluir o pagamento. Nada foi cobrado; tente de novo.';
+
+// Failures the shopper caused (a typo, their own cancel, their own wait): no support code, a
+// support code only helps when something went wrong on our side or the bank's.
+const SHOPPER_CAUSED = new Set(['VALIDATION_ERROR', 'CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT', 'ALREADY_IN_PROGRESS', 'ABORTED']);
+
+// The form field each 3DS request path and each encryptCard parameter comes from.
+const FIELDS = {
+  'data.customer.name': 'name',
+  'data.customer.email': 'email',
+  'data.customer.phones[0].area': 'phone',
+  'data.customer.phones[0].number': 'phone',
+  'data.paymentMethod.card.encrypted': 'cardNumber',
+  'data.paymentMethod.installments': 'installments',
+  'data.billingAddress.street': 'street',
+  'data.billingAddress.number': 'number',
+  'data.billingAddress.complement': 'complement',
+  'data.billingAddress.city': 'city',
+  'data.billingAddress.regionCode': 'regionCode',
+  'data.billingAddress.postalCode': 'postalCode',
+  number: 'cardNumber',
+  holder: 'holder',
+  expMonth: 'expMonth',
+  expYear: 'expYear',
+  securityCode: 'securityCode',
+  card: 'cardNumber',
+};
+
+// Why encryptCard refused a card field, in the shopper's words.
+const CARD_REASONS = {
+  cardNumber: 'Confira o número do cartão.',
+  holder: 'Informe o nome como está impresso no cartão.',
+  expMonth: 'Confira o mês de validade (01 a 12) e se o cartão não venceu.',
+  expYear: 'Confira o ano de validade, com 4 dígitos.',
+  securityCode: 'O CVV tem 3 ou 4 dígitos e fica no verso do cartão.',
+};
+
+const BRANDS = { visa: 'Visa', mastercard: 'Mastercard', elo: 'Elo', amex: 'American Express', hipercard: 'Hipercard' };
+/** "visa" as people write it: Visa. */
+export const brandName = (brand) => BRANDS[String(brand).toLowerCase()] ?? String(brand);
+/** Cents as reais: R$ 134,80. */
+export const brl = (cents) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+
+const METHOD_NAMES = { CREDIT_CARD: 'Cartão de crédito', DEBIT_CARD: 'Cartão de débito' };
+
+/**
+ * Runs the checkout page.
+ * @param {object} sdk the SDK's functions: `authenticate3DS`, `encryptCard`, `GatewayError`, and
+ *   `setUp(session, config)` that hands a new session to the SDK.
+ */
+export function runCheckout(sdk) {
+  const $ = (id) => document.getElementById(id);
+  const form = $('checkout');
+  const status = $('status');
+  const summary = $('error-summary');
+  const payButton = $('pay');
+  const progress = $('progress');
+  let config;
+
+  const el = (tag, text, className) => Object.assign(document.createElement(tag), { textContent: text ?? '', className: className ?? '' });
+  const field = (name) => form.elements.namedItem(name);
+  const value = (name) => String(field(name)?.value ?? '').trim();
+  const method = () => value('method');
+  const labelOf = (input) => input.closest('label')?.firstChild?.textContent?.trim() ?? input.name;
+
+  /** Brings a region into view and moves focus there, so every width and every reader lands on it. */
+  function reveal(node) {
+    node.scrollIntoView({ block: 'start' });
+    node.focus({ preventScroll: true });
+  }
+
+  /** The state while the page works: the Pay button disabled and one progress line. */
+  function setBusy(busy) {
+    payButton.disabled = busy;
+    progress.hidden = !busy;
+  }
+
+  function clearProblems() {
+    summary.hidden = true;
+    for (const node of form.querySelectorAll('.field-error')) node.remove();
+    for (const input of form.querySelectorAll('[aria-invalid]')) {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+    }
+  }
+
+  /**
+   * Shows what to fix: the reason beside each field, and a summary at the top whose links lead
+   * to the fields. `problems`: `{ field, message }`; names that are not fields of this form are
+   * skipped. Returns false when none was a field (nothing shown).
+   */
+  function showProblems(problems) {
+    clearProblems();
+    const seen = new Set();
+    const items = [];
+    for (const { field: name, message } of problems) {
+      const input = name && field(name);
+      if (!input || seen.has(name) || !(input instanceof HTMLElement)) continue;
+      seen.add(name);
+      const reason = el('p', message || 'Confira este campo.', 'field-error');
+      reason.id = `err-${name}`;
+      input.closest('label').after(reason);
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', reason.id);
+      const link = el('a', `${labelOf(input)}: ${reason.textContent}`);
+      link.href = `#${input.id}`;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        input.focus();
+      });
+      const li = document.createElement('li');
+      li.append(link);
+      items.push(li);
+    }
+    if (!items.length) return false;
+    $('error-summary-title').textContent = items.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${items.length} campos para continuar`;
+    $('error-summary-list').replaceChildren(...items);
+    status.replaceChildren();
+    summary.hidden = false;
+    summary.setAttribute('role', 'alert');
+    reveal(summary);
+    return true;
+  }
+
+  /**
+   * A result card at the top of the page: `kind` success or error, a title, lines, and the
+   * support code when the shopper did not cause the failure.
+   */
+  function showResult(kind, title, lines, traceId) {
+    const box = el('div', '', `result ${kind}`);
+    box.append(el('h2', title), ...lines.map((line) => (typeof line === 'string' ? el('p', line) : line)));
+    if (traceId) box.append(el('p', `Código para o atendimento: ${traceId}`, 'trace'));
+    status.replaceChildren(box);
+    reveal(status);
+    return box;
+  }
+
+  /** A receipt: term and value pairs. */
+  function receipt(rows) {
+    const dl = el('dl', '', 'receipt');
+    for (const [term, detail, className] of rows) dl.append(el('dt', term), el('dd', detail, className));
+    return dl;
+  }
+
+  /** The purchase is done: the form gives way to what was bought and how it is paid. */
+  function showPaid(result) {
+    form.hidden = true;
+    const card = result.card ? `${METHOD_NAMES[result.method] ?? 'Cartão'} ${brandName(result.card.brand)} final ${result.card.lastDigits}` : METHOD_NAMES[result.method];
+    const parcels = result.method === 'CREDIT_CARD' && result.installments > 1 ? ` em ${result.installments}x de ${brl(result.amount / result.installments)}` : '';
+    const box = showResult('success', 'Pagamento aprovado', [
+      `Obrigado pela compra, ${value('name').split(/\s+/)[0]}! Seu pedido já está sendo preparado.`,
+      receipt([
+        ['Pedido', result.reference, 'reference'],
+        ['Valor', `${brl(result.amount)}${parcels}`],
+        ['Pagamento', card],
+      ]),
+    ]);
+    box.dataset.orderId = result.orderId;
+    if (result.saveCard) {
+      const again = el('a', 'Comprar de novo com o cartão salvo');
+      again.href = '/esm/saved-card.html';
+      box.append(again);
+    }
+  }
+
+  function showBoleto(result) {
+    form.hidden = true;
+    const due = new Date(`${result.boleto.dueDate}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' });
+    const pdf = el('a', 'Abrir o boleto (PDF)', 'boleto-pdf');
+    Object.assign(pdf, { href: result.boleto.pdf, target: '_blank', rel: 'noopener' });
+    const box = showResult('success', 'Boleto gerado', [
+      `Pague até ${due} no app do seu banco ou em uma lotérica. O pedido é enviado assim que o pagamento for confirmado.`,
+      receipt([
+        ['Pedido', result.reference, 'reference'],
+        ['Valor', brl(result.amount)],
+        ['Vencimento', due],
+        ['Linha digitável', result.boleto.formattedBarcode, 'digits'],
+      ]),
+      pdf,
+    ]);
+    box.dataset.orderId = result.orderId;
+  }
+
+  /** Another card or the boleto: the bank did not let this card pay. Nothing was charged. */
+  const tryAnother = 'Nada foi cobrado. Use outro cartão ou pague com boleto.';
+
+  function showOrder(result, saveCard) {
+    if (result.notAuthenticated) return showResult('error', 'Seu banco não confirmou a compra', [`A confirmação no banco não foi concluída com sucesso. ${tryAnother}`]);
+    if (!result.ok) {
+      const problems = [...(result.problems ?? []), ...(result.fields ?? []).map((name) => ({ field: name, message: '' }))];
+      if (showProblems(problems)) return;
+      return showResult('error', 'Não foi possível criar o pedido', ['Nada foi cobrado. Tente de novo em instantes.'], result.traceId);
+    }
+    if (result.boleto) return showBoleto(result);
+    if (result.chargeStatus === 'PAID' || result.chargeStatus === 'AUTHORIZED') return showPaid({ ...result, saveCard });
+    showResult('error', 'Pagamento recusado pelo banco', [`O banco emissor recusou este pagamento. ${tryAnother}`], result.traceId);
+  }
+
+  function showError(error) {
+    if (!(error instanceof sdk.GatewayError)) return showResult('error', 'Não foi possível concluir o pagamento', [FALLBACK]);
+    if (error.code === 'VALIDATION_ERROR' && showProblems(error.detail.errorMessages.map((item) => ({ field: FIELDS[item.parameterName], message: '' })))) return;
+    const words = error.code === 'VALIDATION_ERROR' ? FALLBACK : (MESSAGES[error.code] ?? FALLBACK);
+    const shopperCaused = SHOPPER_CAUSED.has(error.code) && error.code !== 'VALIDATION_ERROR';
+    showResult('error', shopperCaused ? 'Pagamento não concluído' : 'Não foi possível concluir o pagamento', [words], shopperCaused ? undefined : error.detail.traceId);
+  }
+
+  async function api(path, body) {
+    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    return res.json();
+  }
+
+  async function newSession() {
+    const { session } = await api('/api/session', {});
+    sdk.setUp(session, config);
+  }
+
+  const customer = () => ({ name: value('name'), email: value('email'), taxId: onlyDigits(value('taxId')), phone: onlyDigits(value('phone')) });
+  const address = () => ({ street: value('street'), number: value('number'), complement: value('complement'), locality: value('locality'), city: value('city'), regionCode: value('regionCode').toUpperCase(), postalCode: onlyDigits(value('postalCode')) });
+
+  /** Before the challenge: one state, waiting for the shopper (no Pay button, no progress line). */
+  function beforeChallenge({ brand, issuer, open }) {
+    setBusy(false);
+    payButton.hidden = true;
+    $('bank-notice-text').textContent = issuer
+      ? `Seu cartão ${brandName(brand)}, emitido por ${issuer}, pede uma confirmação da compra. A página do banco abre nesta tela.`
+      : `Seu cartão ${brandName(brand)} pede uma confirmação da compra. A página do banco abre nesta tela.`;
+    const notice = $('bank-notice');
+    notice.hidden = false;
+    notice.scrollIntoView({ block: 'center' });
+    const go = $('bank-continue');
+    go.focus({ preventScroll: true });
+    go.onclick = () => {
+      notice.hidden = true;
+      payButton.hidden = false;
+      setBusy(true);
+      open();
+    };
+  }
+
+  function threeDsRequest(encrypted) {
+    const c = customer();
+    const a = address();
+    return {
+      data: {
+        customer: { name: c.name, email: c.email, phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }] },
+        paymentMethod: { type: method(), installments: Number(value('installments')), card: { encrypted } },
+        amount: { value: config.total, currency: 'BRL' },
+        billingAddress: { street: a.street, number: a.number, complement: a.complement || undefined, city: a.city, regionCode: a.regionCode, country: 'BRA', postalCode: a.postalCode },
+      },
+      dataOnly: false,
+      beforeChallenge,
+    };
+  }
+
+  async function authenticate(encrypted) {
+    try {
+      return await sdk.authenticate3DS(threeDsRequest(encrypted));
+    } catch (error) {
+      // Sessions last 30 minutes: get a new one, set it up and try once more.
+      if (error instanceof sdk.GatewayError && error.code === 'SESSION_EXPIRED') {
+        await newSession();
+        return sdk.authenticate3DS(threeDsRequest(encrypted));
+      }
+      throw error;
+    }
+  }
+
+  /** Encrypts the card; `problems` gets what encryptCard found wrong in it. */
+  async function encryptedCard(problems) {
+    const result = await sdk.encryptCard({
+      publicKey: config.publicKey,
+      holder: value('holder'),
+      number: onlyDigits(value('cardNumber')),
+      expMonth: value('expMonth'),
+      expYear: value('expYear'),
+      securityCode: onlyDigits(value('securityCode')),
+    });
+    if (!result.hasErrors) return result.encryptedCard;
+    for (const e of result.errors) problems.push({ field: FIELDS[e.parameterName], message: CARD_REASONS[FIELDS[e.parameterName]] });
+    return undefined;
+  }
+
+  async function payByCard(attemptId) {
+    // Everything the order needs is checked before the bank is asked: a form error must never
+    // send the shopper through the challenge twice. The page checks, then the server.
+    const problems = shopperProblems({ customer: customer(), address: address() });
+    const encrypted = await encryptedCard(problems);
+    if (showProblems(problems)) return;
+    const checked = await api('/api/check', { customer: customer(), address: address() });
+    if (!checked.ok && showProblems(checked.problems)) return;
+
+    const auth = await authenticate(encrypted);
+    const type = method();
+    if (auth.status === 'CHANGE_PAYMENT_METHOD') {
+      return showResult('error', 'Seu banco não autorizou este cartão', [`O banco emissor pediu outra forma de pagamento. ${tryAnother}`]);
+    }
+    if (auth.status === 'AUTH_NOT_SUPPORTED' && type === 'DEBIT_CARD') {
+      return showResult('error', 'Este cartão de débito não pode ser usado', ['Débito só com a confirmação do banco, e este cartão não a oferece. Nada foi cobrado. Use um cartão de crédito ou pague com boleto.']);
+    }
+    // The 3DS policy (the server applies it again): a card the bank did not authenticate is not
+    // charged, unless the merchant chose to take that risk for credit cards.
+    if (auth.status === 'AUTH_FLOW_COMPLETED' && auth.authenticationStatus !== 'AUTHENTICATED' && (type === 'DEBIT_CARD' || !config.threeDsPolicy.chargeNotAuthenticated)) {
+      return showOrder({ ok: false, notAuthenticated: true });
+    }
+    const saveCard = field('saveCard').checked;
+    const result = await api('/api/orders', {
+      method: type,
+      installments: Number(value('installments')),
+      customer: customer(),
+      address: address(),
+      card: { encrypted },
+      saveCard,
+      threeDsId: auth.status === 'AUTH_FLOW_COMPLETED' ? auth.id : undefined,
+      attemptId,
+    });
+    showOrder(result, saveCard);
+  }
+
+  async function payByBoleto(attemptId) {
+    if (showProblems(shopperProblems({ customer: customer(), address: address() }))) return;
+    showOrder(await api('/api/orders', { method: 'BOLETO', customer: customer(), address: address(), attemptId }));
+  }
+
+  async function pay(event) {
+    event.preventDefault();
+    clearProblems();
+    status.replaceChildren();
+    setBusy(true);
+    // One id per attempt: the server sends it as the idempotency key, so a retry never charges twice.
+    const attemptId = crypto.randomUUID();
+    try {
+      if (method() === 'BOLETO') await payByBoleto(attemptId);
+      else await payByCard(attemptId);
+    } catch (error) {
+      showError(error);
+    } finally {
+      $('bank-notice').hidden = true;
+      payButton.hidden = false;
+      setBusy(false);
+    }
+  }
+
+  function onMethodChange() {
+    const m = method();
+    $('card-fields').hidden = m === 'BOLETO';
+    // Debit is paid at once: one installment.
+    if (m === 'DEBIT_CARD') field('installments').value = '1';
+    field('installments').disabled = m === 'DEBIT_CARD';
+    payButton.textContent = m === 'BOLETO' ? 'Gerar boleto' : `Pagar ${brl(config.total)}`;
+  }
+
+  /** CPF and CEP shown as people write them once the shopper leaves the field. */
+  function formatOnBlur() {
+    field('taxId').addEventListener('blur', (e) => (e.target.value = formatTaxId(e.target.value)));
+    field('postalCode').addEventListener('blur', (e) => (e.target.value = formatCep(e.target.value)));
+  }
+
+  async function start() {
+    config = await api('/api/config');
+    const list = $('cart-items');
+    for (const item of config.cart) {
+      const li = document.createElement('li');
+      li.append(el('span', `${item.quantity}× ${item.name}`), el('span', brl(item.quantity * item.unit_amount)));
+      list.append(li);
+    }
+    $('cart-total').textContent = brl(config.total);
+    const testCard = $('test-card');
+    testCard.addEventListener('change', (e) => {
+      if (e.target.value) field('cardNumber').value = e.target.value;
+    });
+    // A number typed by hand: the list shows which test card it is (or none), never another one.
+    field('cardNumber').addEventListener('input', (e) => {
+      testCard.value = onlyDigits(e.target.value);
+      if (testCard.selectedIndex < 0) testCard.value = '';
+    });
+    field('taxId').value = formatTaxId(field('taxId').value);
+    formatOnBlur();
+    form.addEventListener('change', onMethodChange);
+    form.addEventListener('submit', pay);
+    onMethodChange();
+    await newSession();
+    form.dataset.ready = 'true';
+  }
+
+  start().catch(() => showResult('error', 'Não foi possível carregar o checkout', ['Recarregue a página.']));
+}

@@ -1,0 +1,18 @@
+// Types of shopper-rules.mjs, for TypeScript callers (the unit tests).
+
+/** A field to fix and the reason the shopper reads. */
+export interface ShopperProblem {
+  field: string;
+  message: string;
+}
+
+/** Every field the order needs besides the card, in form order. */
+export const SHOPPER_FIELDS: readonly string[];
+/** Only the digits of a value. */
+export function onlyDigits(value: unknown): string;
+/** CPF 000.000.000-00 or CNPJ 00.000.000/0000-00; anything else as typed. */
+export function formatTaxId(value: unknown): string;
+/** CEP 00000-000; anything else as typed. */
+export function formatCep(value: unknown): string;
+/** What is wrong with the shopper's data, in form order; empty when nothing is. */
+export function shopperProblems(input: { customer?: Record<string, unknown>; address?: Record<string, unknown> }): ShopperProblem[];
