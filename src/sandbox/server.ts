@@ -113,7 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // A short key would make every signature guessable.
   if (options.webhookSecret !== undefined && options.webhookSecret.length < 16) throw new Error('startSandbox: webhookSecret must be at least 16 characters');
   const log: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
-  const db = openDatabase(options.dataFile, SCHEMAS);
+  const db = await openDatabase(options.dataFile, SCHEMAS);
   const merchants = new MerchantStore(db);
   const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
   merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Sandbox merchant', token, webhookSecret: options.webhookSecret, ...settings });

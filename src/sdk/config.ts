@@ -68,7 +68,7 @@ export function setUp(options: SetUpOptions): void {
   if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en') bad(INVALID_PARAMETER, 'locale', 'must be "pt-BR" or "en"');
   const resolved = items.length ? undefined : resolveApiUrl(o.env as Environment, apiUrl);
   if (!items.length && resolved === undefined) {
-    bad(REQUIRED_PARAMETER, 'apiUrl', 'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://…" })');
+    bad(REQUIRED_PARAMETER, 'apiUrl', 'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })');
   }
   if (items.length || resolved === undefined) fail(items);
   const e = o.env as Environment;

@@ -137,3 +137,13 @@ export interface AuthenticationResult {
   /** Present when status is AUTH_FLOW_COMPLETED. */
   authenticationStatus?: AuthenticationOutcome;
 }
+
+declare global {
+  /**
+   * Declared empty so the SDK's types compile without the DOM lib and without @types/node (a
+   * server-rendering project, say). With either present it merges into the real AbortSignal and
+   * changes nothing; without them there is no AbortController to pass anyway.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge point, see above
+  interface AbortSignal {}
+}
