@@ -6,17 +6,21 @@ export type Db = Database.Database;
 export const SQLITE_INSTALL_COMMAND = 'npm install --save-dev better-sqlite3@12';
 
 /**
- * Thrown when better-sqlite3 cannot be loaded. Its stack is its one line: the fix is an install
- * command, and a trace through our bundle would only hide it.
+ * Thrown when better-sqlite3 cannot be loaded. It prints as its one line: the fix is an install
+ * command, and a trace through our bundle (or the loader's error, whose first line the message
+ * quotes when it is not simply "not found") would only hide it.
  */
 export class SandboxDependencyError extends Error {
-  readonly code = 'GATEWAY_SANDBOX_NEEDS_SQLITE';
-
   constructor(cause: unknown) {
     const why = cause instanceof Error && !/Cannot find (module|package) 'better-sqlite3'/.test(cause.message) ? ` (${cause.message.split('\n')[0]})` : '';
-    super(`The Gateway sandbox needs better-sqlite3, which is not installed or did not load${why}: run \`${SQLITE_INSTALL_COMMAND}\``, { cause });
+    super(`The Gateway sandbox needs better-sqlite3, which is not installed or did not load${why}: run \`${SQLITE_INSTALL_COMMAND}\``);
     this.name = 'SandboxDependencyError';
     this.stack = `${this.name}: ${this.message}`;
+  }
+
+  /** Stable code to match on (a getter, so Node prints the error as its one line). */
+  get code(): 'GATEWAY_SANDBOX_NEEDS_SQLITE' {
+    return 'GATEWAY_SANDBOX_NEEDS_SQLITE';
   }
 }
 
