@@ -22,9 +22,12 @@ export interface Run {
   stderr: string;
 }
 
+/** npm's own warnings about the machine's npm config (npx prints them): not the package's output. */
+const withoutNpmWarnings = (text: string) => text.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n');
+
 export function run(cmd: string, args: string[], cwd: string): Run {
   const r = spawnSync(cmd, args, { cwd, env: env(), encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return { status: r.status, stdout: withoutNpmWarnings(r.stdout), stderr: withoutNpmWarnings(r.stderr) };
 }
 
 /** Runs a Node script written into the project (as .mjs or .cjs). */
