@@ -5,11 +5,22 @@ import { dts } from 'rollup-plugin-dts';
 import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json', outDir: undefined });
-const browser = () => [nodeResolve({ browser: true }), ts()];
-// Three passes let terser inline the small helpers zod/mini leaves behind.
-const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: false } });
+// Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
+const browser = () => [nodeResolve({ browser: true }), ts(), thirdPartyNotices()];
+// Three passes let terser inline the small helpers zod/mini leaves behind. `/*!` comments stay: the
+// banner that points at the licences.
+const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });
+/** Where the licences of the bundled code are, at the top of every minified script. */
+const licenseBanner = '/*! @gateway/sdk | MIT | bundles MIT-licensed code: see LICENSE and THIRD-PARTY-NOTICES.md in the package */';
+/**
+ * Maps are built (for our own debugging) but not referenced and not packed: rollup's maps of these
+ * builds held zod, penpal and hono but none of our sources, and were two thirds of the tarball. The
+ * npm builds are unminified, readable code.
+ */
+const sourcemap = 'hidden';
 
 /**
  * The script-tag build cannot split chunks, so it loads its challenge code as a second script:
@@ -37,6 +48,27 @@ const challengeIntegrity = () => ({
   },
 });
 
+/**
+ * require('@gateway/sdk/sandbox') for CommonJS test runners, without a second copy of hono and zod:
+ * startSandbox is async anyway, so the wrapper imports the ESM build when it is called.
+ */
+const sandboxCommonJs = () => ({
+  name: 'sandbox-commonjs',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'index.cjs',
+      source: [
+        "'use strict';",
+        '// CommonJS door to the ESM sandbox build (./index.js): one copy of the sandbox in the package.',
+        "Object.defineProperty(exports, '__esModule', { value: true });",
+        "exports.startSandbox = function startSandbox(options) { return import('./index.js').then(function (m) { return m.startSandbox(options); }); };",
+        '',
+      ].join('\n'),
+    });
+  },
+});
+
 const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'];
 
 export default [
@@ -44,13 +76,23 @@ export default [
   // challenge. Built first: gateway.js carries its integrity hash.
   {
     input: 'src/sdk/challenge/challenge-script.ts',
-    output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap: true, plugins: [minify()] },
+    output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap, banner: licenseBanner, plugins: [minify()] },
     plugins: browser(),
   },
-  // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global.
+  // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global. The
+  // IIFE's `var Gateway` is a global only in a classic top-level script: the footer sets it on
+  // globalThis for a module script, a bundler import and a loader's eval too.
   {
     input: 'src/sdk/global.ts',
-    output: { file: 'dist/gateway.js', format: 'iife', name: 'Gateway', sourcemap: true, plugins: [minify(), challengeIntegrity()] },
+    output: {
+      file: 'dist/gateway.js',
+      format: 'iife',
+      name: 'Gateway',
+      sourcemap,
+      banner: licenseBanner,
+      footer: 'globalThis.Gateway = Gateway;',
+      plugins: [minify(), challengeIntegrity()],
+    },
     plugins: [challengeAsScript(), ...browser()],
   },
   // npm: ESM and CommonJS, zod and penpal bundled in so the package has no runtime dependencies.
@@ -58,8 +100,8 @@ export default [
     input: 'src/sdk/index.ts',
     // The challenge code is a chunk of its own, which a merchant's bundler loads on demand.
     output: [
-      { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: 'index.js', chunkFileNames: 'chunks/[name].js' },
-      { dir: 'dist', format: 'cjs', sourcemap: true, exports: 'named', entryFileNames: 'index.cjs', chunkFileNames: 'chunks/[name].cjs' },
+      { dir: 'dist', format: 'es', sourcemap, entryFileNames: 'index.js', chunkFileNames: 'chunks/[name].js' },
+      { dir: 'dist', format: 'cjs', sourcemap, exports: 'named', entryFileNames: 'index.cjs', chunkFileNames: 'chunks/[name].cjs' },
     ],
     plugins: browser(),
   },
@@ -68,13 +110,14 @@ export default [
     output: [{ file: 'dist/index.d.ts' }, { file: 'dist/index.d.cts' }],
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
   },
-  // The sandbox (Node): hono is bundled in; better-sqlite3 is an optional peer dependency.
-  // Chunks get stable names, so rebuilds do not pile up stale hashed files for npm pack.
+  // The sandbox (Node): hono is bundled in; better-sqlite3 is an optional peer dependency, loaded
+  // only when a sandbox starts. Chunks get stable names, so rebuilds do not pile up stale hashed
+  // files for npm pack. One build: index.cjs is a small wrapper around the ESM build.
   {
     input: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
-    output: { dir: 'dist/sandbox', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name].js' },
+    output: { dir: 'dist/sandbox', format: 'es', sourcemap, entryFileNames: '[name].js', chunkFileNames: '[name].js' },
     external: nodeExternal,
-    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
+    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts(), thirdPartyNotices(), sandboxCommonJs()],
   },
   // The challenge origin's page scripts (browser IIFEs the sandbox serves next to itself): the host is the penpal child.
   ...['host', 'acs'].map((page) => ({
@@ -82,13 +125,6 @@ export default [
     output: { file: `dist/sandbox/challenge-${page}.js`, format: 'iife', plugins: [minify()] },
     plugins: browser(),
   })),
-  // The same sandbox for require(): CommonJS test runners load it too.
-  {
-    input: 'src/sandbox/index.ts',
-    output: { file: 'dist/sandbox/index.cjs', format: 'cjs', sourcemap: true, exports: 'named', inlineDynamicImports: true },
-    external: nodeExternal,
-    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
-  },
   {
     input: 'src/sandbox/index.ts',
     output: [{ file: 'dist/sandbox/index.d.ts' }, { file: 'dist/sandbox/index.d.cts' }],

@@ -1,4 +1,4 @@
-// The README's test command: build, then every suite (unit, sandbox, e2e) and the package
+// The README's test command: build, then every suite (unit, sandbox, e2e, consumer) and the package
 // checks, then one line "N passed, N failed" that sums them all. Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +54,14 @@ if (built) {
   const p = readJson(`${reports}/playwright.json`);
   if (p) count('e2e (playwright)', p.stats.expected, p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0), p.stats.skipped);
   else count('e2e (playwright)', 0, 1);
+
+  // The packed tarball in an empty project, installed with the README's lines (see test/consumer/).
+  if (browser) {
+    run('npx', ['vitest', 'run', '--config', 'test/consumer/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${reports}/consumer.json`]);
+  }
+  const c = readJson(`${reports}/consumer.json`);
+  if (c) count('consumer (packed tarball)', c.numPassedTests, c.numFailedTests + (!c.success && !c.numFailedTests ? 1 : 0), c.numPendingTests + c.numTodoTests);
+  else count('consumer (packed tarball)', 0, 1);
 }
 
 console.log(`\n${lines.join('\n')}`);

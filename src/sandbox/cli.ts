@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './server';
+import { SandboxDependencyError } from './storage/database';
 
-const HELP = `Usage: npm run sandbox -- [options]
+// Named the way it was started: `npm run sandbox` in this repository, the bin everywhere else.
+const COMMAND = process.env.npm_lifecycle_event === 'sandbox' ? 'npm run sandbox --' : 'gateway-sandbox';
+
+const HELP = `Usage: ${COMMAND} [options]
 
 Starts the Gateway sandbox: the API and the challenge origin, on loopback by default.
 
@@ -50,6 +54,12 @@ function port(value: string | undefined, name: string, fallback: number): number
   return n;
 }
 
+/** An environment variable, where set-but-empty (`GATEWAY_SANDBOX_PORT=`) means unset, as in a shell's `${X:-default}`. */
+function fromEnv(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -84,22 +94,21 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const env = process.env;
-  const origins = (v['cors-origin'] ?? env.GATEWAY_SANDBOX_CORS_ORIGINS?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
-  const maxBody = v['max-body'] ?? env.GATEWAY_SANDBOX_MAX_BODY;
+  const origins = (v['cors-origin'] ?? fromEnv('GATEWAY_SANDBOX_CORS_ORIGINS')?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
+  const maxBody = v['max-body'] ?? fromEnv('GATEWAY_SANDBOX_MAX_BODY');
   if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024)) fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
-  const webhookSecret = v['webhook-secret'] ?? env.GATEWAY_SANDBOX_WEBHOOK_SECRET;
+  const webhookSecret = v['webhook-secret'] ?? fromEnv('GATEWAY_SANDBOX_WEBHOOK_SECRET');
   if (webhookSecret !== undefined && webhookSecret.length < 16) fail('--webhook-secret must be at least 16 characters');
   const logFormat = v['log-format'] ?? env.GATEWAY_SANDBOX_LOG_FORMAT;
   if (logFormat !== undefined && logFormat !== 'text' && logFormat !== 'json') fail(`--log-format must be text or json, got "${logFormat}"`);
   const merchantOrigins = (v['merchant-cors-origin'] ?? env.GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const options: SandboxOptions = {
-    host: v.host ?? env.GATEWAY_SANDBOX_HOST ?? '127.0.0.1',
-    port: port(v.port ?? env.GATEWAY_SANDBOX_PORT, '--port', 4010),
-    challengePort: port(v['challenge-port'] ?? env.GATEWAY_SANDBOX_CHALLENGE_PORT, '--challenge-port', 4011),
-    token: v.token ?? env.GATEWAY_SANDBOX_TOKEN,
+    host: v.host ?? fromEnv('GATEWAY_SANDBOX_HOST') ?? '127.0.0.1',
+    port: port(v.port ?? fromEnv('GATEWAY_SANDBOX_PORT'), '--port', 4010),
+    challengePort: port(v['challenge-port'] ?? fromEnv('GATEWAY_SANDBOX_CHALLENGE_PORT'), '--challenge-port', 4011),
+    token: v.token ?? fromEnv('GATEWAY_SANDBOX_TOKEN'),
     webhookSecret,
-    dataFile: v.data ?? env.GATEWAY_SANDBOX_DATA,
+    dataFile: v.data ?? fromEnv('GATEWAY_SANDBOX_DATA'),
     corsOrigins: origins.length ? origins : undefined,
     maxBodyBytes: maxBody === undefined ? undefined : Number(maxBody),
     log: !v.quiet,
@@ -141,6 +150,10 @@ Press Ctrl+C to stop.`);
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof SandboxDependencyError) {
+    console.error(`sandbox: ${error.message}`);
+    process.exit(1);
+  }
   const code = (error as { code?: string }).code;
   if (code === 'GATEWAY_DATA_FILE_VERSION') console.error(`sandbox: ${(error as Error).message}`);
   else console.error(code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error);

@@ -133,7 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json') throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
   const { log, logRequest } = logSink(write, options.logFormat);
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
-  const db = openDatabase(options.dataFile, []);
+  const db = await openDatabase(options.dataFile, []);
   try {
     migrate(db, SCHEMA_MIGRATIONS);
   } catch (error) {

@@ -1,7 +1,5 @@
 import type { Environment } from './types';
 
-/** Production API. */
-export const PROD_API_URL = 'https://api.gateway.com.br';
 /** Where `npm run sandbox` listens by default. */
 export const DEFAULT_SANDBOX_API_URL = 'http://127.0.0.1:4010';
 /** Path the sandbox serves the script-tag build from. */
@@ -25,10 +23,14 @@ export function rememberScriptUrl(src: string | undefined): void {
   }
 }
 
-/** The API base URL for an environment: explicit option, then the sandbox that served us, then the default. */
-export function resolveApiUrl(env: Environment, explicit?: string): string {
+/**
+ * The API base URL for an environment: explicit option, then the sandbox that served us, then the
+ * default sandbox. PROD has no default (undefined): no production API exists yet, and a built-in
+ * host this project does not control would receive shoppers' cards; setUp refuses it.
+ */
+export function resolveApiUrl(env: Environment, explicit?: string): string | undefined {
   if (explicit) return explicit.replace(/\/+$/, '');
-  if (env === 'PROD') return PROD_API_URL;
+  if (env === 'PROD') return undefined;
   return scriptOrigin ?? DEFAULT_SANDBOX_API_URL;
 }
 

@@ -14,8 +14,13 @@ export const CHALLENGE_CODE_TIMEOUT_MS = 10_000;
  */
 export function challengeCode(config: Config, signal: AbortSignal | undefined, traceId: string): Promise<ChallengeModule> {
   return new Promise((resolve, reject) => {
-    const unavailable = (why: string) =>
-      new GatewayError(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge code (gateway-challenge.js) ${why}: serve it next to gateway.js and allow it in CSP script-src.`, { traceId });
+    const unavailable = (why: string, cause?: unknown) =>
+      new GatewayError(
+        ErrorCode.CHALLENGE_FRAME_ERROR,
+        `The challenge code (gateway-challenge.js) ${why}: serve it next to gateway.js and allow it in CSP script-src.`,
+        { traceId },
+        cause === undefined ? undefined : { cause },
+      );
     const aborted = () => new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
     const done = () => {
       clearTimeout(timer);
@@ -36,9 +41,9 @@ export function challengeCode(config: Config, signal: AbortSignal | undefined, t
         done();
         resolve(module);
       },
-      () => {
+      (cause: unknown) => {
         done();
-        reject(unavailable('could not be loaded'));
+        reject(unavailable('could not be loaded', cause));
       },
     );
   });

@@ -66,12 +66,16 @@ export function setUp(options: SetUpOptions): void {
     bad(INVALID_PARAMETER, 'timeout', 'must be an integer number of milliseconds from 1000 to 120000');
   }
   if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en') bad(INVALID_PARAMETER, 'locale', 'must be "pt-BR" or "en"');
-  if (items.length) fail(items);
+  const resolved = items.length ? undefined : resolveApiUrl(o.env as Environment, apiUrl);
+  if (!items.length && resolved === undefined) {
+    bad(REQUIRED_PARAMETER, 'apiUrl', 'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })');
+  }
+  if (items.length || resolved === undefined) fail(items);
   const e = o.env as Environment;
   current = {
     session: o.session as string,
     env: e,
-    apiUrl: resolveApiUrl(e, apiUrl),
+    apiUrl: resolved as string,
     timeout: (o.timeout as number | undefined) ?? 15_000,
     locale: (o.locale as Locale | undefined) ?? 'pt-BR',
   };

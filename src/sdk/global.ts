@@ -1,9 +1,19 @@
-// Entry of the script-tag build: everything of index.ts, as window.Gateway.
+// Entry of the script-tag build: everything of index.ts, as window.Gateway (the build's footer
+// sets globalThis.Gateway, so a module script, a bundler import or a loader's eval get it too).
 import { rememberScriptUrl } from './api-url';
 
 export * from './index';
 
-if (typeof document !== 'undefined') {
-  const script = document.currentScript;
-  rememberScriptUrl(script instanceof HTMLScriptElement ? script.src : undefined);
+/**
+ * The script element that loaded us. `document.currentScript` knows it only for a classic script
+ * run by the page; a `<script type="module">` (and a loader's eval) leaves it null, so the last
+ * script whose address ends in gateway.js stands in, rather than silently using the default API.
+ */
+function ownScript(doc: Document): string | undefined {
+  const current = doc.currentScript;
+  if (current instanceof HTMLScriptElement && current.src) return current.src;
+  const scripts = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]')).filter((s) => /\/gateway\.js(?:[?#]|$)/.test(s.src));
+  return scripts[scripts.length - 1]?.src;
 }
+
+if (typeof document !== 'undefined') rememberScriptUrl(ownScript(document));

@@ -57,10 +57,10 @@ async function once<T>(call: ApiCall): Promise<T> {
       cache: 'no-store',
     });
     text = await response.text();
-  } catch {
+  } catch (cause) {
     if (call.signal?.aborted) throw aborted(traceId);
-    if (timedOut) throw new GatewayError(ErrorCode.TIMEOUT, `The API did not answer within ${call.timeout} ms.`, { traceId });
-    throw new GatewayError(ErrorCode.NETWORK_ERROR, `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`, { traceId });
+    if (timedOut) throw new GatewayError(ErrorCode.TIMEOUT, `The API did not answer within ${call.timeout} ms.`, { traceId }, { cause });
+    throw new GatewayError(ErrorCode.NETWORK_ERROR, `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`, { traceId }, { cause });
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onAbort);

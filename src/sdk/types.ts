@@ -14,9 +14,10 @@ export interface SetUpOptions {
   /** `"PROD"` or `"SANDBOX"` (also `Gateway.env.PROD` / `Gateway.env.SANDBOX`). */
   env: Environment;
   /**
-   * Base URL of the API. Leave it out with the script tag served by the sandbox (the script's
-   * own origin is used) and in production. Set it with the npm build against a sandbox that
-   * does not run on the default `http://127.0.0.1:4010`.
+   * Base URL of the API. Required with `env: "PROD"`: the SDK has no built-in production host,
+   * and setUp fails with `INVALID_SETUP` (parameterName `apiUrl`) without it. With SANDBOX leave
+   * it out when the script tag is served by the sandbox (the script's own origin is used); set it
+   * with the npm build against a sandbox that does not run on `http://127.0.0.1:4010`.
    */
   apiUrl?: string;
   /** Milliseconds an API call may take before it fails with `TIMEOUT`. Default 15000. */
@@ -135,4 +136,14 @@ export interface AuthenticationResult {
   id?: string;
   /** Present when status is AUTH_FLOW_COMPLETED. */
   authenticationStatus?: AuthenticationOutcome;
+}
+
+declare global {
+  /**
+   * Declared empty so the SDK's types compile without the DOM lib and without @types/node (a
+   * server-rendering project, say). With either present it merges into the real AbortSignal and
+   * changes nothing; without them there is no AbortController to pass anyway.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge point, see above
+  interface AbortSignal {}
 }

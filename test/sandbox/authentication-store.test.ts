@@ -32,8 +32,8 @@ describe('AuthenticationStore', () => {
   let db: Db;
   let clock: ManualClock;
   let store: AuthenticationStore;
-  beforeEach(() => {
-    db = openDatabase(undefined, [merchantSchema, authenticationSchema]);
+  beforeEach(async () => {
+    db = await openDatabase(undefined, [merchantSchema, authenticationSchema]);
     const merchants = new MerchantStore(db);
     for (const id of ['M1', 'M2']) merchants.upsert({ id, name: id, token: `t-${id}`, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
     clock = new ManualClock();

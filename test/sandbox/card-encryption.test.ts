@@ -23,8 +23,8 @@ const seal = (publicKeyBase64: string, card: Partial<CardPlaintext> = {}) => {
   return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(encodeCardPlaintext(plain))).toString('base64');
 };
 
-beforeEach(() => {
-  db = openDatabase(undefined, [merchantSchema, publicKeySchema, cardVaultSchema]);
+beforeEach(async () => {
+  db = await openDatabase(undefined, [merchantSchema, publicKeySchema, cardVaultSchema]);
   clock = new SandboxClock();
   keys = new PublicKeyStore(db, clock);
   merchant('M1');

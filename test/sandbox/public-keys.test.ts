@@ -71,8 +71,8 @@ describe('PublicKeyStore: rotation keeps the previous key 7 days', () => {
   let db: Db;
   let clock: ManualClock;
   let keys: PublicKeyStore;
-  beforeEach(() => {
-    db = openDatabase(undefined, [merchantSchema, publicKeySchema]);
+  beforeEach(async () => {
+    db = await openDatabase(undefined, [merchantSchema, publicKeySchema]);
     new MerchantStore(db).upsert({ id: 'M1', name: 'M1', token: 't', pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
     clock = new ManualClock();
     keys = new PublicKeyStore(db, clock);

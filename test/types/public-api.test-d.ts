@@ -110,12 +110,19 @@ expectTypeOf<GatewayError>().toExtend<Error>();
 expectTypeOf<GatewayErrorDetail>().toEqualTypeOf<{ httpStatus: number; traceId: string; message: string; errorMessages: ErrorItem[]; code: ErrorCode }>();
 expectTypeOf<ErrorItem>().toEqualTypeOf<{ code: string; description: string; parameterName: string }>();
 expectTypeOf<GatewayError['toJSON']>().returns.toEqualTypeOf<{ name: string; code: ErrorCode; message: string; detail: GatewayErrorDetail }>();
+// The constructor takes the wrapped error as { cause }, like Error's own options.
+expectTypeOf<ConstructorParameters<typeof GatewayError>[3]>().toEqualTypeOf<{ cause?: unknown } | undefined>();
+new GatewayError(ErrorCode.NETWORK_ERROR, 'offline', { traceId: 't' }, { cause: new TypeError('Failed to fetch') });
 declare const caught: unknown;
 if (caught instanceof GatewayError) {
   expectTypeOf(caught.code).toEqualTypeOf<ErrorCode>();
   expectTypeOf(caught.detail.errorMessages[0]?.parameterName).toEqualTypeOf<string | undefined>();
   // @ts-expect-error code is read-only
   caught.code = 'TIMEOUT';
+  // cause: what the SDK wrapped (a fetch TypeError, a load event), unknown until narrowed, read-only
+  expectTypeOf(caught.cause).toEqualTypeOf<unknown>();
+  // @ts-expect-error cause is read-only
+  caught.cause = new Error('x');
   // @ts-expect-error not one of the codes: a typo is caught at compile time
   if (caught.code === 'SESSION_EXPIRD') throw caught;
 }

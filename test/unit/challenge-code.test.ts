@@ -44,8 +44,11 @@ describe('challengeCode', () => {
 
   it('a download that fails: CHALLENGE_FRAME_ERROR at once', async () => {
     const got = outcome(challengeCode(getConfig()!, undefined, 'trace-0001'));
-    loader.settle.reject(new Error('net::ERR_CONNECTION_RESET'));
-    expect(((await got) as { error: GatewayError }).error.code).toBe(ErrorCode.CHALLENGE_FRAME_ERROR);
+    const loadError = new Error('net::ERR_CONNECTION_RESET');
+    loader.settle.reject(loadError);
+    const { error } = (await got) as { error: GatewayError };
+    expect(error.code).toBe(ErrorCode.CHALLENGE_FRAME_ERROR);
+    expect(error.cause).toBe(loadError);
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -36,6 +36,14 @@ describe('GatewayError', () => {
     expect(bare.detail).toEqual({ httpStatus: 0, traceId: 't-12345678', message: 'offline', errorMessages: [], code: 'NETWORK_ERROR' });
   });
 
+  it('keeps the error it wraps as cause, out of toJSON; no cause when none was given', () => {
+    const fetchError = new TypeError('Failed to fetch');
+    const wrapped = new GatewayError(ErrorCode.NETWORK_ERROR, 'offline', { traceId: 't-12345678' }, { cause: fetchError });
+    expect(wrapped.cause).toBe(fetchError);
+    expect(Object.keys(wrapped.toJSON())).not.toContain('cause');
+    expect('cause' in error).toBe(false);
+  });
+
   it('survives a JSON.stringify round trip with everything a support ticket needs', () => {
     const copy = JSON.parse(JSON.stringify(error));
     expect(copy).toEqual({ name: 'GatewayError', code: 'VALIDATION_ERROR', message: error.message, detail: error.detail });

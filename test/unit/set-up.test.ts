@@ -70,7 +70,7 @@ describe('setUp: bad arguments throw INVALID_SETUP naming the field', () => {
 describe('setUp: what it accepts', () => {
   it.each([
     [{ session: 'sess_123', env: 'SANDBOX' }],
-    [{ session: 'sess_123', env: 'PROD' }],
+    [{ session: 'sess_123', env: 'PROD', apiUrl: 'https://api.merchant-provider.example' }],
     [{ session: 'sess_123', env: 'SANDBOX', apiUrl: 'https://sandbox.example.com/', timeout: 1000, locale: 'en' }],
     [{ session: 'sess_123', env: 'SANDBOX', timeout: 120_000, locale: 'pt-BR' }],
   ])('%j', (options) => {
@@ -80,7 +80,7 @@ describe('setUp: what it accepts', () => {
   it('Gateway.env names both environments, frozen', () => {
     expect(sdk.env).toEqual({ PROD: 'PROD', SANDBOX: 'SANDBOX' });
     expect(Object.isFrozen(sdk.env)).toBe(true);
-    expect(() => sdk.setUp({ session: 'sess_123', env: sdk.env.PROD })).not.toThrow();
+    expect(() => sdk.setUp({ session: 'sess_123', env: sdk.env.SANDBOX })).not.toThrow();
   });
 });
 
@@ -114,13 +114,24 @@ describe('setUp and authenticate3DS', () => {
     ]);
   });
 
-  it('PROD talks to the production API, SANDBOX to the local sandbox by default', async () => {
+  it('PROD without apiUrl fails at setUp with INVALID_SETUP naming apiUrl, and nothing is sent anywhere', async () => {
     const fetch = stubFetch(() => json(authentication()));
-    sdk.setUp({ session: 'sess_1', env: 'PROD' });
+    const error = setUpError({ session: 'sess_1', env: 'PROD' });
+    expect(error.code).toBe('INVALID_SETUP');
+    expect(error.detail.errorMessages).toEqual([expect.objectContaining({ code: '40001', parameterName: 'apiUrl' })]);
+    expect(error.message).toMatch(/apiUrl is required with env "PROD"/);
+    const after = await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest).catch((e: unknown) => e);
+    expect((after as Sdk.GatewayError).code).toBe('NOT_SET_UP');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('PROD sends only to the apiUrl given, SANDBOX to the local sandbox by default: no other host', async () => {
+    const fetch = stubFetch(() => json(authentication()));
+    sdk.setUp({ session: 'sess_1', env: 'PROD', apiUrl: 'https://api.merchant-provider.example/' });
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
     sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
-    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).origin)).toEqual(['https://api.gateway.com.br', 'http://127.0.0.1:4010']);
+    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).origin)).toEqual(['https://api.merchant-provider.example', 'http://127.0.0.1:4010']);
   });
 
   it('uses the timeout given to setUp', async () => {

@@ -138,9 +138,12 @@ describe('callApi: answers', () => {
   });
 
   it('a rejected fetch is NETWORK_ERROR with httpStatus 0 and the SDK trace id', async () => {
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const fetchError = new TypeError('Failed to fetch');
+    stubFetch(() => Promise.reject(fetchError));
     const error = await failure(callApi(call()));
     expect(error.code).toBe(ErrorCode.NETWORK_ERROR);
+    // The browser's own error stays reachable (devtools shows it under "Caused by").
+    expect(error.cause).toBe(fetchError);
     expect(error.detail).toMatchObject({ httpStatus: 0, traceId: TRACE, errorMessages: [] });
     expect(error.message).toContain('http://127.0.0.1:4999');
   });

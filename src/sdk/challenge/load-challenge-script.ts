@@ -31,9 +31,10 @@ export function loadChallenge(config: Config): Promise<ChallengeModule> {
       if (module) resolve(module);
       else reject(new Error('gateway-challenge.js did not register'));
     };
-    script.onerror = () => {
+    script.onerror = (event) => {
       script.remove();
-      reject(new Error(`could not load ${script.src}`));
+      // The load event is all the browser tells; kept so devtools can show which element failed.
+      reject(new Error(`could not load ${script.src}`, { cause: event }));
     };
     document.head.append(script);
   }).catch((error: unknown) => {

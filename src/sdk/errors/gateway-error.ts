@@ -25,8 +25,26 @@ export class GatewayError extends Error {
   /** Same as `detail.code`. */
   readonly code: ErrorCode;
 
-  constructor(code: ErrorCode, message: string, detail: Partial<Omit<GatewayErrorDetail, 'code' | 'message'>> = {}) {
-    super(message);
+  /**
+   * The lower-level failure this error wraps (the fetch `TypeError`, the script's load event, ...),
+   * when there was one. Shown by devtools and by Node's `util.inspect`; never part of
+   * {@link GatewayError.toJSON}, since it is not ours to vouch for. Card data never reaches it: the
+   * SDK wraps only network and loading failures.
+   */
+  declare readonly cause?: unknown;
+
+  /**
+   * @param code the stable code, see {@link ErrorCode}
+   * @param message what happened, for developers
+   * @param detail the HTTP status, trace id and validation items, when known
+   * @param options `cause`: the error this one wraps (kept as {@link GatewayError.cause})
+   */
+  constructor(code: ErrorCode, message: string, detail: Partial<Omit<GatewayErrorDetail, 'code' | 'message'>> = {}, options?: { cause?: unknown }) {
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    // Browsers older than ES2022 ignore the options argument: set it the way they would.
+    if (options && 'cause' in options && !Object.prototype.hasOwnProperty.call(this, 'cause')) {
+      Object.defineProperty(this, 'cause', { value: options.cause, writable: true, configurable: true, enumerable: false });
+    }
     this.name = 'GatewayError';
     this.code = code;
     this.detail = {

@@ -1,0 +1,79 @@
+// What the tarball holds and how its types compile in an integrator's project.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { packageDirOf } from '../../scripts/third-party-notices.mjs';
+import { app, run } from './support';
+
+const installed = () => join(app(), 'node_modules/@gateway/sdk');
+const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+
+describe('the tarball', () => {
+  it('ships LICENSE and no source maps (they held other packages\' code, none of ours)', () => {
+    const shipped = files(installed()).map((f) => f.slice(installed().length + 1));
+    expect(shipped).toContain('LICENSE');
+    expect(shipped).toContain('dist/THIRD-PARTY-NOTICES.md');
+    expect(shipped.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(readFileSync(join(installed(), 'dist/gateway.js'), 'utf8')).not.toContain('sourceMappingURL');
+  });
+
+  it('ships one sandbox build: the CommonJS entry is a wrapper, not a second copy of hono and zod', () => {
+    expect(statSync(join(installed(), 'dist/sandbox/index.cjs')).size).toBeLessThan(1024);
+  });
+
+  it('carries the licence notice of every package bundled into dist', () => {
+    // The build's own (hidden, unshipped) maps name every module that went into each file.
+    const dist = join(inject('repo'), 'dist');
+    const bundled = new Set<string>();
+    for (const map of files(dist).filter((f) => f.endsWith('.map'))) {
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      for (const source of sources) {
+        const dir = packageDirOf(join(map, '..', source));
+        if (dir) bundled.add(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name as string);
+      }
+    }
+    expect([...bundled].sort()).toEqual(expect.arrayContaining(['hono', 'penpal', 'zod']));
+    const notices = readFileSync(join(installed(), 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
+    for (const name of bundled) {
+      const section = notices.split(/^## /m).find((s) => s.startsWith(`${name} `));
+      expect(section, `notice of ${name}`).toMatch(/Permission is hereby granted|Licensed under|Redistribution and use/);
+    }
+  });
+});
+
+describe('consumer types', () => {
+  const source = `import { setUp, authenticate3DS, GatewayError, type AuthenticationRequest } from '@gateway/sdk';
+import { startSandbox, type Sandbox } from '@gateway/sdk/sandbox';
+declare const request: AuthenticationRequest;
+export async function pay(session: string): Promise<string> {
+  setUp({ session, env: 'SANDBOX' });
+  try {
+    return (await authenticate3DS(request)).status;
+  } catch (error) {
+    if (error instanceof GatewayError) return error.detail.traceId;
+    throw error;
+  }
+}
+export const sandbox: Promise<Sandbox> = startSandbox({ port: 0 });
+`;
+  it.each([
+    ['bundler', 'esnext', true],
+    ['bundler', 'esnext', false],
+    ['node16', 'node16', true],
+    ['node16', 'node16', false],
+    ['nodenext', 'nodenext', true],
+    ['nodenext', 'nodenext', false],
+  ])('type-check with moduleResolution %s (module %s), DOM lib %s', (resolution, module, dom) => {
+    const name = `types-${resolution}-${dom ? 'dom' : 'nodom'}`;
+    writeFileSync(join(app(), `${name}.mts`), source);
+    const config = {
+      compilerOptions: { strict: true, noEmit: true, module, moduleResolution: resolution, target: 'es2022', lib: dom ? ['es2022', 'dom'] : ['es2022'], types: [] },
+      files: [`${name}.mts`],
+    };
+    writeFileSync(join(app(), `${name}.json`), JSON.stringify(config));
+    const r = run('npx', ['tsc', '-p', `${name}.json`], app());
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
