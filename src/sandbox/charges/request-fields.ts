@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PHONE_TYPES } from '../../core/authentication-request';
 import { isIsoAlpha3 } from '../../core/iso-country';
 import { MAX_AMOUNT_CENTS, toCents } from './money';
-import { taxIdDigits, taxIdKind } from './tax-id';
+import { normaliseTaxId, taxIdKind } from '../../core/tax-id';
 
 /**
  * Field rules shared by the order and charge request schemas. Every message completes the
@@ -46,11 +46,14 @@ export const cents = (min = 1) => {
 
 export const booleanField = () => z.boolean({ error: 'must be true or false' });
 
-/** A CPF (11 digits) or CNPJ (14 digits) with valid check digits; punctuation is dropped. */
+/**
+ * A CPF (11 digits) or a CNPJ, numeric or alphanumeric (12 digits or capital letters, then 2 check
+ * digits), with valid check digits; punctuation is dropped and letters upper-cased.
+ */
 export const taxId = () => {
-  const rule = 'must be a valid CPF (11 digits) or CNPJ (14 digits), check digits included';
+  const rule = 'must be a valid CPF (11 digits) or CNPJ (14 characters: 12 digits or letters, then 2 check digits), check digits included';
   return z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' ? taxIdDigits(v) : v)),
+    z.transform((v: unknown) => (typeof v === 'string' ? normaliseTaxId(v) : v)),
     z.string({ error: rule }).check(z.refine((v) => taxIdKind(v) !== undefined, rule)),
   );
 };
