@@ -201,14 +201,18 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
 /**
  * Validates the `data` of a 3DS authentication request. The SDK and the sandbox both call this,
  * so they agree on every error item. `root` is the path prefix of `data` in the caller's request.
- * Never throws, whatever `input` is.
+ * `plain` says `input` is already plain data without nulls (a parsed JSON body): the snapshot the
+ * SDK needs for page input is skipped. Never throws, whatever `input` is.
  */
 export function validateAuthenticationData(
   input: unknown,
   root: ReadonlyArray<PropertyKey> = ['data'],
   now: Date = new Date(),
+  plain = false,
 ): Validation<AuthenticationData> {
-  const snap = safeSnapshot(input, root);
+  // `plain`: the caller (the API, with a parsed JSON body) already has plain data without nulls,
+  // so the page-input snapshot and its caps are skipped and each rule reports the real problem.
+  const snap = plain ? { value: input, problems: new Map<string, ErrorItem>() } : safeSnapshot(input, root);
   const parsed = dataSchema().safeParse(snap.value, { reportInput: true });
   const errors: ErrorItem[] = [];
   // One item per parameter, and none inside a parameter already reported.
