@@ -1,7 +1,22 @@
 import * as z from 'zod/mini';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from './error-item';
-import { isIsoAlpha3 } from './iso-country';
-import { isLuhnValid } from './luhn';
+import {
+  ADDRESS_RULES,
+  cardNumberRule,
+  emailRule,
+  expMonthRule,
+  expYearRule,
+  holderNameRule,
+  installmentsRule,
+  integerRule,
+  oneOfRule,
+  personNameRule,
+  phoneAreaRule,
+  phoneCountryRule,
+  phoneNumberRule,
+  textRule,
+  type FieldRule,
+} from './field-rules';
 import { formatPath, isWithin } from './parameter-path';
 import { safeSnapshot } from './safe-snapshot';
 import { hasExpired } from './card-expiry';
@@ -73,87 +88,68 @@ function dataSchema() {
 }
 
 /**
- * A field's rule: normalise the raw value, test it, keep the normalised value; one message
- * for every way the field can fail. A transform that reports its own issue, rather than
- * z.string().check(…), z.number(), z.enum(…): every field then needs the same small zod
- * module, and the SDK bundle carries none of the others.
+ * A field's rule (src/core/field-rules.ts, shared with every sandbox schema) as a zod step: a
+ * transform that reports its own issue, rather than z.string().check(…), z.number(), z.enum(…):
+ * every field then needs the same small zod module, and the SDK bundle carries none of the others.
  */
-const rule = <T>(message: string, test: (value: unknown) => boolean, normalise: (value: unknown) => unknown = (v) => v) =>
+const use = <T>(r: FieldRule) =>
   z.transform<unknown, T>((input, payload) => {
-    const value = normalise(input);
-    if (!test(value)) payload.issues.push({ code: 'custom', message, input });
+    const value = r.normalise(input);
+    if (!r.test(value)) payload.issues.push({ code: 'custom', message: r.message, input });
     return value as T;
   });
 
-const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-// RegExp#test would turn a number into text, and throws on the snapshot's symbol.
-const matches = (pattern: RegExp, max = 4096) => (v: unknown) => typeof v === 'string' && v.length <= max && pattern.test(v);
-const isText = (max: number) => (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= max;
-const text = (max: number, what = 'text') => rule<string>(`must be a non-empty ${what} (at most ${max} characters)`, isText(max), trim);
-const oneOf = <T extends string>(values: readonly T[], message = `must be one of ${values.join(', ')}`) => rule<T>(message, (v) => (values as readonly unknown[]).includes(v));
-
-/** Digits, also given as a non-negative integer (a phone's 55, 11, 912345678). */
-const digits = (min: number, max: number, message: string) =>
-  rule<string>(message, matches(new RegExp(`^\\d{${min},${max}}$`)), (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : v));
-
-/** An integer that may also arrive as a numeric string ("12", "2030"), as real plugins send it. */
-const integer = (min: number, max: number, message: string) =>
-  rule<number>(message, (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max, (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v));
-
-const NAME = /^[\p{L}\p{M}'’-]+(\s+[\p{L}\p{M}'’-]+)+$/u;
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const OBJECT = 'must be an object';
 /** The three forms of a card, for the messages that explain them. */
 export const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and holder.name';
 
 function buildDataSchema() {
   const object = <S extends z.core.$ZodLooseShape>(shape: S, message = OBJECT) => z.object(shape, { error: message });
+  const a = ADDRESS_RULES;
   const address = () =>
     z.optional(
       object({
-        street: text(160),
-        number: text(20),
-        complement: z.optional(rule<string>('must be a text (at most 120 characters)', (v) => typeof v === 'string' && v.length <= 120)),
-        city: text(90),
-        regionCode: text(10, 'region code such as "SP"'),
-        country: rule<string>('must be an ISO 3166-1 alpha-3 country code such as "BRA"', (v) => typeof v === 'string' && isIsoAlpha3(v)),
-        postalCode: rule<string>('must have 5 to 10 digits', matches(/^\d{5,10}$/), (v) => (typeof v === 'string' ? v.replace(/^(\d{5})[-\s](\d{3})$/, '$1$2') : v)),
+        street: use<string>(a.street),
+        number: use<string>(a.number),
+        complement: z.optional(use<string>(a.complement)),
+        city: use<string>(a.city),
+        regionCode: use<string>(a.regionCode),
+        country: use<string>(a.country),
+        postalCode: use<string>(a.postalCode),
       }),
     );
   return object({
     customer: object({
-      name: rule<string>('must be at least two names, letters only (no digits or special characters)', matches(NAME, 120), trim),
-      email: rule<string>('must be a valid e-mail address', matches(EMAIL, 254), trim),
+      name: use<string>(personNameRule),
+      email: use<string>(emailRule),
       phones: z.array(
         object({
-          country: digits(1, 3, 'must be numeric (1 to 3 digits), such as "55"'),
-          area: digits(1, 3, 'must be numeric (1 to 3 digits), such as "11"'),
-          number: digits(8, 9, 'must be 8 or 9 digits'),
-          type: oneOf(PHONE_TYPES),
+          country: use<string>(phoneCountryRule),
+          area: use<string>(phoneAreaRule),
+          number: use<string>(phoneNumberRule),
+          type: use<PhoneType>(oneOfRule(PHONE_TYPES)),
         }),
         { error: 'must be a list with at least one phone of type MOBILE' },
       ),
     }),
     paymentMethod: object({
-      type: oneOf(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD'),
-      installments: integer(1, 12, 'must be an integer from 1 to 12'),
+      type: use<CardPaymentType>(oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD')),
+      installments: use<number>(installmentsRule),
       card: object(
         {
-          id: z.optional(text(128, 'tokenized card id')),
-          encrypted: z.optional(text(4096, 'encrypted card')),
-          number: z.optional(
-            rule<string>('must be a card number of 13 to 21 digits that passes the Luhn check', (v) => matches(/^\d{13,21}$/)(v) && isLuhnValid(v as string), (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v)),
-          ),
-          expMonth: z.optional(integer(1, 12, 'must be a month from 1 to 12')),
-          expYear: z.optional(integer(1000, 9999, 'must be a year of 4 digits, such as 2030')),
-          holder: z.optional(object({ name: z.optional(text(120)) })),
+          id: z.optional(use<string>(textRule(128, 'tokenized card id'))),
+          encrypted: z.optional(use<string>(textRule(4096, 'encrypted card'))),
+          number: z.optional(use<string>(cardNumberRule)),
+          expMonth: z.optional(use<number>(expMonthRule)),
+          expYear: z.optional(use<number>(expYearRule)),
+          holder: z.optional(object({ name: z.optional(use<string>(holderNameRule)) })),
         },
         `must be an object with ${CARD_FORMS}`,
       ),
     }),
     amount: object({
-      value: integer(100, 999_999_999, 'must be an integer amount in cents, at least 100'),
-      currency: oneOf(['BRL'] as const, 'must be BRL'),
+      value: use<number>(integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100')),
+      currency: use<'BRL'>(oneOfRule(['BRL'], 'must be BRL')),
     }),
     billingAddress: address(),
     shippingAddress: address(),
@@ -205,14 +201,18 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
 /**
  * Validates the `data` of a 3DS authentication request. The SDK and the sandbox both call this,
  * so they agree on every error item. `root` is the path prefix of `data` in the caller's request.
- * Never throws, whatever `input` is.
+ * `plain` says `input` is already plain data without nulls (a parsed JSON body): the snapshot the
+ * SDK needs for page input is skipped. Never throws, whatever `input` is.
  */
 export function validateAuthenticationData(
   input: unknown,
   root: ReadonlyArray<PropertyKey> = ['data'],
   now: Date = new Date(),
+  plain = false,
 ): Validation<AuthenticationData> {
-  const snap = safeSnapshot(input, root);
+  // `plain`: the caller (the API, with a parsed JSON body) already has plain data without nulls,
+  // so the page-input snapshot and its caps are skipped and each rule reports the real problem.
+  const snap = plain ? { value: input, problems: new Map<string, ErrorItem>() } : safeSnapshot(input, root);
   const parsed = dataSchema().safeParse(snap.value, { reportInput: true });
   const errors: ErrorItem[] = [];
   // One item per parameter, and none inside a parameter already reported.

@@ -1,8 +1,16 @@
 import type { CardBrand } from './card-brand';
 
-export const AUTHENTICATION_STATUSES = ['AUTH_FLOW_COMPLETED', 'AUTH_NOT_SUPPORTED', 'CHANGE_PAYMENT_METHOD', 'REQUIRE_CHALLENGE'] as const;
+/**
+ * Statuses of an authentication. REQUIRE_CHALLENGE is the only one that changes: to
+ * AUTH_FLOW_COMPLETED when the issuer decides the code, or to CANCELED when the shopper cancels
+ * or the SDK's time runs out first (docs/authentications.md). Every other status is final.
+ */
+export const AUTHENTICATION_STATUSES = ['AUTH_FLOW_COMPLETED', 'AUTH_NOT_SUPPORTED', 'CHANGE_PAYMENT_METHOD', 'REQUIRE_CHALLENGE', 'CANCELED'] as const;
 export type AuthenticationStatusValue = (typeof AUTHENTICATION_STATUSES)[number];
 export type AuthenticationOutcomeValue = 'AUTHENTICATED' | 'NOT_AUTHENTICATED';
+/** Why a challenge was CANCELED: the same words as the SDK's rejection codes, so both tell one story. */
+export const CHALLENGE_END_REASONS = ['CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT'] as const;
+export type ChallengeEndReason = (typeof CHALLENGE_END_REASONS)[number];
 
 /**
  * A 3DS authentication as the API returns it, from POST and GET
@@ -14,6 +22,8 @@ export interface AuthenticationResource {
   status: AuthenticationStatusValue;
   /** Set once the flow completed. */
   authentication_status: AuthenticationOutcomeValue | null;
+  /** Why a CANCELED authentication ended; null for every other status. */
+  reason: ChallengeEndReason | null;
   brand: CardBrand;
   /** Issuer name, or null when the BIN is unknown to the issuer database. */
   issuer: string | null;

@@ -1,3 +1,5 @@
+import type { ChallengeEndReason } from './authentication-resource';
+
 /**
  * The contract between the SDK (penpal parent, on the merchant's page) and the challenge host
  * page (penpal child, on the challenge origin). Every call is a notice, never a result: the
@@ -12,7 +14,23 @@ export type ChallengeParentMethods = {
   cancel(): void;
 };
 
+/**
+ * What the challenge host page (penpal child) offers the SDK. The SDK cannot reach the challenge
+ * origin itself (the challenge token is the host's), so it asks the host to record the end.
+ */
+export type ChallengeChildMethods = {
+  /**
+   * The shopper canceled or the SDK's time ran out: the host tells the challenge origin, which
+   * ends the authentication as CANCELED with `reason` unless its code was accepted first.
+   * Settles once the challenge origin answered; the SDK then reads the API for the outcome.
+   */
+  end(reason: ChallengeEndReason): Promise<void>;
+};
+
 /** Query parameter the SDK adds to `challenge.url`: its page's origin, the only one the host talks to. */
 export const CHALLENGE_PARENT_PARAM = 'parent';
 /** Query parameter the SDK adds to `challenge.url`: the shopper's language (`pt-BR` or `en`). */
 export const CHALLENGE_LOCALE_PARAM = 'locale';
+
+/** Path on the challenge origin where the host page records a challenge the shopper did not finish. */
+export const CHALLENGE_END_PATH = '/challenge/end';

@@ -1,5 +1,5 @@
 import { encodeCardPlaintext } from '../core/card-ciphertext';
-import { isLuhnValid } from '../core/luhn';
+import { cardNumberRule, holderNameRule } from '../core/field-rules';
 import { hasExpired } from '../core/card-expiry';
 
 /** Stable codes of the problems {@link encryptCard} reports. */
@@ -60,8 +60,9 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   const bad = (code: EncryptCardErrorCode, parameterName: string, message: string) => errors.push({ code, parameterName, message });
   const o = (typeof input === 'object' && input !== null ? input : {}) as Partial<Record<keyof EncryptCardInput, unknown>>;
 
-  const number = typeof o.number === 'string' ? o.number.replace(/[\s-]/g, '') : '';
-  if (!/^\d{13,21}$/.test(number) || !isLuhnValid(number)) bad('INVALID_NUMBER', 'number', 'number must be a card number of 13 to 21 digits that passes the Luhn check');
+  // The same rules as the 3DS request and the payment APIs (src/core/field-rules.ts).
+  const number = typeof o.number === 'string' ? (cardNumberRule.normalise(o.number) as string) : '';
+  if (!cardNumberRule.test(number)) bad('INVALID_NUMBER', 'number', `number ${cardNumberRule.message}`);
   const cvv = typeof o.securityCode === 'string' ? o.securityCode.trim() : '';
   if (!/^\d{3,4}$/.test(cvv)) bad('INVALID_SECURITY_CODE', 'securityCode', 'securityCode must be 3 or 4 digits');
   const month = toInt(o.expMonth);
@@ -73,9 +74,7 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   if (!yearOk || year < now.getFullYear()) bad('INVALID_EXPIRATION_YEAR', 'expYear', 'expYear must be a year of 4 digits, not in the past');
   else if (monthOk && hasExpired(month, year, now)) bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth is in the past: the card has expired');
   const holder = typeof o.holder === 'string' ? o.holder.trim().replace(/\s+/g, ' ') : '';
-  if (!/^[\p{L}\p{M}'’. -]{2,}$/u.test(holder) || new TextEncoder().encode(holder).length > 100) {
-    bad('INVALID_HOLDER', 'holder', 'holder must be the name on the card: letters only, 2 to 100 bytes');
-  }
+  if (!holderNameRule.test(holder)) bad('INVALID_HOLDER', 'holder', `holder ${holderNameRule.message}`);
 
   let key: CryptoKey | undefined;
   if (typeof crypto === 'undefined' || !crypto.subtle) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import type { ChallengeParentMethods } from '../../src/core/challenge-protocol';
-import { DEFAULT_CHALLENGE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
+import type { ChallengeChildMethods, ChallengeParentMethods } from '../../src/core/challenge-protocol';
+import { DEFAULT_CHALLENGE_TIMEOUT_MS, END_NOTICE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
 import { challengeRun } from '../../src/sdk/challenge-run';
 import { getConfig, setUp, type Config } from '../../src/sdk/config';
 import { authenticate3DS, ErrorCode } from '../../src/sdk/index';
@@ -15,15 +15,15 @@ import { rejection } from './support/rejection';
 // one in Chromium). The fake records what the SDK connects to and hands the test the methods
 // the SDK exposes, so the test plays the challenge host.
 const penpal = vi.hoisted(() => ({
-  connections: [] as Array<{ methods: ChallengeParentMethods; remoteWindow: unknown; allowedOrigins: unknown; destroy: () => void; handshake(): void }>,
+  connections: [] as Array<{ methods: ChallengeParentMethods; remoteWindow: unknown; allowedOrigins: unknown; destroy: () => void; handshake(child?: Partial<ChallengeChildMethods>): void }>,
 }));
 vi.mock('penpal', () => ({
   WindowMessenger: class {
     constructor(readonly options: { remoteWindow: unknown; allowedOrigins: unknown }) {}
   },
   connect: ({ messenger, methods }: { messenger: { options: { remoteWindow: unknown; allowedOrigins: unknown } }; methods: ChallengeParentMethods }) => {
-    let handshake = () => {};
-    const promise = new Promise<object>((resolve) => (handshake = () => resolve({})));
+    let handshake = (_child?: object) => {};
+    const promise = new Promise<object>((resolve) => (handshake = (child = {}) => resolve(child)));
     const connection = { methods, ...messenger.options, destroy: vi.fn(), handshake };
     penpal.connections.push(connection);
     return { promise, destroy: connection.destroy };
@@ -279,14 +279,47 @@ describe('the end of the challenge', () => {
 });
 
 describe('ends the shopper or the merchant chooses', () => {
-  it('the close button: CHALLENGE_CANCELED, never a result', async () => {
-    stubFetch(() => json(authentication()));
+  it('the close button: the host records the cancel first, then the API\'s CANCELED gives CHALLENGE_CANCELED', async () => {
+    const order: string[] = [];
+    const fetch = stubFetch(() => {
+      order.push('read');
+      return json(authentication({ status: 'CANCELED', authentication_status: null, reason: 'CHALLENGE_CANCELED' }));
+    });
     const run = start();
+    host().handshake({ end: async (reason) => void order.push(`end:${reason}`) });
+    await Promise.resolve();
     closeButton()!.click();
+    // A late "ended" from the frame cannot turn the cancel into a result.
     host().methods.ended();
     const error = await rejection(run);
     expect(error.code).toBe(ErrorCode.CHALLENGE_CANCELED);
     expect(error.detail.traceId).toBe('trace-0001');
+    expect(order).toEqual(['end:CHALLENGE_CANCELED', 'read']);
+    expect(String(fetch.mock.calls[0]![0])).toBe(`${API}/checkout-sdk/3ds/authentications/${ID}`);
+    expectCleanedUp();
+  });
+
+  it('a code the issuer accepted before the cancel arrived stands: the SDK resolves with the completed authentication', async () => {
+    stubFetch(() => json(authentication()));
+    const end = vi.fn(async () => {});
+    const run = start();
+    host().handshake({ end });
+    await Promise.resolve();
+    closeButton()!.click();
+    await expect(run).resolves.toMatchObject({ id: ID, status: 'AUTH_FLOW_COMPLETED' });
+    expect(end).toHaveBeenCalledWith('CHALLENGE_CANCELED');
+    expectCleanedUp();
+  });
+
+  it('a host that never answers the cancel, or an API that fails, still ends in CHALLENGE_CANCELED', async () => {
+    vi.useFakeTimers();
+    stubFetch(() => json({ error_messages: [] }, 503));
+    const run = rejection(start());
+    host().handshake({ end: () => new Promise<void>(() => {}) });
+    await Promise.resolve();
+    closeButton()!.click();
+    await vi.advanceTimersByTimeAsync(END_NOTICE_TIMEOUT_MS);
+    expect((await run).code).toBe(ErrorCode.CHALLENGE_CANCELED);
     expectCleanedUp();
   });
 
@@ -340,15 +373,18 @@ describe('deadlines', () => {
     vi.useFakeTimers();
   });
 
-  it('CHALLENGE_TIMEOUT after challengeTimeout, 10 minutes by default', async () => {
+  it('CHALLENGE_TIMEOUT after challengeTimeout, 10 minutes by default; the host records it at the API first', async () => {
+    stubFetch(() => json(authentication({ status: 'CANCELED', authentication_status: null, reason: 'CHALLENGE_TIMEOUT' })));
+    const end = vi.fn(async () => {});
     const run = start();
-    host().handshake();
+    host().handshake({ end });
     host().methods.ready();
     const outcome = rejection(run);
     await vi.advanceTimersByTimeAsync(DEFAULT_CHALLENGE_TIMEOUT_MS - 1);
     expect(dialog()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     expect((await outcome).code).toBe(ErrorCode.CHALLENGE_TIMEOUT);
+    expect(end).toHaveBeenCalledWith('CHALLENGE_TIMEOUT');
     expectCleanedUp();
     expect(DEFAULT_CHALLENGE_TIMEOUT_MS).toBe(600_000);
 

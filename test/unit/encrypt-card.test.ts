@@ -47,7 +47,7 @@ describe('encryptCard', () => {
     ['a past year', { expYear: new Date().getFullYear() - 1 }, 'INVALID_EXPIRATION_YEAR'],
     ['a holder with digits', { holder: 'Maria 2' }, 'INVALID_HOLDER'],
     ['an empty holder', { holder: ' ' }, 'INVALID_HOLDER'],
-    ['a holder over 100 bytes', { holder: 'Ã'.repeat(51) }, 'INVALID_HOLDER'],
+    ['a holder over 64 characters (the rule of every card holder name)', { holder: 'Ã'.repeat(65) }, 'INVALID_HOLDER'],
     ['a key that is not base64', { publicKey: 'not a key!' }, 'INVALID_PUBLIC_KEY'],
     ['a missing key', { publicKey: '' }, 'INVALID_PUBLIC_KEY'],
   ];

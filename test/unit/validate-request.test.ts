@@ -27,7 +27,7 @@ const addressRules = (which: 'billingAddress' | 'shippingAddress'): Rule[] => [
   { path: `data.${which}.street`, required: true, valid: ['Rua Augusta'], invalid: ['', '   ', 42, 'x'.repeat(161)] },
   { path: `data.${which}.number`, required: true, valid: ['1000', 'S/N'], invalid: ['', 7, 'x'.repeat(21)] },
   { path: `data.${which}.city`, required: true, valid: ['Rio de Janeiro'], invalid: ['', {}, 'x'.repeat(91)] },
-  { path: `data.${which}.regionCode`, required: true, valid: ['RJ'], invalid: ['', 'x'.repeat(11)] },
+  { path: `data.${which}.regionCode`, required: true, valid: ['RJ', 'sp', ' MG '], invalid: ['', 'S', 'SPX', 'São Paulo', 'S1', 35] },
   { path: `data.${which}.country`, required: true, valid: ['BRA', 'USA', 'PRT'], invalid: ['BR', 'bra', 'XXX', 'Brasil', 76] },
   {
     path: `data.${which}.postalCode`,
@@ -70,7 +70,7 @@ const rules: Rule[] = [
   ] },
   { path: 'data.paymentMethod.card.expMonth', required: true, valid: [1, 12, '12', '01'], invalid: [0, 13, 1.5, 'Dec', ''] },
   { path: 'data.paymentMethod.card.expYear', required: true, valid: [2099, '2099', 9999], invalid: [99, '99', 20301, 2099.5, 'next'] },
-  { path: 'data.paymentMethod.card.holder.name', required: true, valid: ['MARIA SILVA', 'M'], invalid: ['', '  ', 42, 'x'.repeat(121)] },
+  { path: 'data.paymentMethod.card.holder.name', required: true, valid: ['MARIA SILVA', 'Mo', "J. D'Ávila-Souza", 'x'.repeat(64)], invalid: ['', '  ', 'M', 42, 'x'.repeat(65), 'Maria 2', 'Maria@Silva'] },
   { path: 'data.amount', required: true, valid: [{ value: 100, currency: 'BRL' }], invalid: [100, 'BRL 100'] },
   { path: 'data.amount.value', required: true, valid: [100, 999_999, '100'], invalid: [99, 0, -100, 100.5, '1,00', 1e12] },
   { path: 'data.amount.currency', required: true, valid: ['BRL'], invalid: ['USD', 'brl', 986] },

@@ -28,7 +28,14 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
   /** The end page; `completed` is the record after completion, undefined when it could not complete (expired). */
   const end = (shown: AuthenticationRecord, completed: AuthenticationRecord | undefined, p: ChallengeParams): AcsView => {
     const t = PAGE_TEXTS[p.locale];
-    const message = completed?.status !== 'AUTH_FLOW_COMPLETED' ? t.expired : completed.authenticationStatus === 'AUTHENTICATED' ? t.authenticated : t.notAuthenticated;
+    const message =
+      completed?.status === 'CANCELED'
+        ? t.canceled
+        : completed?.status !== 'AUTH_FLOW_COMPLETED'
+          ? t.expired
+          : completed.authenticationStatus === 'AUTHENTICATED'
+            ? t.authenticated
+            : t.notAuthenticated;
     return { ...summary(shown, p), state: 'done', message };
   };
   const form = (r: AuthenticationRecord, p: ChallengeParams, error?: string): AcsView => ({

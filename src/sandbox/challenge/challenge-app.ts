@@ -10,6 +10,7 @@ import { acsRoutes } from './acs-routes';
 import { challengeAssetRoutes } from './challenge-assets';
 import { ChallengeAttempts } from './challenge-attempts';
 import { errorPage } from './challenge-pages';
+import { endRoute } from './end-route';
 import { pageLocale } from './challenge-params';
 import { hostRoute } from './host-route';
 import { pageCsp, pageHeaders } from './page-headers';
@@ -28,6 +29,7 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', challengeAssetRoutes());
   app.route('/', hostRoute(deps, store));
   app.route('/', acsRoutes(deps, store, new ChallengeAttempts(deps.db)));
+  app.route('/', endRoute(deps, store));
 
   const answer = (error: ApiError, c: Context<AppEnv>) => {
     if (!/text\/html/.test(c.req.header('accept') ?? '')) return c.json(error.body, error.status);

@@ -23,6 +23,8 @@ export interface PageTexts {
   authenticated: string;
   notAuthenticated: string;
   expired: string;
+  /** The challenge was canceled (by the shopper, or the store's time ran out): it cannot be completed. */
+  canceled: string;
   returning: string;
   errorTitle: string;
 }
@@ -46,6 +48,7 @@ export const PAGE_TEXTS: Record<PageLocale, PageTexts> = {
     authenticated: 'Pronto! Compra confirmada pelo seu banco.',
     notAuthenticated: 'Seu banco não confirmou esta compra.',
     expired: 'O tempo para esta verificação acabou.',
+    canceled: 'Esta verificação foi cancelada.',
     returning: 'Voltando para a loja…',
     errorTitle: 'Não foi possível abrir a verificação',
   },
@@ -67,6 +70,7 @@ export const PAGE_TEXTS: Record<PageLocale, PageTexts> = {
     authenticated: 'Done! Your bank confirmed the purchase.',
     notAuthenticated: 'Your bank did not confirm this purchase.',
     expired: 'The time for this verification is over.',
+    canceled: 'This verification was canceled.',
     returning: 'Returning to the store…',
     errorTitle: 'The verification could not be opened',
   },

@@ -2,13 +2,26 @@
 // It is the penpal child the SDK connects to, and relays what the nested issuer page says. It
 // decides nothing: the SDK reads the outcome from the API.
 import { connect, WindowMessenger } from 'penpal';
-import type { ChallengeParentMethods } from '../../core/challenge-protocol';
+import type { ChallengeEndReason } from '../../core/authentication-resource';
+import { CHALLENGE_END_PATH, type ChallengeChildMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
 import { ACS_MESSAGE, type AcsMessage } from './acs-messages';
 
 // The server put the SDK page's origin here after checking it; penpal talks to that origin only.
 const parentOrigin = document.documentElement.dataset.parent ?? '';
+
+// The SDK's cancel or timeout, recorded at the challenge origin with this page's own challenge
+// parameters (its URL holds the token). Resolves once the origin answered, whatever it answered:
+// the SDK reads the outcome from the API, never from this page.
+const methods: ChallengeChildMethods = {
+  async end(reason: ChallengeEndReason) {
+    const body = new URLSearchParams(location.search);
+    body.set('reason', reason);
+    await fetch(CHALLENGE_END_PATH, { method: 'POST', body, credentials: 'omit' }).catch(() => {});
+  },
+};
 const sdk = connect<ChallengeParentMethods>({
   messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] }),
+  methods,
 }).promise;
 
 const tell = (method: keyof ChallengeParentMethods) =>

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { REQUIRED_PARAMETER, INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { detectCardBrand } from '../../core/card-brand';
-import { isLuhnValid } from '../../core/luhn';
+import { cardNumberRule, expMonthRule, expYearRule, holderNameRule, installmentsRule } from '../../core/field-rules';
 import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
-import { address, booleanField, cents, digits, email, integer, notificationUrls, phones, taxId, text, boletoAddress } from './request-fields';
+import { address, booleanField, cents, digits, email, field, notificationUrls, phones, taxId, text, boletoAddress } from './request-fields';
 
 export const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -11,28 +11,22 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** Where a charge request came from: an order's `charges[0]` or POST /orders/{id}/pay, or a standalone POST /charges. */
 export type ChargeContext = 'order' | 'standalone';
 
-const cardNumberRule = 'must be a card number of 13 to 19 digits that passes the Luhn check, of a network the gateway accepts';
+// Payment adds one rule to the shared card number (the same 13 to 21 digits as 3DS, so a card
+// that authenticates can pay): the network must be one the gateway accepts.
+const KNOWN_NETWORK = 'must be a card of a network the gateway accepts';
 
 const card = () =>
   z.strictObject(
     {
-      number: z.optional(
-        z.pipe(
-          z.transform((v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v)),
-          z.string({ error: cardNumberRule }).check(
-            z.regex(/^\d{13,19}$/, cardNumberRule),
-            z.refine((n) => isLuhnValid(n) && detectCardBrand(n) !== 'unknown', cardNumberRule),
-          ),
-        ),
-      ),
+      number: z.optional(field(cardNumberRule).check(z.refine((n) => detectCardBrand(n) !== 'unknown', KNOWN_NETWORK))),
       encrypted: z.optional(text(4096, 'encrypted card (Gateway.encryptCard)')),
       id: z.optional(
         z.string({ error: 'must be a stored card id, CARD_<uuid>' }).check(z.regex(/^CARD_[0-9a-fA-F-]{36}$/, 'must be a stored card id, CARD_<uuid>')),
       ),
-      exp_month: z.optional(integer(1, 12, 'must be a month from 1 to 12')),
-      exp_year: z.optional(integer(1000, 9999, 'must be a year of 4 digits, such as "2030"')),
+      exp_month: z.optional(field<number>(expMonthRule)),
+      exp_year: z.optional(field<number>(expYearRule)),
       security_code: z.optional(digits(3, 4, 'must be the 3 or 4 digits of the security code')),
-      holder: z.optional(z.strictObject({ name: z.optional(text(64)), tax_id: z.optional(taxId()) }, { error: 'must be an object with name' })),
+      holder: z.optional(z.strictObject({ name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) }, { error: 'must be an object with name' })),
       store: z.optional(booleanField()),
     },
     { error: 'must be a card object' },
@@ -61,7 +55,7 @@ const paymentMethod = () =>
   z.strictObject(
     {
       type: z.enum(PAYMENT_TYPES, { error: 'must be one of CREDIT_CARD, DEBIT_CARD, BOLETO' }),
-      installments: z.optional(integer(1, 12, 'must be an integer from 1 to 12')),
+      installments: z.optional(field<number>(installmentsRule)),
       capture: z.optional(booleanField()),
       soft_descriptor: z.optional(text(64)),
       card: z.optional(card()),

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { UNPROCESSABLE } from '../../core/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
@@ -22,6 +22,25 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (merchant_id, scope, key)
 );`;
+
+/**
+ * The database's own secret for request fingerprints, made once when the table is first created.
+ * Kept in its own table (created here, not in the shared schema list) so a database file made
+ * before it gains it on open. Not the bearer token: the sandbox's default token is new at every
+ * start, and a retry after a restart must still find its first result.
+ */
+export const sandboxSecretsSchema = `
+CREATE TABLE IF NOT EXISTS sandbox_secrets (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);`;
+
+/** The database's idempotency secret, created on first use and the same on every later open. */
+function idempotencySecret(db: Db): string {
+  db.exec(sandboxSecretsSchema);
+  db.prepare("INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('idempotency', ?)").run(randomBytes(32).toString('base64url'));
+  return db.prepare<[], { value: string }>("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").get()!.value;
+}
 
 /** The request's idempotency key: undefined when the header is absent, 400 when malformed. */
 export function readIdempotencyKey(c: Context): string | undefined {
@@ -70,16 +89,23 @@ export class IdempotencyStore {
   private readonly find;
   private readonly save;
   private readonly purge;
+  private readonly secret: string;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
+    this.secret = idempotencySecret(db);
     this.find = db.prepare<[string, string, string, number], Row>(
       'SELECT fingerprint, status, response FROM idempotency_keys WHERE merchant_id = ? AND scope = ? AND key = ? AND created_at > ?',
     );
     this.save = db.prepare('INSERT INTO idempotency_keys (merchant_id, scope, key, fingerprint, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.purge = db.prepare('DELETE FROM idempotency_keys WHERE merchant_id = ? AND scope = ? AND key = ?');
+  }
+
+  /** What identifies `body` under a key in this database: the same across restarts and token changes. */
+  fingerprint(body: unknown): string {
+    return requestFingerprint(this.secret, body);
   }
 
   /**

@@ -1,39 +1,48 @@
 import * as z from 'zod/mini';
-import { PHONE_TYPES } from '../../core/authentication-request';
-import { isIsoAlpha3 } from '../../core/iso-country';
+import { PHONE_TYPES, type PhoneType } from '../../core/authentication-request';
+import {
+  ADDRESS_RULES,
+  digitsRule,
+  emailRule,
+  integerRule,
+  oneOfRule,
+  optionalTextRule,
+  phoneAreaRule,
+  phoneCountryRule,
+  phoneNumberRule,
+  postalCodeRule,
+  taxIdRule,
+  textRule,
+  type FieldRule,
+} from '../../core/field-rules';
 import { MAX_AMOUNT_CENTS, toCents } from './money';
-import { taxIdDigits, taxIdKind } from './tax-id';
 
 /**
- * Field rules shared by the order and charge request schemas. Every message completes the
- * sentence "<parameter> ...", so an error reads `customer.email must be a valid e-mail address`.
+ * The order and charge request schemas' fields, built from the field rules of
+ * src/core/field-rules.ts that the SDK's schema uses too: one verdict, one normalised value and
+ * one message per field on both sides. Every message completes the sentence "<parameter> ...",
+ * so an error reads `customer.email must be a valid e-mail address`.
  */
 
+/** A shared field rule as a zod step: normalise, test, keep the normalised value, one message. */
+export const field = <T = string>(r: FieldRule) =>
+  z.transform<unknown, T>((input, payload) => {
+    const value = r.normalise(input);
+    if (!r.test(value)) payload.issues.push({ code: 'custom', message: r.message, input });
+    return value as T;
+  });
+
 /** Non-empty text, trimmed, at most `max` characters. */
-export const text = (max: number, what = 'text') => {
-  const rule = `must be a non-empty ${what} (at most ${max} characters)`;
-  return z.string({ error: rule }).check(z.trim(), z.minLength(1, rule), z.maxLength(max, rule));
-};
+export const text = (max: number, what = 'text') => field(textRule(max, what));
 
 /** Text that may be empty, at most `max` characters. */
-export const optionalText = (max: number) => {
-  const rule = `must be a text (at most ${max} characters)`;
-  return z.string({ error: rule }).check(z.trim(), z.maxLength(max, rule));
-};
+export const optionalText = (max: number) => field(optionalTextRule(max));
 
 /** Digits, given as a string (or a non-negative integer), `min` to `max` of them. Leading zeros need a string. */
-export const digits = (min: number, max: number, rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v)),
-    z.string({ error: rule }).check(z.regex(new RegExp(`^\\d{${min},${max}}$`), rule)),
-  );
+export const digits = (min: number, max: number, rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`) => field(digitsRule(min, max, rule));
 
 /** An integer from `min` to `max`; a string of digits is read as one. */
-export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v)),
-    z.number({ error: rule }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= max, rule)),
-  );
+export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) => field<number>(integerRule(min, max, rule));
 
 /** An amount in integer cents (a string of digits accepted, as SPEC.md shows), from `min`. */
 export const cents = (min = 1) => {
@@ -46,27 +55,21 @@ export const cents = (min = 1) => {
 
 export const booleanField = () => z.boolean({ error: 'must be true or false' });
 
-/** A CPF (11 digits) or CNPJ (14 digits) with valid check digits; punctuation is dropped. */
-export const taxId = () => {
-  const rule = 'must be a valid CPF (11 digits) or CNPJ (14 digits), check digits included';
-  return z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' ? taxIdDigits(v) : v)),
-    z.string({ error: rule }).check(z.refine((v) => taxIdKind(v) !== undefined, rule)),
-  );
-};
+/**
+ * A CPF (11 digits) or a CNPJ, numeric or alphanumeric (12 digits or capital letters, then 2 check
+ * digits), with valid check digits; punctuation is dropped and letters upper-cased.
+ */
+export const taxId = () => field(taxIdRule);
 
-export const email = () => {
-  const rule = 'must be a valid e-mail address';
-  return z.string({ error: rule }).check(z.trim(), z.maxLength(254, rule), z.regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, rule));
-};
+export const email = () => field(emailRule);
 
 export const phone = () =>
   z.strictObject(
     {
-      country: digits(1, 3, 'must be the country calling code, 1 to 3 digits, such as "55"'),
-      area: digits(2, 3, 'must be the area code, 2 or 3 digits, such as "11"'),
-      number: digits(8, 9, 'must be 8 or 9 digits'),
-      type: z.enum(PHONE_TYPES, { error: 'must be one of MOBILE, HOME, BUSINESS' }),
+      country: field(phoneCountryRule),
+      area: field(phoneAreaRule),
+      number: field(phoneNumberRule),
+      type: field<PhoneType>(oneOfRule(PHONE_TYPES)),
     },
     { error: 'must be a phone object with country, area, number and type' },
   );
@@ -77,26 +80,9 @@ export const phones = (min: number) =>
     z.maxLength(5, 'must be a list of at most 5 phones'),
   );
 
-const postalCode = (min: number, max: number) => {
-  const rule = min === max ? `must be ${min} digits (a hyphen is accepted: "01310-100")` : `must be ${min} to ${max} digits`;
-  return z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' ? v.replace(/^(\d{5})[-\s](\d{3})$/, '$1$2') : v)),
-    z.string({ error: rule }).check(z.regex(new RegExp(`^\\d{${min},${max}}$`), rule)),
-  );
-};
-
-const regionCode = () => {
-  const rule = 'must be the two-letter region (state) code, such as "SP"';
-  return z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v)),
-    z.string({ error: rule }).check(z.regex(/^[A-Z]{2}$/, rule)),
-  );
-};
-
-const alpha3 = () => {
-  const rule = 'must be an ISO 3166-1 alpha-3 country code such as "BRA"';
-  return z.string({ error: rule }).check(z.refine(isIsoAlpha3, rule));
-};
+const postalCode = (min: number, max: number) => field(postalCodeRule(min, max));
+const regionCode = () => field(ADDRESS_RULES.regionCode);
+const alpha3 = () => field(ADDRESS_RULES.country);
 
 /**
  * The address of an order's shipping and of a sub-merchant (SPEC.md: country is ISO 3166-1
@@ -105,14 +91,14 @@ const alpha3 = () => {
 export const address = (complementRequired: boolean) =>
   z.strictObject(
     {
-      street: text(160),
-      number: text(20),
-      complement: complementRequired ? optionalText(120) : z.optional(optionalText(120)),
+      street: field(ADDRESS_RULES.street),
+      number: field(ADDRESS_RULES.number),
+      complement: complementRequired ? field(ADDRESS_RULES.complement) : z.optional(field(ADDRESS_RULES.complement)),
       locality: text(60),
-      city: text(90),
+      city: field(ADDRESS_RULES.city),
       region_code: regionCode(),
       country: alpha3(),
-      postal_code: postalCode(5, 10),
+      postal_code: field(ADDRESS_RULES.postalCode),
     },
     { error: 'must be an address object' },
   );

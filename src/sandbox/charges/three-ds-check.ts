@@ -34,7 +34,13 @@ export function authenticationProblems(
     return out;
   }
   if (auth.status !== 'AUTH_FLOW_COMPLETED') {
-    add(idPath, `names an authentication in status ${auth.status}: only AUTH_FLOW_COMPLETED can pay${auth.status === 'AUTH_NOT_SUPPORTED' && payment.type === 'DEBIT_CARD' ? ' (a debit card without 3DS cannot be charged: end the transaction)' : ''}`);
+    const why =
+      auth.status === 'AUTH_NOT_SUPPORTED' && payment.type === 'DEBIT_CARD'
+        ? ' (a debit card without 3DS cannot be charged: end the transaction)'
+        : auth.status === 'CANCELED'
+          ? ` (its challenge ended ${auth.endReason ?? 'CHALLENGE_CANCELED'}: authenticate again)`
+          : '';
+    add(idPath, `names an authentication in status ${auth.status}: only AUTH_FLOW_COMPLETED can pay${why}`);
     return out;
   }
   if (auth.usedAt !== null) add(idPath, `was already used by ${auth.usedBy ?? 'another payment'}: authenticate again for a new payment`);

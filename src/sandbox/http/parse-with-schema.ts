@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import type { Validation } from '../../core/authentication-request';
 import { formatPath, isWithin } from '../../core/parameter-path';
-import { safeSnapshot } from '../../core/safe-snapshot';
+import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
 
 /** The outcome of {@link parseWithSchema}: the parsed value, or one error item per parameter. */
 export type Parsed<T> = Validation<T>;
@@ -56,5 +56,33 @@ export function withCrossFieldProblems<T>(parsed: Parsed<T>, cross: readonly Err
   return parsed.ok && !errors.length ? parsed : { ok: false, errors };
 }
 
-/** A JSON body with keys holding null dropped: to most integrations null means "not given". */
-export const withoutNulls = (body: unknown): unknown => safeSnapshot(body).value;
+/**
+ * A JSON body with keys holding null dropped: to most integrations null means "not given".
+ * Not the SDK's hostile-input snapshot: a parsed JSON body is plain data (no getters, no cycles),
+ * and the body size limit already bounds it, so no length, count or depth is capped here and the
+ * schemas report what is really wrong ("at most 100 items" for 150 of them). Iterative, so a
+ * deeply nested body within the size limit cannot overflow the stack. Prototype keys are dropped.
+ */
+export function withoutNulls(body: unknown): unknown {
+  type Node = Record<string, unknown> | unknown[];
+  const pending: Array<[Node, Node]> = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const out: Node = Array.isArray(v) ? [] : {};
+    pending.push([v as Node, out]);
+    return out;
+  };
+  const root = copy(body);
+  while (pending.length) {
+    const [from, to] = pending.pop()!;
+    if (Array.isArray(from)) {
+      for (let i = 0; i < from.length; i++) (to as unknown[])[i] = copy(from[i]);
+      continue;
+    }
+    for (const key of Object.keys(from)) {
+      const value = from[key];
+      if (value !== null && !PROTOTYPE_KEYS.has(key)) (to as Record<string, unknown>)[key] = copy(value);
+    }
+  }
+  return root;
+}

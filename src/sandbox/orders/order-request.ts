@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { chargeShapeProblems, orderChargeSchema } from '../charges/charge-request';
-import { address, cents, email, integer, notificationUrls, phones, taxId, text } from '../charges/request-fields';
+import { personNameRule } from '../../core/field-rules';
+import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../charges/request-fields';
 import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
 
 const item = () =>
@@ -23,7 +24,7 @@ const orderSchema = () =>
     {
       reference_id: z.optional(text(64)),
       customer: z.strictObject(
-        { name: text(120), email: email(), tax_id: taxId(), phones: z.optional(phones(1)) },
+        { name: field(personNameRule), email: email(), tax_id: taxId(), phones: z.optional(phones(1)) },
         { error: 'must be an object with name, email and tax_id' },
       ),
       items: z.optional(

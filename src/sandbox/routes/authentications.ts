@@ -4,6 +4,7 @@ import { validateAuthenticationData } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH } from '../../core/authentication-resource';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
+import { withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { sessionAuth } from '../middleware/session-auth';
@@ -29,7 +30,7 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
 
   app.post(AUTHENTICATIONS_PATH, auth, async (c) => {
     const body = await readJsonObject(c);
-    const data = validateAuthenticationData(body.data, ['data'], deps.clock.now());
+    const data = validateAuthenticationData(withoutNulls(body.data), ['data'], deps.clock.now(), true);
     const device = validateDevice(body.device);
     const errors = [...unexpectedFields(body, ['data', 'device']), ...(data.ok ? [] : data.errors), ...(device.ok ? [] : device.errors)];
     if (!data.ok || errors.length) throw new ApiError(400, errors);

@@ -6,11 +6,10 @@ import { applyTransition, chargeNotFound } from '../charges/apply-transition';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
 import type { ChargeRecord } from '../charges/charge-store';
-import { readIdempotencyKey, replayHeaders, requestFingerprint } from '../charges/idempotency';
+import { readIdempotencyKey, replayHeaders } from '../charges/idempotency';
 import { paymentsOf } from '../charges/payments';
 import { cents } from '../charges/request-fields';
 import { ApiError } from '../http/api-error';
-import { bearerToken } from '../http/bearer-token';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { readOptionalJsonObject } from '../http/read-optional-json';
@@ -42,8 +41,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const parsed = validateCharge(raw, 'standalone');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
-    const secret = bearerToken(c);
-    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => requestFingerprint(secret, raw) }, () => {
+    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) }, () => {
       const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
       return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()), after: () => events.created(charge) };
     });

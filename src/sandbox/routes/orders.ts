@@ -4,9 +4,8 @@ import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
 import { paymentsOf } from '../charges/payments';
-import { readIdempotencyKey, replayHeaders, requestFingerprint } from '../charges/idempotency';
+import { readIdempotencyKey, replayHeaders } from '../charges/idempotency';
 import { ApiError } from '../http/api-error';
-import { bearerToken } from '../http/bearer-token';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { validateOrder } from '../orders/order-request';
@@ -29,8 +28,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const parsed = validateOrder(raw);
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
-    const secret = bearerToken(c);
-    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => requestFingerprint(secret, raw) }, () => {
+    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) }, () => {
       const body = parsed.value;
       const now = deps.clock.now().getTime();
       const order: OrderRecord = {
@@ -69,8 +67,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     if (!order) throw notFound();
     const parsed = validateCharge(raw, 'order');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const secret = bearerToken(c);
-    const result = idempotency.run({ merchantId: merchant.id, scope: `POST /orders/${id}/pay`, key, fingerprint: () => requestFingerprint(secret, raw) }, () => {
+    const result = idempotency.run({ merchantId: merchant.id, scope: `POST /orders/${id}/pay`, key, fingerprint: () => idempotency.fingerprint(raw) }, () => {
       const existing = charges.listByOrder(id);
       if (!payable(existing)) {
         const active = existing.find((ch) => !payable([ch]))!;

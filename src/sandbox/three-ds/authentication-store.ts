@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AuthenticationOutcomeValue, AuthenticationResource, AuthenticationStatusValue } from '../../core/authentication-resource';
+import type { AuthenticationOutcomeValue, AuthenticationResource, AuthenticationStatusValue, ChallengeEndReason } from '../../core/authentication-resource';
 import type { CardPaymentType } from '../../core/authentication-request';
 import type { CardBrand } from '../../core/card-brand';
 import { timestamp, type Clock } from '../clock';
@@ -24,6 +24,8 @@ export interface AuthenticationRecord {
   status: AuthenticationStatusValue;
   /** Set once the flow completed (AUTH_FLOW_COMPLETED), null before and for other statuses. */
   authenticationStatus: AuthenticationOutcomeValue | null;
+  /** Why a CANCELED challenge ended; null for every other status. */
+  endReason: ChallengeEndReason | null;
   brand: CardBrand;
   issuer: string | null;
   amountValue: number;
@@ -48,7 +50,7 @@ export interface AuthenticationRecord {
 
 /** What the 3DS engine decided, to be stored as a new authentication. */
 export interface NewAuthentication
-  extends Omit<AuthenticationRecord, 'id' | 'currency' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'usedAt' | 'usedBy'> {
+  extends Omit<AuthenticationRecord, 'id' | 'endReason' | 'currency' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'usedAt' | 'usedBy'> {
   /** A result the issuer forces when the challenge ends (a sandbox card's scenario). */
   forcedOutcome: AuthenticationOutcomeValue | null;
 }
@@ -79,11 +81,21 @@ CREATE TABLE IF NOT EXISTS authentications (
   used_by TEXT
 );`;
 
+/**
+ * The column of a canceled challenge's reason. Added here, not in the table's CREATE, so a
+ * database file made before it gains the column when it is opened (an idempotent migration).
+ */
+function addEndReasonColumn(db: Db): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all();
+  if (!columns.some((c) => c.name === 'end_reason')) db.exec('ALTER TABLE authentications ADD COLUMN end_reason TEXT');
+}
+
 interface Row {
   id: string;
   merchant_id: string;
   status: AuthenticationStatusValue;
   authentication_status: AuthenticationOutcomeValue | null;
+  end_reason?: ChallengeEndReason | null;
   brand: CardBrand;
   issuer: string | null;
   amount_value: number;
@@ -111,6 +123,7 @@ const toRecord = (r: Row): AuthenticationRecord => ({
   merchantId: r.merchant_id,
   status: r.status,
   authenticationStatus: r.authentication_status,
+  endReason: r.end_reason ?? null,
   brand: r.brand,
   issuer: r.issuer,
   amountValue: r.amount_value,
@@ -146,6 +159,7 @@ export function toResource(record: AuthenticationRecord, challengeUrl: string, c
     id: record.id,
     status: record.status,
     authentication_status: record.authenticationStatus,
+    reason: record.endReason,
     brand: record.brand,
     issuer: record.issuer,
     challenge,
@@ -162,11 +176,13 @@ export class AuthenticationStore {
   private readonly byIdAndMerchant;
   private readonly complete;
   private readonly use;
+  private readonly cancel;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
   ) {
+    addEndReasonColumn(db);
     this.insert = db.prepare(
       `INSERT INTO authentications (id, merchant_id, status, authentication_status, brand, issuer, amount_value, currency, installments,
          card_type, card_source, first_digits, last_digits, exp_month, exp_year, forced_outcome, challenge_token_hash, created_at, updated_at, expires_at)
@@ -179,6 +195,11 @@ export class AuthenticationStore {
       `UPDATE authentications
          SET status = 'AUTH_FLOW_COMPLETED', authentication_status = COALESCE(forced_outcome, @outcome), updated_at = @now, expires_at = @expiresAt
        WHERE id = @id AND status = 'REQUIRE_CHALLENGE' AND expires_at > @now
+       RETURNING *`,
+    );
+    this.cancel = db.prepare<{ id: string; reason: ChallengeEndReason; now: number }, Row>(
+      `UPDATE authentications SET status = 'CANCELED', end_reason = @reason, updated_at = @now
+       WHERE id = @id AND status = 'REQUIRE_CHALLENGE'
        RETURNING *`,
     );
     this.use = db.prepare<{ id: string; merchantId: string; usedBy: string; now: number }>(
@@ -250,6 +271,17 @@ export class AuthenticationStore {
   completeChallenge(id: string, outcome: AuthenticationOutcomeValue): AuthenticationRecord | undefined {
     const now = this.clock.now().getTime();
     const row = this.complete.get({ id, outcome, now, expiresAt: now + COMPLETED_VALIDITY_MS });
+    return row && toRecord(row);
+  }
+
+  /**
+   * Ends a challenge the shopper canceled or ran out of time for: REQUIRE_CHALLENGE becomes
+   * CANCELED with `reason`, final, so the issuer page can no longer complete it and no order can
+   * use it. A challenge already decided keeps its status (the code was accepted first: SQLite
+   * orders the two updates). Returns the authentication as it now is, undefined when unknown.
+   */
+  cancelChallenge(id: string, reason: ChallengeEndReason): AuthenticationRecord | undefined {
+    const row = this.cancel.get({ id, reason, now: this.clock.now().getTime() }) ?? this.byId.get(id);
     return row && toRecord(row);
   }
 

@@ -1,6 +1,6 @@
-import { connect, WindowMessenger } from 'penpal';
-import type { AuthenticationResource } from '../../core/authentication-resource';
-import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeParentMethods } from '../../core/challenge-protocol';
+import { connect, WindowMessenger, type RemoteProxy } from 'penpal';
+import type { AuthenticationResource, ChallengeEndReason } from '../../core/authentication-resource';
+import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeChildMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
 import type { Config } from '../config';
 import { ErrorCode } from '../errors/error-code';
 import type { ChallengeInfo } from '../types';
@@ -33,6 +33,8 @@ export const DEFAULT_CHALLENGE_TIMEOUT_MS = 600_000;
 export const FRAME_READY_TIMEOUT_MS = 10_000;
 /** From the frame's load event until the host page answers: an error page or a blocked frame loads but never answers. */
 export const FRAME_ANSWER_TIMEOUT_MS = 2_000;
+/** How long the host may take to record a cancel or timeout at the challenge origin before the SDK reads the API anyway. */
+export const END_NOTICE_TIMEOUT_MS = 3_000;
 
 // A merchant callback that throws must not break the flow, but the merchant should still see it.
 const report = (error: unknown) =>
@@ -64,6 +66,9 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     let connected = false;
     let shown = false;
     let verifying = false;
+    let stopping = false;
+    let child: RemoteProxy<ChallengeChildMethods> | undefined;
+    let hide = () => {};
 
     const settle = (end: () => void) => {
       if (settled) return;
@@ -102,11 +107,37 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     if (signal?.aborted) return abort();
     if (signal) on(signal, 'abort', abort);
 
-    const cancel = () => fail(ErrorCode.CHALLENGE_CANCELED, 'The shopper closed the challenge: do not create the order.');
+    // A cancel or timeout is recorded at the API (through the host, which holds the challenge
+    // token) before the promise settles, so the API can no longer complete it; then the API says
+    // how it ended. A code the issuer accepted before the cancel arrived stands: the SDK resolves
+    // with it, so SDK and API always tell the same story.
+    const stop = async (reason: ChallengeEndReason, code: ErrorCode, message: string) => {
+      if (stopping || verifying || settled) return;
+      stopping = true;
+      hide();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        if (typeof child?.end === 'function') {
+          await Promise.race([child.end(reason), new Promise((done) => (timer = setTimeout(done, END_NOTICE_TIMEOUT_MS)))]);
+        }
+      } catch {
+        // The host could not be reached: the API's own deadline still ends the challenge.
+      }
+      clearTimeout(timer);
+      if (settled) return;
+      try {
+        const final = await run.readAuthentication();
+        if (final.id === id && final.status === 'AUTH_FLOW_COMPLETED') return settle(() => resolve(final));
+      } catch {
+        // No answer from the API: the shopper's cancel (or the timeout) is still the end.
+      }
+      fail(code, message);
+    };
+    const cancel = () => void stop('CHALLENGE_CANCELED', ErrorCode.CHALLENGE_CANCELED, 'The shopper closed the challenge: do not create the order.');
     const frameError = (why: string) => fail(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge frame ${why}: allow ${origin} in CSP frame-src.`);
 
     const ended = async () => {
-      if (verifying || settled) return;
+      if (verifying || stopping || settled) return;
       verifying = true;
       try {
         const final = await run.readAuthentication();
@@ -128,6 +159,8 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
         return fail(ErrorCode.CHALLENGE_FRAME_ERROR, 'The browser cannot show a modal dialog.');
       }
       teardown.push(ui.remove);
+      // Out of the shopper's way at once while a cancel is being recorded.
+      hide = () => ui.dialog.open && ui.dialog.close();
       on(ui.closeButton, 'click', cancel);
       on(ui.dialog, 'cancel', (event) => {
         event.preventDefault();
@@ -147,7 +180,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       });
       const notReady = after(FRAME_READY_TIMEOUT_MS, () => frameError('was not ready in 10 s'));
       const left = remaining();
-      after(left, () => fail(ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish the challenge within ${left} ms.`));
+      after(left, () => void stop('CHALLENGE_TIMEOUT', ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish the challenge within ${left} ms.`));
 
       const methods: ChallengeParentMethods = {
         ready() {
@@ -159,12 +192,18 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
         ended,
         cancel,
       };
-      const connection = connect({
+      const connection = connect<ChallengeChildMethods>({
         messenger: new WindowMessenger({ remoteWindow: ui.frame.contentWindow!, allowedOrigins: [origin] }),
         methods,
       });
       // destroy() rejects a handshake still pending; by then the outcome is decided.
-      connection.promise.then(() => (connected = true), () => {});
+      connection.promise.then(
+        (remote) => {
+          connected = true;
+          child = remote;
+        },
+        () => {},
+      );
       teardown.push(connection.destroy);
     };
 

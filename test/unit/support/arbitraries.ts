@@ -32,7 +32,8 @@ const phones = fc
     return list;
   });
 
-const holder = fc.record({ name: text(120) });
+// The name on the card (src/core/field-rules.ts): 2 to 64 letters, spaces, ' . -.
+const holder = fc.record({ name: fc.stringMatching(/^[A-Za-zÁÉÍÓÚÂÊÔÃÕÇáéíóúâêôãõç'. -]{2,64}$/).filter((s) => s.trim().length >= 2) });
 const currentYear = new Date().getFullYear();
 
 const card = fc.oneof(
@@ -52,7 +53,7 @@ const address = fc.record(
     number: text(20),
     complement: fc.string({ maxLength: 120 }),
     city: text(90),
-    regionCode: text(10),
+    regionCode: fc.stringMatching(/^[A-Za-z]{2}$/),
     country: fc.constantFrom('BRA', 'ARG', 'USA', 'PRT', 'DEU', 'JPN'),
     postalCode: fc.oneof(digits(5, 10), fc.tuple(digits(5, 5), digits(3, 3)).map(([a, b]) => `${a}-${b}`)),
   },

@@ -7,6 +7,7 @@ export function authentication(overrides: Partial<AuthenticationResource> = {}):
     id: '3DS_6f1c2a5e-8d5b-4c1e-9a7f-0b2d3c4e5f60',
     status: 'AUTH_FLOW_COMPLETED',
     authentication_status: 'AUTHENTICATED',
+    reason: null,
     brand: 'visa',
     issuer: 'Banco Exemplo',
     challenge: null,

@@ -1,0 +1,63 @@
+import type { ChallengeEndReason } from '../../core/authentication-resource';
+import type { AuthenticationRecord } from './authentication-store';
+
+/**
+ * An authentication as a merchant's server reads it (GET /3ds/authentications/{id}): what it
+ * needs to check before ordering (status, amount, payment type, installments, card) and whether
+ * an order already used it. Never the card number: brand, first 6 and last 4 only.
+ */
+export interface MerchantAuthenticationResource {
+  id: string;
+  status: AuthenticationRecord['status'];
+  /** Why a CANCELED challenge ended; null otherwise. */
+  reason: ChallengeEndReason | null;
+  authentication_status: AuthenticationRecord['authenticationStatus'];
+  brand: string;
+  issuer: string | null;
+  amount: { value: number; currency: 'BRL' };
+  payment_method: {
+    type: AuthenticationRecord['cardType'];
+    installments: number;
+    /** How the card reached the authentication: `number`, `id` (stored card) or `encrypted`. */
+    card_source: AuthenticationRecord['cardSource'];
+    /** Null when the card came as an id or encrypted. */
+    first_digits: string | null;
+    last_digits: string | null;
+    exp_month: number | null;
+    exp_year: number | null;
+  };
+  created_at: string;
+  updated_at: string;
+  /** End of the challenge window (REQUIRE_CHALLENGE) or of the id's use for an order (completed). */
+  expires_at: string;
+  /** When a charge used it, and which (its CHAR_ id); null while unused. */
+  used_at: string | null;
+  used_by: string | null;
+}
+
+/** The merchant's view of an authentication record. */
+export function merchantAuthentication(r: AuthenticationRecord): MerchantAuthenticationResource {
+  return {
+    id: r.id,
+    status: r.status,
+    reason: r.endReason,
+    authentication_status: r.authenticationStatus,
+    brand: r.brand,
+    issuer: r.issuer,
+    amount: { value: r.amountValue, currency: r.currency },
+    payment_method: {
+      type: r.cardType,
+      installments: r.installments,
+      card_source: r.cardSource,
+      first_digits: r.firstDigits || null,
+      last_digits: r.lastDigits || null,
+      exp_month: r.expMonth,
+      exp_year: r.expYear,
+    },
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+    expires_at: r.expiresAt,
+    used_at: r.usedAt,
+    used_by: r.usedBy,
+  };
+}
