@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { merchantSchema, MerchantStore } from '../../src/sandbox/merchants/merchant-store';
+import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
+import { migrate } from '../../src/sandbox/storage/migrations';
+import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import {
-  authenticationSchema,
   AuthenticationStore,
   CHALLENGE_WINDOW_MS,
   COMPLETED_VALIDITY_MS,
@@ -33,7 +34,8 @@ describe('AuthenticationStore', () => {
   let clock: ManualClock;
   let store: AuthenticationStore;
   beforeEach(async () => {
-    db = await openDatabase(undefined, [merchantSchema, authenticationSchema]);
+    db = await openDatabase(undefined, []);
+    migrate(db, SCHEMA_MIGRATIONS);
     const merchants = new MerchantStore(db);
     for (const id of ['M1', 'M2']) merchants.upsert({ id, name: id, token: `t-${id}`, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
     clock = new ManualClock();

@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import { CODE_AUTHENTICATES } from '../../src/sandbox/challenge/issuer-simulator';
-import { SandboxClock } from '../../src/sandbox/clock';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { AuthenticationStore, authenticationSchema } from '../../src/sandbox/three-ds/authentication-store';
+import { migrate, schemaVersion } from '../../src/sandbox/storage/migrations';
+import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { api, card, cardCharge, errorOf, order } from './support/payments';
 import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
 
@@ -86,15 +86,16 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
   });
 });
 
-describe('the end_reason column', () => {
-  it('is added to a database made before it, and adding it twice is harmless', () => {
+describe('schema version 3', () => {
+  it('adds end_reason and the secrets table to a version 2 file, once', () => {
     const db = new Database(':memory:');
-    db.exec('CREATE TABLE merchants (id TEXT PRIMARY KEY)');
-    db.exec(authenticationSchema);
-    new AuthenticationStore(db, new SandboxClock());
-    new AuthenticationStore(db, new SandboxClock());
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 2));
+    migrate(db, SCHEMA_MIGRATIONS);
+    migrate(db, SCHEMA_MIGRATIONS);
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all().map((c) => c.name);
     expect(columns.filter((c) => c === 'end_reason')).toHaveLength(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'sandbox_secrets'").get()).toBeTruthy();
+    expect(schemaVersion(db)).toBe(3);
     db.close();
   });
 });

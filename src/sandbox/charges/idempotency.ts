@@ -24,10 +24,9 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 );`;
 
 /**
- * The database's own secret for request fingerprints, made once when the table is first created.
- * Kept in its own table (created here, not in the shared schema list) so a database file made
- * before it gains it on open. Not the bearer token: the sandbox's default token is new at every
- * start, and a retry after a restart must still find its first result.
+ * The database's own secret for request fingerprints (table added by schema version 3), made on
+ * first use. Not the bearer token: the sandbox's default token is new at every start, and a retry
+ * after a restart must still find its first result.
  */
 export const sandboxSecretsSchema = `
 CREATE TABLE IF NOT EXISTS sandbox_secrets (
@@ -37,7 +36,6 @@ CREATE TABLE IF NOT EXISTS sandbox_secrets (
 
 /** The database's idempotency secret, created on first use and the same on every later open. */
 function idempotencySecret(db: Db): string {
-  db.exec(sandboxSecretsSchema);
   db.prepare("INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('idempotency', ?)").run(randomBytes(32).toString('base64url'));
   return db.prepare<[], { value: string }>("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").get()!.value;
 }

@@ -5,7 +5,7 @@ import { authenticationSchema } from '../three-ds/authentication-store';
 import { cardVaultSchema } from '../cards/card-vault';
 import { challengeAttemptsSchema } from '../challenge/challenge-attempts';
 import { chargeSchema } from '../charges/charge-store';
-import { idempotencySchema } from '../charges/idempotency';
+import { idempotencySchema, sandboxSecretsSchema } from '../charges/idempotency';
 import { orderSchema } from '../orders/order-store';
 import { webhookOutboxSchema } from '../charges/webhook-outbox';
 import type { Migration } from './migrations';
@@ -28,5 +28,13 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     version: 2,
     name: 'webhook outbox',
     up: (db) => db.exec(webhookOutboxSchema),
+  },
+  {
+    version: 3,
+    name: 'why a challenge ended, and the database secret for idempotency fingerprints',
+    up: (db) => {
+      db.exec('ALTER TABLE authentications ADD COLUMN end_reason TEXT');
+      db.exec(sandboxSecretsSchema);
+    },
   },
 ];

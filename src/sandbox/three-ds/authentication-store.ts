@@ -81,21 +81,12 @@ CREATE TABLE IF NOT EXISTS authentications (
   used_by TEXT
 );`;
 
-/**
- * The column of a canceled challenge's reason. Added here, not in the table's CREATE, so a
- * database file made before it gains the column when it is opened (an idempotent migration).
- */
-function addEndReasonColumn(db: Db): void {
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all();
-  if (!columns.some((c) => c.name === 'end_reason')) db.exec('ALTER TABLE authentications ADD COLUMN end_reason TEXT');
-}
-
 interface Row {
   id: string;
   merchant_id: string;
   status: AuthenticationStatusValue;
   authentication_status: AuthenticationOutcomeValue | null;
-  end_reason?: ChallengeEndReason | null;
+  end_reason: ChallengeEndReason | null;
   brand: CardBrand;
   issuer: string | null;
   amount_value: number;
@@ -123,7 +114,7 @@ const toRecord = (r: Row): AuthenticationRecord => ({
   merchantId: r.merchant_id,
   status: r.status,
   authenticationStatus: r.authentication_status,
-  endReason: r.end_reason ?? null,
+  endReason: r.end_reason,
   brand: r.brand,
   issuer: r.issuer,
   amountValue: r.amount_value,
@@ -182,7 +173,6 @@ export class AuthenticationStore {
     db: Db,
     private readonly clock: Clock,
   ) {
-    addEndReasonColumn(db);
     this.insert = db.prepare(
       `INSERT INTO authentications (id, merchant_id, status, authentication_status, brand, issuer, amount_value, currency, installments,
          card_type, card_source, first_digits, last_digits, exp_month, exp_year, forced_outcome, challenge_token_hash, created_at, updated_at, expires_at)
