@@ -99,9 +99,9 @@ async function main(): Promise<void> {
   if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024)) fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
   const webhookSecret = v['webhook-secret'] ?? fromEnv('GATEWAY_SANDBOX_WEBHOOK_SECRET');
   if (webhookSecret !== undefined && webhookSecret.length < 16) fail('--webhook-secret must be at least 16 characters');
-  const logFormat = v['log-format'] ?? env.GATEWAY_SANDBOX_LOG_FORMAT;
+  const logFormat = v['log-format'] ?? fromEnv('GATEWAY_SANDBOX_LOG_FORMAT');
   if (logFormat !== undefined && logFormat !== 'text' && logFormat !== 'json') fail(`--log-format must be text or json, got "${logFormat}"`);
-  const merchantOrigins = (v['merchant-cors-origin'] ?? env.GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
+  const merchantOrigins = (v['merchant-cors-origin'] ?? fromEnv('GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS')?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const options: SandboxOptions = {
     host: v.host ?? fromEnv('GATEWAY_SANDBOX_HOST') ?? '127.0.0.1',
     port: port(v.port ?? fromEnv('GATEWAY_SANDBOX_PORT'), '--port', 4010),
@@ -115,11 +115,11 @@ async function main(): Promise<void> {
     merchant: v['no-pci'] ? { pciHomologated: false } : undefined,
     logFormat,
     merchantCorsOrigins: merchantOrigins.length ? merchantOrigins : undefined,
-    shutdownGraceMs: count(v['shutdown-grace'] ?? env.GATEWAY_SANDBOX_SHUTDOWN_GRACE, '--shutdown-grace', 0),
-    headersTimeoutMs: count(v['headers-timeout'] ?? env.GATEWAY_SANDBOX_HEADERS_TIMEOUT, '--headers-timeout', 1),
-    requestTimeoutMs: count(v['request-timeout'] ?? env.GATEWAY_SANDBOX_REQUEST_TIMEOUT, '--request-timeout', 1),
-    keepAliveTimeoutMs: count(v['keep-alive-timeout'] ?? env.GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT, '--keep-alive-timeout', 1),
-    maxConnections: count(v['max-connections'] ?? env.GATEWAY_SANDBOX_MAX_CONNECTIONS, '--max-connections', 1),
+    shutdownGraceMs: count(v['shutdown-grace'] ?? fromEnv('GATEWAY_SANDBOX_SHUTDOWN_GRACE'), '--shutdown-grace', 0),
+    headersTimeoutMs: count(v['headers-timeout'] ?? fromEnv('GATEWAY_SANDBOX_HEADERS_TIMEOUT'), '--headers-timeout', 1),
+    requestTimeoutMs: count(v['request-timeout'] ?? fromEnv('GATEWAY_SANDBOX_REQUEST_TIMEOUT'), '--request-timeout', 1),
+    keepAliveTimeoutMs: count(v['keep-alive-timeout'] ?? fromEnv('GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT'), '--keep-alive-timeout', 1),
+    maxConnections: count(v['max-connections'] ?? fromEnv('GATEWAY_SANDBOX_MAX_CONNECTIONS'), '--max-connections', 1),
   };
   const sandbox = await startSandbox(options);
 

@@ -212,6 +212,7 @@ export class AuthenticationStore {
       merchant_id: input.merchantId,
       status: input.status,
       authentication_status: input.authenticationStatus,
+      end_reason: null,
       brand: input.brand,
       issuer: input.issuer,
       amount_value: input.amountValue,
