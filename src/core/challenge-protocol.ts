@@ -12,6 +12,19 @@ export type ChallengeParentMethods = {
   cancel(): void;
 };
 
+/**
+ * What the challenge host page (penpal child) offers the SDK. A notice too: it moves focus only
+ * inside the challenge origin's own pages.
+ */
+export type ChallengeHostMethods = {
+  /**
+   * The SDK shows the issuer's page: put focus on its code field. The SDK cannot reach into a
+   * cross-origin frame, and browsers do not all fire `focus` on a frame's window when its
+   * iframe element gets focus (Firefox in an inactive window, WebKit), so it asks instead.
+   */
+  focus(): void;
+};
+
 /** Query parameter the SDK adds to `challenge.url`: its page's origin, the only one the host talks to. */
 export const CHALLENGE_PARENT_PARAM = 'parent';
 /** Query parameter the SDK adds to `challenge.url`: the shopper's language (`pt-BR` or `en`). */

@@ -2,13 +2,23 @@
 // It is the penpal child the SDK connects to, and relays what the nested issuer page says. It
 // decides nothing: the SDK reads the outcome from the API.
 import { connect, WindowMessenger } from 'penpal';
-import type { ChallengeParentMethods } from '../../core/challenge-protocol';
-import { ACS_MESSAGE, type AcsMessage } from './acs-messages';
+import type { ChallengeHostMethods, ChallengeParentMethods } from '../../core/challenge-protocol';
+import { ACS_MESSAGE, HOST_MESSAGE, type AcsMessage } from './acs-messages';
 
 // The server put the SDK page's origin here after checking it; penpal talks to that origin only.
 const parentOrigin = document.documentElement.dataset.parent ?? '';
+const acsFrame = () => document.getElementById('acs') as HTMLIFrameElement | null;
+
+const methods: ChallengeHostMethods = {
+  focus() {
+    const frame = acsFrame();
+    frame?.focus();
+    frame?.contentWindow?.postMessage({ type: HOST_MESSAGE.FOCUS }, location.origin);
+  },
+};
 const sdk = connect<ChallengeParentMethods>({
   messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] }),
+  methods,
 }).promise;
 
 const tell = (method: keyof ChallengeParentMethods) =>
@@ -21,8 +31,6 @@ const RELAY: Record<string, keyof ChallengeParentMethods> = {
   [ACS_MESSAGE.ENDED]: 'ended',
   [ACS_MESSAGE.CANCEL]: 'cancel',
 };
-
-const acsFrame = () => document.getElementById('acs') as HTMLIFrameElement | null;
 
 // This script runs before the issuer frame exists (it is in <head>), so no message of it is missed.
 addEventListener('message', (event) => {
