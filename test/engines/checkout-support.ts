@@ -64,8 +64,11 @@ export async function until(driver: EngineDriver, frame: FrameName, expression: 
 export const startRun = (driver: EngineDriver, options: { session: string; number?: string; name?: string; amount?: number; abortable?: boolean }) =>
   driver.evaluate<boolean>('page', `window.__start(${JSON.stringify(options)})`);
 
-/** Waits for the page's authenticate3DS to settle. */
-export const settled = (driver: EngineDriver) => driver.evaluate<Settled>('page', 'window.__settled');
+/** Waits for the page's authenticate3DS to settle, and gives its outcome. */
+export async function settled(driver: EngineDriver): Promise<Settled> {
+  await until(driver, 'page', 'window.__outcome', 'authenticate3DS settled');
+  return driver.evaluate<Settled>('page', 'window.__outcome');
+}
 
 /** Waits until the issuer page shows its code field (the challenge is on screen). */
 export const issuerReady = (driver: EngineDriver) => until(driver, 'issuer', `document.readyState === 'complete' && document.getElementById('code')`, 'the issuer code field');

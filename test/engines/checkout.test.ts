@@ -113,11 +113,16 @@ describe('the challenge', () => {
     expect(await driver.evaluate('page', 'document.activeElement.id')).toBe('pay');
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
     await issuerReady(driver);
-    // document.hasFocus() is left out: a browser window under Xvfb without a window manager is never the active one.
+    // The SDK's part, in every engine: the dialog's frame holds the focus.
+    await until(driver, 'page', `${DIALOG}.querySelector('iframe') === ${DIALOG}.getRootNode().activeElement`, 'focus on the challenge frame');
+    // The code field inside it (document.hasFocus() is left out: a window under Xvfb without a
+    // window manager is never the active one). WebKit refuses script focus into a cross-origin
+    // frame the shopper has not touched (docs/browsers.md): there the shopper's first Tab reaches it.
+    if (driver.name === 'webkit') await driver.press('Tab');
     await until(driver, 'issuer', `document.activeElement && document.activeElement.id === 'code'`, 'focus on the code field');
     // A keyboard shopper types without clicking anywhere.
     await driver.type(CODE.AUTHENTICATES);
-    expect(await driver.evaluate('issuer', `document.getElementById('code').value`)).toBe(CODE.AUTHENTICATES);
+    expect(await driver.evaluate('issuer', `[document.activeElement && document.activeElement.id, document.getElementById('code').value]`)).toEqual(['code', CODE.AUTHENTICATES]);
     await driver.click('issuer', 'button[type=submit]');
     expect(await settled(driver)).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
@@ -162,14 +167,17 @@ describe('the challenge', () => {
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
   });
 
-  it("Escape in the issuer page cancels, and the issuer's Cancel button too", async () => {
+  it('Escape in the issuer page cancels', async () => {
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
     await issuerReady(driver);
     await driver.click('issuer', '#code');
+    expect(await driver.evaluate('issuer', 'document.activeElement.id')).toBe('code');
     await driver.press('Escape');
     expect(await settled(driver)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED' } });
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
+  });
 
+  it("the issuer's Cancel button cancels", async () => {
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
     await issuerReady(driver);
     await driver.click('issuer', '#cancel');

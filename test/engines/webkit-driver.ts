@@ -87,6 +87,7 @@ export async function launchWebKit(): Promise<EngineDriver> {
       await enter(frame);
       const element = (await driver.executeScript(`return ${deepQuery(selector)}`)) as WebElement | null;
       if (!element) throw new Error(`nothing matches ${selector} in ${frame}`);
+      // WebKitWebDriver sends key actions to the current frame: it stays the clicked one.
       await element.click();
     },
     async type(text) {

@@ -35,7 +35,9 @@ const RELAY: Record<string, keyof ChallengeParentMethods> = {
 // This script runs before the issuer frame exists (it is in <head>), so no message of it is missed.
 addEventListener('message', (event) => {
   const frame = acsFrame();
-  if (event.origin !== location.origin || !frame || event.source !== frame.contentWindow) return;
+  // WebKit gives this window, not the issuer's, as the source of what the issuer page posts from an
+  // event listener (its Cancel button). Both are this origin, whose pages can script this one anyway.
+  if (event.origin !== location.origin || !frame || (event.source !== frame.contentWindow && event.source !== window)) return;
   const method = RELAY[String((event.data as Partial<AcsMessage> | null)?.type)];
   if (method) void tell(method);
 });

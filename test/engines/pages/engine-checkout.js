@@ -28,6 +28,13 @@ const outcome = (promise) =>
     (e) => ({ ok: false, error: { name: e.name, code: e.code, message: e.message, detail: e.detail } }),
   );
 
+// The run's outcome, also kept as a plain value (window.__outcome) once settled: drivers poll it
+// rather than hold a script open across frames being removed.
+const track = (promise) => {
+  window.__outcome = undefined;
+  window.__settled = outcome(promise).then((o) => (window.__outcome = o));
+};
+
 /** Starts authenticate3DS without waiting; window.__settled holds its outcome. */
 window.__start = (o) => {
   const G = window.Gateway;
@@ -40,7 +47,7 @@ window.__start = (o) => {
     r.signal = controller.signal;
     window.__abort = () => controller.abort();
   }
-  window.__settled = outcome(G.authenticate3DS(r));
+  track(G.authenticate3DS(r));
   return true;
 };
 
@@ -57,7 +64,7 @@ window.__startEncrypted = async (o) => {
   G.setUp({ session: o.session, env: 'SANDBOX' });
   const sealed = await G.encryptCard({ publicKey: o.publicKey, holder: 'Maria Silva', number: o.number, expMonth: '12', expYear: '2099', securityCode: '123' });
   if (sealed.hasErrors) return { errors: sealed.errors };
-  window.__settled = outcome(G.authenticate3DS(request({ ...o, card: { encrypted: sealed.encryptedCard, holder: { name: 'Maria Silva' } } })));
+  track(G.authenticate3DS(request({ ...o, card: { encrypted: sealed.encryptedCard, holder: { name: 'Maria Silva' } } })));
   return { encrypted: sealed.encryptedCard };
 };
 
