@@ -108,7 +108,7 @@ describe('the challenge', () => {
   // A fresh page for each: a scenario that fails half-way must not leave its challenge to the next.
   beforeEach(() => openCheckout(driver, merchant, sandbox));
 
-  it('focus goes to the issuer code field when the challenge shows (keys typed land there), and back to where it was after', async () => {
+  it('focus: the code field when the challenge shows (in WebKit the frame, whose first Tab reaches the field), typed keys land there, and back where it was after', async () => {
     await driver.click('page', '#pay');
     expect(await driver.evaluate('page', 'document.activeElement.id')).toBe('pay');
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
