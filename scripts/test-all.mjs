@@ -1,4 +1,4 @@
-// The README's test command: build, then every suite (unit, sandbox, e2e, consumer) and the package
+// The README's test command: build, then every suite (unit, sandbox, e2e, consumer, engines) and the package
 // checks, then one line "N passed, N failed" that sums them all. Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +34,33 @@ function ensureChromium() {
   return run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) && existsSync(path);
 }
 
+/**
+ * The cross-engine suite's browsers (test/engines): Debian packages, and the files that show them
+ * installed. WebKitGTK also needs Xvfb (it runs headed); Firefox runs headed under Xvfb as well.
+ */
+const ENGINES = {
+  firefox: { packages: ['firefox-esr', 'xvfb'], files: [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', '/usr/bin/Xvfb'] },
+  webkit: {
+    packages: ['webkit2gtk-driver', 'libwebkit2gtk-4.1-0', 'xvfb'],
+    files: [process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/bin/Xvfb'],
+  },
+};
+
+/** Installs an engine's Debian packages when missing and we are root (as CI is); true when it is there. */
+function ensureEngine(name) {
+  const { packages, files } = ENGINES[name];
+  const missing = () => files.filter((f) => !existsSync(f));
+  if (!missing().length) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`engine ${name}: ${missing().join(', ')} missing: sudo apt-get install -y ${packages.join(' ')}`);
+    return false;
+  }
+  console.log(`engine ${name}: installing ${packages.join(' ')} with apt-get`);
+  run('apt-get', ['update']);
+  run('apt-get', ['install', '-y', ...packages], { DEBIAN_FRONTEND: 'noninteractive' });
+  return !missing().length;
+}
+
 const built = run('npx', ['rollup', '-c', '--silent']);
 check('build', built);
 if (built) {
@@ -54,6 +81,22 @@ if (built) {
   const p = readJson(`${reports}/playwright.json`);
   if (p) count('e2e (playwright)', p.stats.expected, p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0), p.stats.skipped);
   else count('e2e (playwright)', 0, 1);
+
+  // Each engine counts on its own line. A missing engine fails under CI (CI=true): it must never
+  // pass by being skipped; on a developer's machine it is reported as skipped, with what to install.
+  for (const engine of Object.keys(ENGINES)) {
+    const suite = `engines ${engine}`;
+    if (!ensureEngine(engine)) {
+      if (process.env.CI === 'true') count(suite, 0, 1);
+      else count(suite, 0, 0, 1);
+      continue;
+    }
+    const file = `${reports}/engines-${engine}.json`;
+    run('npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${file}`], { ENGINE: engine });
+    const e = readJson(file);
+    if (e) count(suite, e.numPassedTests, e.numFailedTests + (!e.success && !e.numFailedTests ? 1 : 0), e.numPendingTests + e.numTodoTests);
+    else count(suite, 0, 1);
+  }
 
   // The packed tarball in an empty project, installed with the README's lines (see test/consumer/).
   if (browser) {

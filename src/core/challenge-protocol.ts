@@ -16,15 +16,22 @@ export type ChallengeParentMethods = {
 
 /**
  * What the challenge host page (penpal child) offers the SDK. The SDK cannot reach the challenge
- * origin itself (the challenge token is the host's), so it asks the host to record the end.
+ * origin itself (the challenge token is the host's) nor into its cross-origin frames, so it asks.
  */
-export type ChallengeChildMethods = {
+export type ChallengeHostMethods = {
   /**
    * The shopper canceled or the SDK's time ran out: the host tells the challenge origin, which
    * ends the authentication as CANCELED with `reason` unless its code was accepted first.
    * Settles once the challenge origin answered; the SDK then reads the API for the outcome.
    */
   end(reason: ChallengeEndReason): Promise<void>;
+  /**
+   * The SDK shows the issuer's page: put focus on its code field. Browsers do not all fire
+   * `focus` on a frame's window when its iframe element gets focus (Firefox in an inactive
+   * window, WebKit), so the SDK asks instead. A notice: it moves focus only inside the
+   * challenge origin's own pages.
+   */
+  focus(): void;
 };
 
 /** Query parameter the SDK adds to `challenge.url`: its page's origin, the only one the host talks to. */

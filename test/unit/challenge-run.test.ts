@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import type { ChallengeChildMethods, ChallengeParentMethods } from '../../src/core/challenge-protocol';
+import type { ChallengeHostMethods, ChallengeParentMethods } from '../../src/core/challenge-protocol';
 import { DEFAULT_CHALLENGE_TIMEOUT_MS, END_NOTICE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
 import { challengeRun } from '../../src/sdk/challenge-run';
 import { getConfig, setUp, type Config } from '../../src/sdk/config';
@@ -15,7 +15,7 @@ import { rejection } from './support/rejection';
 // one in Chromium). The fake records what the SDK connects to and hands the test the methods
 // the SDK exposes, so the test plays the challenge host.
 const penpal = vi.hoisted(() => ({
-  connections: [] as Array<{ methods: ChallengeParentMethods; remoteWindow: unknown; allowedOrigins: unknown; destroy: () => void; handshake(child?: Partial<ChallengeChildMethods>): void }>,
+  connections: [] as Array<{ methods: ChallengeParentMethods; remoteWindow: unknown; allowedOrigins: unknown; destroy: () => void; handshake(child?: Partial<ChallengeHostMethods>): void; remote: { focus: () => void } }>,
 }));
 vi.mock('penpal', () => ({
   WindowMessenger: class {
@@ -23,8 +23,10 @@ vi.mock('penpal', () => ({
   },
   connect: ({ messenger, methods }: { messenger: { options: { remoteWindow: unknown; allowedOrigins: unknown } }; methods: ChallengeParentMethods }) => {
     let handshake = (_child?: object) => {};
-    const promise = new Promise<object>((resolve) => (handshake = (child = {}) => resolve(child)));
-    const connection = { methods, ...messenger.options, destroy: vi.fn(), handshake };
+    // What the host page offers the SDK (ChallengeHostMethods), once the handshake is done.
+    const remote = { focus: vi.fn() };
+    const promise = new Promise<object>((resolve) => (handshake = (child = {}) => resolve({ ...remote, ...child })));
+    const connection = { methods, ...messenger.options, destroy: vi.fn(), handshake, remote };
     penpal.connections.push(connection);
     return { promise, destroy: connection.destroy };
   },
@@ -172,6 +174,29 @@ describe('opening the challenge', () => {
     host().methods.ready();
     expect(shadow()!.querySelector('[role=status]')).toBeNull();
     expect(f.hidden).toBe(false);
+    host().methods.cancel();
+    await rejection(run);
+    expectCleanedUp();
+  });
+
+  it('when the issuer page is ready, the frame gets focus and the host page is asked to focus the code field', async () => {
+    const run = start();
+    host().handshake();
+    expect(host().remote.focus).not.toHaveBeenCalled();
+    host().methods.ready();
+    expect(shadow()!.activeElement).toBe(frame());
+    await vi.waitFor(() => expect(host().remote.focus).toHaveBeenCalledTimes(1));
+    host().methods.cancel();
+    await rejection(run);
+    expectCleanedUp();
+  });
+
+  it('without constructed stylesheets (jsdom, Safari < 16.4): no <style> element (a strict CSP refuses it), the layout set through element styles', async () => {
+    expect('adoptedStyleSheets' in ShadowRoot.prototype).toBe(false);
+    const run = start();
+    expect(shadow()!.querySelector('style')).toBeNull();
+    expect(dialog()!.getAttribute('style')).toContain('width: 500px');
+    expect([dialog()!.style.height, frame()!.style.width, frame()!.style.borderWidth]).toEqual(['650px', '100%', '0px']);
     host().methods.cancel();
     await rejection(run);
     expectCleanedUp();

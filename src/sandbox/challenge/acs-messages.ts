@@ -11,6 +11,12 @@ export const ACS_MESSAGE = {
   CANCEL: 'gateway:acs-cancel',
 } as const;
 
+/** The one message the host page posts to the issuer page it nests (same origin only). */
+export const HOST_MESSAGE = {
+  /** The SDK shows the issuer's page: focus the code field. */
+  FOCUS: 'gateway:host-focus',
+} as const;
+
 export type AcsMessageType = (typeof ACS_MESSAGE)[keyof typeof ACS_MESSAGE];
 
 /** The one shape the ACS page posts. */

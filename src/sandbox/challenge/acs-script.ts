@@ -1,7 +1,7 @@
 // Script of the issuer (ACS) simulator page, bundled as a browser IIFE and served at
 // /challenge/acs.js. It tells the host page that nests it what happened, by postMessage to its
 // own origin only.
-import { ACS_MESSAGE, type AcsMessage, type AcsMessageType } from './acs-messages';
+import { ACS_MESSAGE, HOST_MESSAGE, type AcsMessage, type AcsMessageType } from './acs-messages';
 
 const post = (type: AcsMessageType) => parent.postMessage({ type } satisfies AcsMessage, location.origin);
 
@@ -14,6 +14,10 @@ document.getElementById('cancel')?.addEventListener('click', () => post(ACS_MESS
 
 const code = document.getElementById('code') as HTMLInputElement | null;
 addEventListener('focus', () => code?.focus());
+// The host page asks when the SDK shows this page (a window focus event does not come everywhere).
+addEventListener('message', (event) => {
+  if (event.origin === location.origin && event.source === parent && (event.data as { type?: unknown } | null)?.type === HOST_MESSAGE.FOCUS) code?.focus();
+});
 
 // One submission at a time: a double click must not count two wrong codes.
 const form = document.querySelector('form');

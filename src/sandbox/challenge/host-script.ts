@@ -3,20 +3,26 @@
 // decides nothing: the SDK reads the outcome from the API.
 import { connect, WindowMessenger } from 'penpal';
 import type { ChallengeEndReason } from '../../core/authentication-resource';
-import { CHALLENGE_END_PATH, type ChallengeChildMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
-import { ACS_MESSAGE, type AcsMessage } from './acs-messages';
+import { CHALLENGE_END_PATH, type ChallengeHostMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
+import { ACS_MESSAGE, HOST_MESSAGE, type AcsMessage } from './acs-messages';
 
 // The server put the SDK page's origin here after checking it; penpal talks to that origin only.
 const parentOrigin = document.documentElement.dataset.parent ?? '';
+const acsFrame = () => document.getElementById('acs') as HTMLIFrameElement | null;
 
-// The SDK's cancel or timeout, recorded at the challenge origin with this page's own challenge
-// parameters (its URL holds the token). Resolves once the origin answered, whatever it answered:
-// the SDK reads the outcome from the API, never from this page.
-const methods: ChallengeChildMethods = {
+const methods: ChallengeHostMethods = {
+  // The SDK's cancel or timeout, recorded at the challenge origin with this page's own challenge
+  // parameters (its URL holds the token). Resolves once the origin answered, whatever it answered:
+  // the SDK reads the outcome from the API, never from this page.
   async end(reason: ChallengeEndReason) {
     const body = new URLSearchParams(location.search);
     body.set('reason', reason);
     await fetch(CHALLENGE_END_PATH, { method: 'POST', body, credentials: 'omit' }).catch(() => {});
+  },
+  focus() {
+    const frame = acsFrame();
+    frame?.focus();
+    frame?.contentWindow?.postMessage({ type: HOST_MESSAGE.FOCUS }, location.origin);
   },
 };
 const sdk = connect<ChallengeParentMethods>({
@@ -35,12 +41,12 @@ const RELAY: Record<string, keyof ChallengeParentMethods> = {
   [ACS_MESSAGE.CANCEL]: 'cancel',
 };
 
-const acsFrame = () => document.getElementById('acs') as HTMLIFrameElement | null;
-
 // This script runs before the issuer frame exists (it is in <head>), so no message of it is missed.
 addEventListener('message', (event) => {
   const frame = acsFrame();
-  if (event.origin !== location.origin || !frame || event.source !== frame.contentWindow) return;
+  // WebKit gives this window, not the issuer's, as the source of what the issuer page posts from an
+  // event listener (its Cancel button). Both are this origin, whose pages can script this one anyway.
+  if (event.origin !== location.origin || !frame || (event.source !== frame.contentWindow && event.source !== window)) return;
   const method = RELAY[String((event.data as Partial<AcsMessage> | null)?.type)];
   if (method) void tell(method);
 });

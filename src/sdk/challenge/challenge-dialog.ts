@@ -1,4 +1,5 @@
 import type { Locale } from '../types';
+import { styleElements } from './challenge-element-styles';
 import { CHALLENGE_CSS } from './challenge-styles';
 import { CHALLENGE_TEXTS } from './challenge-texts';
 
@@ -34,22 +35,23 @@ export function mountChallengeDialog(src: string, locale: Locale): ChallengeDial
 
   const host = make('div');
   const shadow = host.attachShadow({ mode: 'open' });
-  if (shadow.adoptedStyleSheets) {
+  const constructed = !!shadow.adoptedStyleSheets;
+  if (constructed) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CHALLENGE_CSS);
     shadow.adoptedStyleSheets = [sheet];
-  } else {
-    // Browsers before constructable stylesheets (Safari < 16.4): works where the CSP allows inline styles.
-    shadow.append(make('style', { textContent: CHALLENGE_CSS }));
   }
   const dialog = make('dialog', {}, { 'aria-labelledby': 't' });
   const header = make('header');
   const closeButton = make('button', { type: 'button', textContent: '×' }, { 'aria-label': texts.close });
-  header.append(make('h2', { id: 't', textContent: texts.title }), closeButton);
+  const title = make('h2', { id: 't', textContent: texts.title });
+  header.append(title, closeButton);
   const status = make('div', { textContent: texts.loading }, { role: 'status' });
   // Hidden, not unloaded: the issuer's page loads behind the loading state.
   const frame = make('iframe', { src, title: texts.title, hidden: true }, { allow: 'payment; publickey-credentials-get' });
   dialog.append(header, status, frame);
+  // Without constructed stylesheets (Safari < 16.4) a <style> element would break a strict CSP.
+  if (!constructed) styleElements({ dialog, header, title, closeButton, status, frame });
   shadow.append(dialog);
   (doc.body ?? root).append(host);
   try {

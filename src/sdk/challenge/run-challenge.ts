@@ -1,6 +1,6 @@
 import { connect, WindowMessenger, type RemoteProxy } from 'penpal';
 import type { AuthenticationResource, ChallengeEndReason } from '../../core/authentication-resource';
-import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeChildMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
+import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeHostMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
 import type { Config } from '../config';
 import { ErrorCode } from '../errors/error-code';
 import type { ChallengeInfo } from '../types';
@@ -67,7 +67,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     let shown = false;
     let verifying = false;
     let stopping = false;
-    let child: RemoteProxy<ChallengeChildMethods> | undefined;
+    let child: RemoteProxy<ChallengeHostMethods> | undefined;
     let hide = () => {};
 
     const settle = (end: () => void) => {
@@ -188,11 +188,13 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
           shown = true;
           clearTimeout(notReady);
           ui.showFrame();
+          // The frame has focus now; the code field inside it only if the host page puts it there.
+          connection.promise.then((host) => host.focus()).catch(() => {});
         },
         ended,
         cancel,
       };
-      const connection = connect<ChallengeChildMethods>({
+      const connection = connect<ChallengeHostMethods>({
         messenger: new WindowMessenger({ remoteWindow: ui.frame.contentWindow!, allowedOrigins: [origin] }),
         methods,
       });
