@@ -42,13 +42,14 @@ export function mountChallengeDialog(src: string, locale: Locale): ChallengeDial
     // Browsers before constructable stylesheets (Safari < 16.4): works where the CSP allows inline styles.
     shadow.append(make('style', { textContent: CHALLENGE_CSS }));
   }
-  const dialog = make('dialog', {}, { 'aria-labelledby': 't' });
+  // data-gateway marks the parts integrators' tests reach: public API (docs/testing.md), never rename.
+  const dialog = make('dialog', {}, { 'aria-labelledby': 't', 'data-gateway': 'challenge' });
   const header = make('header');
-  const closeButton = make('button', { type: 'button', textContent: '×' }, { 'aria-label': texts.close });
+  const closeButton = make('button', { type: 'button', textContent: '×' }, { 'aria-label': texts.close, 'data-gateway': 'close' });
   header.append(make('h2', { id: 't', textContent: texts.title }), closeButton);
   const status = make('div', { textContent: texts.loading }, { role: 'status' });
   // Hidden, not unloaded: the issuer's page loads behind the loading state.
-  const frame = make('iframe', { src, title: texts.title, hidden: true }, { allow: 'payment; publickey-credentials-get' });
+  const frame = make('iframe', { src, title: texts.title, hidden: true }, { allow: 'payment; publickey-credentials-get', 'data-gateway': 'frame' });
   dialog.append(header, status, frame);
   shadow.append(dialog);
   (doc.body ?? root).append(host);
