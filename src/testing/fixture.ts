@@ -1,5 +1,5 @@
 import type { TestType, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test';
-import { startSandbox, type Sandbox, type SandboxClock, type SandboxOptions } from '../sandbox/index';
+import type { Sandbox, SandboxClock, SandboxOptions } from '../sandbox/index';
 import { decideChallenge, type ChallengeDecision } from './decide-challenge';
 import { playwright } from './playwright';
 
@@ -48,6 +48,8 @@ export const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions, Playwrig
   gatewaySandboxOptions: [{}, { scope: 'worker', option: true }],
   gateway: [
     async ({ gatewaySandboxOptions }, use) => {
+      // Loaded here, not at import: the sandbox needs better-sqlite3, and a missing @playwright/test must be reported first.
+      const { startSandbox } = await import('../sandbox/index');
       const sandbox = await startSandbox(gatewaySandboxOptions);
       try {
         const second = sandbox.addMerchant();
