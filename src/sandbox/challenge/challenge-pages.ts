@@ -28,7 +28,7 @@ export function hostPage(view: { locale: PageLocale; parent: string; acsUrl: str
     t.hostTitle,
     { parent: view.parent },
     { src: '/challenge/host.js', defer: false },
-    html`<body class="host"><iframe id="acs" data-gateway="issuer" src="${view.acsUrl}" title="${t.acsFrame}" allow="payment; publickey-credentials-get"></iframe></body>`,
+    html`<body class="host"><iframe id="acs" src="${view.acsUrl}" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe></body>`,
   );
 }
 
