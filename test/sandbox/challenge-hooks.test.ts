@@ -1,9 +1,12 @@
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { CHALLENGE_HOOKS as HOOK } from '../../src/testing/selectors';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+
+// jsdom ships no types; the slice used here. It parses the pages so the hooks are checked as selectors.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
 
 // The testing entry reaches the sandbox's challenge pages only through these hooks (public API,
 // docs/testing.md); each page must carry them.
