@@ -131,4 +131,42 @@ export default [
     external: nodeExternal,
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
   },
+  // The testing kit (Node, Playwright): @playwright/test is an optional peer dependency and the
+  // sandbox is imported from the package's own sandbox entry, never bundled twice.
+  ...testingBuilds(),
 ];
+
+/** `../sandbox/index` from src/testing becomes an import of the built sandbox entry beside it. */
+function testingBuilds() {
+  const SANDBOX = '\0gateway-sandbox-entry';
+  const sandboxEntry = () => ({
+    name: 'sandbox-entry',
+    resolveId(source, importer) {
+      if (source === '../sandbox/index' && importer?.includes('/src/testing/')) return { id: SANDBOX, external: true };
+      return null;
+    },
+  });
+  const external = [...nodeExternal, '@playwright/test'];
+  const esm = { [SANDBOX]: '../sandbox/index.js' };
+  const cjs = { [SANDBOX]: '../sandbox/index.cjs' };
+  return [
+    {
+      input: 'src/testing/index.ts',
+      output: [
+        { file: 'dist/testing/index.js', format: 'es', sourcemap: true, paths: esm },
+        { file: 'dist/testing/index.cjs', format: 'cjs', sourcemap: true, exports: 'named', paths: cjs },
+      ],
+      external,
+      plugins: [sandboxEntry(), nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
+    },
+    {
+      input: 'src/testing/index.ts',
+      output: [
+        { file: 'dist/testing/index.d.ts', paths: esm },
+        { file: 'dist/testing/index.d.cts', paths: cjs },
+      ],
+      external,
+      plugins: [sandboxEntry(), dts({ tsconfig: './tsconfig.build.json' })],
+    },
+  ];
+}

@@ -11,6 +11,7 @@ import { authenticationRoutes } from './routes/authentications';
 import { boletoFileRoutes } from './routes/boleto-files';
 import { boletoSimulatorRoutes } from './routes/boleto-simulator';
 import { chargeRoutes } from './routes/charges';
+import { challengeDecisionRoutes } from './routes/challenge-decision';
 import { merchantAuthenticationRoutes } from './routes/merchant-authentications';
 import { merchantSettingsRoutes } from './routes/merchant-settings';
 import { orderRoutes } from './routes/orders';
@@ -50,6 +51,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', boletoSimulatorRoutes(deps));
   app.route('/', merchantSettingsRoutes(deps));
   app.route('/', merchantAuthenticationRoutes(deps));
+  app.route('/', challengeDecisionRoutes(deps));
 
   app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
   app.onError((err, c) => {

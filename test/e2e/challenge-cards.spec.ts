@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { CHALLENGE_CARD, CODE, challengeDialog, expectNoChallengeLeft, issuerFrame, newSession, openCheckout, runLog, settled, startRun, submitCode } from './challenge-support';
+import { CHALLENGE_CARD, CODE, challengeDialog, expectNoChallengeLeft, issuerFrame, newSession, openCheckout, runLog, settled, startRun, submitCode, waitForChallenge } from './challenge-support';
 
 test.beforeEach(async ({ page, merchant, sandbox }) => {
   await openCheckout(page, merchant, sandbox);
@@ -23,7 +23,7 @@ for (const type of ['CREDIT_CARD', 'DEBIT_CARD'] as const) {
     test(`${type} ${name} (${card}) gives the documented status`, async ({ page, sandbox }) => {
       await startRun(page, await newSession(sandbox), { card, type });
       if (expected === 'challenge') {
-        await expect(issuerFrame(page).locator('#code')).toBeVisible();
+        await waitForChallenge(page);
         await submitCode(page, CODE.AUTHENTICATES);
       }
       const outcome = await settled(page);

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { CHALLENGE_CARD, CODE, challengeDialog, expectNoChallengeLeft, issuerFrame, merchantCsp, newSession, openCheckout, settled, startRun, submitCode } from './challenge-support';
+import { CHALLENGE_CARD, CODE, challengeDialog, expectNoChallengeLeft, merchantCsp, newSession, openCheckout, settled, startRun, submitCode, waitForChallenge } from './challenge-support';
 
 interface Violation {
   frame: string;
@@ -23,7 +23,7 @@ test('a strict-CSP page (only the SDK/API and challenge origins, no unsafe-inlin
   expect(csp).not.toMatch(/unsafe/);
   await openCheckout(page, merchant, sandbox, { path: '/strict-csp', headers: { 'Content-Security-Policy': csp } });
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-  await expect(issuerFrame(page).locator('#code')).toBeVisible();
+  await waitForChallenge(page);
   await submitCode(page, CODE.AUTHENTICATES);
   expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
   await expectNoChallengeLeft(page);
@@ -53,7 +53,7 @@ test('a page with RequireJS (define.amd) completes a challenge through the scrip
 test('the open dialog: role dialog with a name, a labelled close button, and no serious or critical axe violation (issuer page included)', async ({ page, merchant, sandbox }) => {
   await openCheckout(page, merchant, sandbox);
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.mastercard });
-  await expect(issuerFrame(page).locator('#code')).toBeVisible();
+  await waitForChallenge(page);
   await expect(page.getByRole('dialog', { name: 'Confirme a compra com o seu banco' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Fechar e cancelar a verificação' })).toBeVisible();
   await expect(page.frameLocator('dialog iframe').locator('#acs')).toHaveAttribute('title', 'Página de verificação do banco emissor');
@@ -74,7 +74,7 @@ for (const [name, viewport, width] of [
     await page.setViewportSize(viewport);
     await openCheckout(page, merchant, sandbox);
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     const box = await challengeDialog(page).boundingBox();
     expect(box?.width).toBe(width);
     if (width === 320) expect(box?.height).toBe(viewport.height);

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { abortRun, CHALLENGE_CARD, CODE, issuerFrame, newSession, openCheckout, settled, startRun, submitCode } from './challenge-support';
+import { abortRun, cancelChallenge, CHALLENGE_CARD, CODE, newSession, openCheckout, settled, startRun, submitCode, waitForChallenge } from './challenge-support';
 
 /** What stays in the page between runs. */
 interface Footprint {
@@ -30,10 +30,10 @@ async function footprint(page: Page, cdp: CDPSession): Promise<Footprint> {
 /** One challenge, ended the way `i` picks: passed, canceled with the close button, or aborted. */
 async function oneRun(page: Page, session: string, i: number): Promise<void> {
   await startRun(page, session, { card: CHALLENGE_CARD.visa, abortable: true });
-  await expect(issuerFrame(page).locator('#code')).toBeVisible();
+  await waitForChallenge(page);
   const end = i % 3;
   if (end === 0) await submitCode(page, CODE.AUTHENTICATES);
-  else if (end === 1) await page.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
+  else if (end === 1) await cancelChallenge(page, 'close-button');
   else await abortRun(page);
   const outcome = await settled(page);
   expect(outcome.ok ? outcome.result.status : outcome.error.code).toBe(['AUTH_FLOW_COMPLETED', 'CHALLENGE_CANCELED', 'ABORTED'][end]);

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import {
   abortRun,
   CHALLENGE_CARD,
+  cancelChallenge,
   challengeDialog,
   CODE,
   expectNoChallengeLeft,
@@ -14,6 +15,7 @@ import {
   settled,
   startRun,
   submitCode,
+  waitForChallenge,
 } from './challenge-support';
 
 const CLOSE = 'Fechar e cancelar a verificação';
@@ -70,9 +72,9 @@ test.describe('a checkout page', () => {
     });
     expect(await page.evaluate(() => scrollY)).toBe(600);
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
-    await page.getByRole('button', { name: CLOSE }).click();
+    await cancelChallenge(page, 'close-button');
     expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED', detail: { traceId: expect.any(String) } } });
     await expectNoChallengeLeft(page);
     expect(await page.evaluate(() => ({ focused: document.activeElement?.id, y: scrollY }))).toEqual({ focused: 'pay', y: 600 });
@@ -80,7 +82,7 @@ test.describe('a checkout page', () => {
 
   test('Escape on the dialog cancels', async ({ page, sandbox }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.elo });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     await page.getByRole('button', { name: CLOSE }).focus();
     await page.keyboard.press('Escape');
     expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED' } });
@@ -93,19 +95,19 @@ test.describe('a checkout page', () => {
     const code = issuerFrame(page).locator('#code');
     // The SDK hands focus to the issuer page's code field once it is ready.
     await expect(code).toBeFocused();
-    await page.keyboard.press('Escape');
+    await cancelChallenge(page, 'escape');
     expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED' } });
     await expectNoChallengeLeft(page);
 
     await startRun(page, session, { card: CHALLENGE_CARD.visa });
-    await issuerFrame(page).getByRole('button', { name: 'Cancelar' }).click();
+    await cancelChallenge(page, 'issuer-cancel');
     expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED' } });
     await expectNoChallengeLeft(page);
   });
 
   test('the merchant aborts with the signal: ABORTED and the dialog closes', async ({ page, sandbox }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa, abortable: true });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     await abortRun(page);
     expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'ABORTED' } });
     await expectNoChallengeLeft(page);
@@ -120,7 +122,7 @@ test.describe('a checkout page', () => {
   test('a second authenticate3DS while a challenge is open: ALREADY_IN_PROGRESS, and still one dialog', async ({ page, sandbox }) => {
     const session = await newSession(sandbox);
     await startRun(page, session, { card: CHALLENGE_CARD.visa });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     const second = await page.evaluate(async () => {
       const G = (window as unknown as { Gateway: { authenticate3DS(r: object): Promise<unknown> } }).Gateway;
       const first = (window as unknown as { __settled: unknown }).__settled;
@@ -140,7 +142,7 @@ test.describe('a checkout page', () => {
 
   test('a forged "ended" from the challenge origin cannot complete an authentication the API does not show completed', async ({ page, sandbox }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     // The issuer page claims the end without any code typed: the host relays it, the SDK asks the API.
     await acsFrame(page).evaluate(() => parent.postMessage({ type: 'gateway:acs-ended' }, location.origin));
     const outcome = await settled(page);
@@ -151,7 +153,7 @@ test.describe('a checkout page', () => {
 
   test('a page on another origin posting to the host cannot end or cancel the challenge', async ({ page, sandbox }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    await waitForChallenge(page);
     // The merchant page (another origin) posts the issuer's messages straight to the host frame.
     await page.evaluate(() => {
       const host = document.querySelector('div')!.shadowRoot!.querySelector('iframe')!.contentWindow!;

@@ -1,4 +1,4 @@
-import { CHALLENGE_CARD, CODE, checkoutHtml, expectNoChallengeLeft, issuerFrame, newSession, openCheckout, settled, startRun, submitCode } from './challenge-support';
+import { CHALLENGE_CARD, CODE, checkoutHtml, expectNoChallengeLeft, newSession, openCheckout, settled, startRun, submitCode, waitForChallenge } from './challenge-support';
 import { expect, test } from './fixtures';
 
 // The script-tag build fetches its challenge code (gateway-challenge.js) only when an issuer asks
@@ -27,7 +27,7 @@ test('the challenge code comes from beside gateway.js, wherever the page loaded 
     w.Gateway.setUp = (o: object) => setUp({ ...o, apiUrl });
   }, sandbox.apiUrl);
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-  await expect(issuerFrame(page).locator('#code')).toBeVisible();
+  await waitForChallenge(page);
   await submitCode(page, CODE.AUTHENTICATES);
   expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
   expect(loaded).toContain(`${merchant.url}/gateway-challenge.js`);
@@ -53,7 +53,7 @@ test('a challenge code download that failed is tried again by the next challenge
 
   await page.unroute('**/sdk/gateway-challenge.js');
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
-  await expect(issuerFrame(page).locator('#code')).toBeVisible();
+  await waitForChallenge(page);
   await submitCode(page, CODE.AUTHENTICATES);
   expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED' } });
   await expectNoChallengeLeft(page);

@@ -1,10 +1,12 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../dist/sandbox/index.js';
+// The challenge UI is driven only through the public testing entry, as integrators do.
+import { cancelChallenge, challengeDialog, issuerFrame, SANDBOX_CODES, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
 import { expect } from './fixtures';
 import type { MerchantServer } from './merchant-server';
 
-/** The sandbox challenge codes (src/sandbox/challenge/issuer-simulator.ts). */
-export const CODE = { AUTHENTICATES: '123456', FAILS: '000000', WRONG: '111111' } as const;
+/** The sandbox challenge codes, as the testing entry publishes them. */
+export const CODE = { AUTHENTICATES: SANDBOX_CODES.pass, FAILS: SANDBOX_CODES.fail, WRONG: SANDBOX_CODES.wrong } as const;
 
 /** Challenge cards: the test set's three (docs/rules.md), and the sandbox's extra ones. */
 export const CHALLENGE_CARD = {
@@ -138,21 +140,16 @@ export function abortRun(page: Page): Promise<void> {
   return page.evaluate(() => (window as unknown as { __abort: () => void }).__abort());
 }
 
-/** The SDK's challenge dialog (in an open shadow root, which Playwright's CSS locators pierce). */
-export const challengeDialog = (page: Page) => page.locator('dialog');
+export { cancelChallenge, challengeDialog, issuerFrame, waitForChallenge };
 
-/** The issuer (ACS) page, nested in the challenge host frame, nested in the merchant page. */
-export const issuerFrame = (page: Page): FrameLocator => page.frameLocator('dialog iframe').frameLocator('#acs');
-
-/** Types a code in the issuer page and submits it, as the shopper does. */
+/** Types a code in the issuer page and submits it, as the shopper does; returns once the page or the SDK answered. */
 export async function submitCode(page: Page, code: string): Promise<void> {
-  const acs = issuerFrame(page);
-  await acs.locator('#code').fill(code);
-  await acs.locator('button[type=submit]').click();
+  await submitChallengeCode(page, code);
 }
 
 /** Fails the test unless nothing of the challenge is left in the page. */
 export async function expectNoChallengeLeft(page: Page): Promise<void> {
   expect(await page.evaluate(() => ({ frames: document.querySelectorAll('iframe').length + [...document.querySelectorAll('body > div')].filter((d) => d.shadowRoot).length, overflow: document.documentElement.style.overflow }))).toEqual({ frames: 0, overflow: '' });
+  // Any dialog at all, not only the SDK's hook: nothing of the challenge may stay.
   await expect(page.locator('dialog')).toHaveCount(0);
 }

@@ -22,6 +22,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
   const summary = (r: AuthenticationRecord, { locale }: ChallengeParams) => ({
     locale,
     issuer: r.issuer,
+    brand: r.brand,
     amount: new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: r.currency }).format(r.amountValue / 100),
     card: r.lastDigits ? PAGE_TEXTS[locale].card(brandName(r.brand), r.lastDigits).trim() : '',
   });
@@ -45,6 +46,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     token: p.token,
     parent: p.parent,
     error,
+    attemptsLeft: MAX_ATTEMPTS - attempts.wrong(r.id),
   });
   const show = (c: Context<AppEnv>, p: ChallengeParams, view: AcsView, status: 200 | 400 = 200) => {
     // Framed by the host page, itself framed by the SDK's page: frame-ancestors checks both.

@@ -28,7 +28,7 @@ export function hostPage(view: { locale: PageLocale; parent: string; acsUrl: str
     t.hostTitle,
     { parent: view.parent },
     { src: '/challenge/host.js', defer: false },
-    html`<body class="host"><iframe id="acs" src="${view.acsUrl}" title="${t.acsFrame}" allow="payment; publickey-credentials-get"></iframe></body>`,
+    html`<body class="host"><iframe id="acs" src="${view.acsUrl}" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe></body>`,
   );
 }
 
@@ -40,7 +40,9 @@ export type AcsView = {
   amount: string;
   /** "Visa final 2503", or '' when the sandbox cannot read the card (token, encrypted). */
   card: string;
-} & ({ state: 'form'; authenticationId: string; token: string; parent: string; error?: string } | { state: 'done'; message: string });
+  /** The card brand as the API names it (`visa`), for tests: data-gateway-brand. */
+  brand: string;
+} & ({ state: 'form'; authenticationId: string; token: string; parent: string; error?: string; attemptsLeft: number } | { state: 'done'; message: string });
 
 /** The issuer (ACS) simulator page. Its script tells the host "ready" on the form and "ended" on the end. */
 export function acsPage(view: AcsView): Markup {
@@ -60,13 +62,17 @@ export function acsPage(view: AcsView): Markup {
 <input type="hidden" name="parent" value="${view.parent}">
 <input type="hidden" name="locale" value="${view.locale}">
 <label for="code">${t.codeLabel}</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="${view.error ? 'error hint' : 'hint'}"${view.error ? html` aria-invalid="true"` : ''}>
+<input id="code" data-gateway="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="${view.error ? 'error hint' : 'hint'}"${view.error ? html` aria-invalid="true"` : ''}>
 ${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` : ''}
 <p id="hint" class="hint">${t.hint}</p>
-<div class="actions"><button type="submit">${t.submit}</button><button type="button" id="cancel">${t.cancel}</button></div>
+<div class="actions"><button type="submit" data-gateway="submit">${t.submit}</button><button type="button" id="cancel" data-gateway="cancel">${t.cancel}</button></div>
 </form>
 </main></body>`;
-  return page(view.locale, `${issuer}: ${t.heading}`, { state: view.state }, { src: '/challenge/acs.js', defer: true }, body);
+  // The data-gateway-* attributes are public API for integrators' tests (docs/testing.md).
+  const attributes: Record<string, string> = { state: view.state, 'gateway-brand': view.brand };
+  if (view.issuer) attributes['gateway-issuer'] = view.issuer;
+  if (view.state === 'form') attributes['gateway-attempts-left'] = String(view.attemptsLeft);
+  return page(view.locale, `${issuer}: ${t.heading}`, attributes, { src: '/challenge/acs.js', defer: true }, body);
 }
 
 /** A page for a challenge URL that cannot be served: each problem with the parameter it names. */

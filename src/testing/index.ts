@@ -1,0 +1,22 @@
+/**
+ * Testing kit for integrators' Playwright suites: `import { test, expect, passChallenge } from
+ * '@gateway/sdk/testing'`. Needs the optional peer dependency @playwright/test (and
+ * better-sqlite3 for the sandbox). See docs/testing.md.
+ * @packageDocumentation
+ */
+export { test, expect, type GatewaySandbox, type GatewayWorkerFixtures, type SecondMerchant } from './fixture';
+export {
+  cancelChallenge,
+  challengeDialog,
+  enterWrongCode,
+  failChallenge,
+  issuerFrame,
+  passChallenge,
+  submitChallengeCode,
+  waitForChallenge,
+  waitForChallengeSettled,
+  type CancelBy,
+  type ShownChallenge,
+} from './challenge-helpers';
+export { decideChallenge, type ChallengeDecision, type SandboxTarget } from './decide-challenge';
+export { CHALLENGE_HOOKS, SANDBOX_CODES } from './selectors';

@@ -1,0 +1,33 @@
+/**
+ * The hooks the testing helpers reach the challenge through. They are public, versioned API of
+ * the SDK's dialog and of the sandbox's challenge pages (docs/testing.md): renaming one is a
+ * breaking change, so tests of this repository check that the dialog and pages carry each one.
+ */
+export const CHALLENGE_HOOKS = {
+  /** The SDK's challenge `<dialog>` (in an open shadow root); present exactly while a challenge runs. */
+  dialog: 'dialog[data-gateway="challenge"]',
+  /** The dialog's close button: closing cancels the challenge. */
+  closeButton: '[data-gateway="close"]',
+  /** The dialog's frame of the challenge host page; hidden until the issuer's page is ready. */
+  frame: 'iframe[data-gateway="frame"]',
+  /** In the host page: the frame of the issuer's (ACS) page. */
+  issuerFrame: 'iframe[data-gateway="issuer"]',
+  /** In the issuer page: the code field, the submit button, the issuer's own Cancel. */
+  code: '[data-gateway="code"]',
+  submit: '[data-gateway="submit"]',
+  cancel: '[data-gateway="cancel"]',
+  /** Attributes of the issuer page's `<html>`: the card brand, the issuer (absent when unknown), wrong codes still allowed. */
+  brandAttribute: 'data-gateway-brand',
+  issuerAttribute: 'data-gateway-issuer',
+  attemptsLeftAttribute: 'data-gateway-attempts-left',
+} as const;
+
+/** The sandbox issuer's codes (docs/testing.md). */
+export const SANDBOX_CODES = {
+  /** Passes the challenge: AUTHENTICATED. */
+  pass: '123456',
+  /** Refused at once: the challenge fails, NOT_AUTHENTICATED. */
+  fail: '000000',
+  /** Any other 6 digits is a wrong code; the shopper may retry until the last attempt fails the challenge. */
+  wrong: '111111',
+} as const;

@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthenticationResource } from '../../src/core/authentication-resource';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { CHALLENGE_HOOKS as HOOK } from '../../src/testing/selectors';
+import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+
+// jsdom ships no types; the slice used here. It parses the pages so the hooks are checked as selectors.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
+
+// The testing entry reaches the sandbox's challenge pages only through these hooks (public API,
+// docs/testing.md); each page must carry them.
+const PARENT = 'http://shop.example:8080';
+let sandbox: Sandbox;
+let session: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  session = await createSession(sandbox);
+});
+afterAll(() => sandbox.close());
+
+async function challengeUrl(card: string): Promise<URL> {
+  const res = await postAuthentication(sandbox, session, { data: authData(card), device: validDevice() });
+  const url = new URL(((await res.json()) as AuthenticationResource).challenge!.url);
+  url.searchParams.set('parent', PARENT);
+  return url;
+}
+const dom = async (res: Response) => new JSDOM(await res.text()).window.document;
+const issuerPage = async (host: URL) => {
+  const frame = (await dom(await fetch(host, { headers: { accept: 'text/html' } }))).querySelectorAll(HOOK.issuerFrame);
+  expect(frame).toHaveLength(1);
+  return new URL(frame[0]!.getAttribute('src')!, host);
+};
+const submit = (page: Document, code: string) => {
+  const fields = new URLSearchParams();
+  for (const input of page.querySelectorAll<HTMLInputElement>('form input')) fields.set(input.name, input.value);
+  fields.set('code', code);
+  return fetch(`${sandbox.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: fields.toString() });
+};
+
+describe('the sandbox challenge pages carry the testing hooks', () => {
+  it('the host page frames the issuer page; the issuer form has code, submit, cancel and its attributes', async () => {
+    const page = await dom(await fetch(await issuerPage(await challengeUrl('4000000000002503')), { headers: { accept: 'text/html' } }));
+    for (const hook of [HOOK.code, HOOK.submit, HOOK.cancel]) expect(page.querySelectorAll(hook)).toHaveLength(1);
+    const html = page.documentElement;
+    expect([html.getAttribute(HOOK.brandAttribute), html.getAttribute(HOOK.issuerAttribute), html.getAttribute(HOOK.attemptsLeftAttribute)]).toEqual(['visa', 'Banco Exemplo', '3']);
+
+    const again = await dom(await submit(page, '111111'));
+    expect(again.documentElement.getAttribute(HOOK.attemptsLeftAttribute)).toBe('2');
+    const done = await dom(await submit(again, '123456'));
+    expect(done.documentElement.hasAttribute(HOOK.attemptsLeftAttribute)).toBe(false);
+    expect(done.querySelector(HOOK.code)).toBeNull();
+  });
+
+  it('an issuer the sandbox does not know: no issuer attribute', async () => {
+    const page = await dom(await fetch(await issuerPage(await challengeUrl('4000000000003303')), { headers: { accept: 'text/html' } }));
+    expect(page.documentElement.getAttribute(HOOK.brandAttribute)).toBe('visa');
+    expect(page.documentElement.hasAttribute(HOOK.issuerAttribute)).toBe(false);
+  });
+});

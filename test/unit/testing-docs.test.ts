@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// vitest runs from the repository root.
+const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
+
+describe('docs/testing.md', () => {
+  it('shows exactly the sample test that runs in the e2e suite (test/e2e/testing-docs.spec.ts)', () => {
+    const blocks = [...read('docs/testing.md').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    expect(blocks).toHaveLength(2);
+    expect(blocks.join('\n')).toBe(read('test/e2e/testing-docs.spec.ts'));
+  });
+
+  it('keeps the complete challenge test under 30 lines, importing only the testing entry (and Node)', () => {
+    const first = [...read('docs/testing.md').matchAll(/^```ts\n([\s\S]*?)^```$/gm)][0]![1]!;
+    expect(first.trimEnd().split('\n').length).toBeLessThan(30);
+    const imports = [...read('test/e2e/testing-docs.spec.ts').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    expect(new Set(imports)).toEqual(new Set(['node:http', '@gateway/sdk/testing']));
+  });
+});
