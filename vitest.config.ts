@@ -27,6 +27,11 @@ export default defineConfig({
           setupFiles: ['test/fast-check-seed.ts'],
           // Each file starts its own in-memory sandbox; two cores is what CI has.
           maxWorkers: 2,
+          // These tests do real work (RSA keys, hundreds of HTTP requests per property): on a busy
+          // 2-core machine that passed vitest's 5 s default. The timeout only catches a hang; speed
+          // is measured by the benchmarks.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           // vitest refuses projects with different maxWorkers in one group: this one runs after.
           sequence: { groupOrder: 1 },
         },
