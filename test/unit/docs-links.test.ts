@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The README is read on the npm package page too, where only absolute links work; the docs/ pages
-// are read in the repository. Every link must reach a file of the repository and, for a page,
+// The README ships in the package tarball and is read outside the repository too, where only
+// absolute links work; the docs/ pages are read in the repository. Every link must reach a file of the repository and, for a page,
 // one of its headings.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -47,7 +47,7 @@ describe('documentation links', () => {
     expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
   });
 
-  it('README.md links only with absolute URLs (they work from the npm package page)', () => {
+  it('README.md links only with absolute URLs (they work outside the repository too)', () => {
     const relative = linksOf(read('README.md')).filter((l) => !/^(https:|#)/.test(l));
     expect(relative).toEqual([]);
   });
