@@ -121,7 +121,7 @@ export async function recordCspViolations(page: Page): Promise<void> {
 
 export const cspViolations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
-/** Saves a screenshot in the test's output and as docs/screenshots/<name>.png for the README. */
+/** Saves a screenshot in the test's output and as docs/screenshots/<name>.png for docs/example-checkout.md. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage });
