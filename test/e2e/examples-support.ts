@@ -190,7 +190,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.locator('dialog')).toHaveCount(0);
       const order = await readOrder(sandbox, await shownOrderId(page));
       expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { last_digits: '2503' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } } });
-      // The page's CSP (script-src, connect-src, frame-src: the README's lines) let every step through.
+      // The page's CSP (script-src, connect-src, frame-src: docs/csp.md's lines) let every step through.
       expect(await cspViolations(page)).toEqual([]);
     });
 
