@@ -47,7 +47,7 @@ const FRICTIONLESS = 'Eligible without challenge: AUTH_FLOW_COMPLETED, AUTHENTIC
 /**
  * The sandbox test cards (docs/rules.md#sandbox-cards): the 3DS test set's nine (networks A visa,
  * B mastercard, C elo) and extra cards for the cases the set has no card for. Any expiry date in the future and
- * any holder name work with every card.
+ * any holder name that passes the holder rule work with every card.
  */
 export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('4000000000002719', 'NOT_SUPPORTED', null, 'Banco Exemplo', NOT_ELIGIBLE),
