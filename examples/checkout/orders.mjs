@@ -90,7 +90,7 @@ export function createOrderBody(input, saved) {
     need(Number.isInteger(input?.installments) && input.installments >= 1 && input.installments <= 12, 'installments');
     need(method !== 'DEBIT_CARD' || input?.installments === 1, 'installments');
     need(input?.threeDsId === undefined || /^3DS_[0-9a-f-]{36}$/.test(input.threeDsId), 'threeDsId');
-    // Debit needs 3DS (SPEC.md): the page ends a debit payment that could not authenticate.
+    // Debit needs 3DS (docs/rules.md#orders): the page ends a debit payment that could not authenticate.
     need(method !== 'DEBIT_CARD' || input?.threeDsId !== undefined, 'threeDsId');
   }
   if (fields.length) return { ok: false, fields, problems: shopper.problems };

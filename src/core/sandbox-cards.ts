@@ -21,7 +21,7 @@ export interface SandboxScenario {
   outcome: AuthenticationOutcomeValue | null;
   /** Issuing bank's name, or null when the issuer is unknown (beforeChallenge gets no issuer). */
   issuer: string | null;
-  /** What the card is for, as the README's table says it. */
+  /** What the card is for, as docs/sandbox.md#sandbox-cards says it. */
   description: string;
 }
 
@@ -45,9 +45,9 @@ const WITH_CHALLENGE = 'Eligible with challenge: REQUIRE_CHALLENGE, then AUTH_FL
 const FRICTIONLESS = 'Eligible without challenge: AUTH_FLOW_COMPLETED, AUTHENTICATED';
 
 /**
- * The sandbox test cards: SPEC.md's nine (networks A visa, B mastercard, C elo) and the
- * extra cards for the cases SPEC.md names without a card. Any expiry date in the future and
- * any holder name work with every card.
+ * The sandbox test cards (docs/rules.md#sandbox-cards): the 3DS test set's nine (networks A visa,
+ * B mastercard, C elo) and extra cards for the cases the set has no card for. Any expiry date in the future and
+ * any holder name that passes the holder rule work with every card.
  */
 export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('4000000000002719', 'NOT_SUPPORTED', null, 'Banco Exemplo', NOT_ELIGIBLE),

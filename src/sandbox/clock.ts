@@ -17,7 +17,7 @@ export class SandboxClock implements Clock {
   }
 }
 
-/** ISO 8601 with milliseconds and a time-zone offset, as SPEC.md's <timestamp>: 2026-11-22T11:15:44.123-03:00. */
+/** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
 export function timestamp(date: Date, offsetMinutes = -180): string {
   const local = new Date(date.getTime() + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';

@@ -92,7 +92,9 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   }
   if (errors.length || !key) return { hasErrors: true, errors };
 
-  // With the holder capped at 100 bytes the plaintext stays under RSA-OAEP's 190-byte limit.
+  // RSA-OAEP (SHA-256, 2048-bit key) takes at most 190 bytes. The holder is at most 64 characters
+  // (holderNameRule): with letters of 1 or 2 bytes in UTF-8 the plaintext fits; 64 letters of
+  // 3 or 4 bytes would not.
   const plaintext = new TextEncoder().encode(encodeCardPlaintext({ number, securityCode: cvv, expMonth: month, expYear: year, holder, createdAt: Date.now() }));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plaintext));
   let binary = '';

@@ -121,7 +121,7 @@ export async function recordCspViolations(page: Page): Promise<void> {
 
 export const cspViolations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
-/** Saves a screenshot in the test's output and as docs/screenshots/<name>.png for the README. */
+/** Saves a screenshot in the test's output and as docs/screenshots/<name>.png for docs/example-checkout.md. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage });
@@ -190,7 +190,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.locator('dialog')).toHaveCount(0);
       const order = await readOrder(sandbox, await shownOrderId(page));
       expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { last_digits: '2503' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } } });
-      // The page's CSP (script-src, connect-src, frame-src: the README's lines) let every step through.
+      // The page's CSP (script-src, connect-src, frame-src: docs/csp.md's lines) let every step through.
       expect(await cspViolations(page)).toEqual([]);
     });
 

@@ -1,4 +1,4 @@
-// The README's declaration for pages that use the script tag: window.Gateway gets the package's types.
+// docs/sdk.md's declaration (API reference) for pages that use the script tag: window.Gateway gets the package's types.
 import type * as GatewaySdk from '@gateway/sdk';
 import { expectTypeOf } from 'vitest';
 

@@ -9,7 +9,7 @@ export const cardDigits = (number: string): { brand: CardBrand; firstDigits: str
   lastDigits: number.slice(-4),
 });
 
-/** The sandbox scenario of a number, without its README description: what a stored card keeps. */
+/** The sandbox scenario of a number, without its description (docs/sandbox.md#sandbox-cards): what a stored card keeps. */
 export function scenarioOf(number: string): StoredCard['scenario'] {
   const { flow, outcome, issuer } = sandboxScenario(number);
   return { flow, outcome, issuer };

@@ -1,7 +1,7 @@
 import type { CardBrand } from '../../core/card-brand';
 import { formatBrl } from './money';
 
-/** Smallest card transaction per network, in cents (SPEC.md rule 5). Networks not listed: {@link DEFAULT_TRANSACTION_MINIMUM}. */
+/** Smallest card transaction per network, in cents (docs/rules.md#minimum-amounts). Networks not listed: {@link DEFAULT_TRANSACTION_MINIMUM}. */
 export const TRANSACTION_MINIMUMS: Readonly<Partial<Record<CardBrand, number>>> = { visa: 100 };
 /** Smallest card transaction of every network other than visa: R$ 0,20. */
 export const DEFAULT_TRANSACTION_MINIMUM = 20;

@@ -5,8 +5,9 @@ import type { PaymentType, SubMerchantBody } from './charge-request';
 import type { PaymentResponse } from './sandbox-declines';
 
 /**
- * Charge statuses. SPEC.md shows PAID, AUTHORIZED and WAITING; DECLINED (the issuer refused)
- * and CANCELED (canceled, fully refunded, or a boleto that expired unpaid) complete the set.
+ * Charge statuses (docs/rules.md#charge-statuses-and-transitions): PAID, AUTHORIZED, WAITING (a
+ * boleto awaiting payment), DECLINED (the issuer refused) and CANCELED (canceled, fully refunded,
+ * or a boleto that expired unpaid).
  */
 export type ChargeStatus = 'PAID' | 'AUTHORIZED' | 'WAITING' | 'DECLINED' | 'CANCELED';
 

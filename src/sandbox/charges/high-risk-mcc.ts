@@ -1,7 +1,8 @@
 /**
  * Merchant category codes the sandbox treats as high risk, as acquirers do for payment
  * facilitators: a sub-merchant charge with one of them is refused unless the account has the
- * code released (`released_mccs`). The README lists them with their meaning.
+ * code released (`released_mccs`). docs/orders-and-charges.md#sub-merchant-charges lists them with
+ * their meaning.
  */
 export const HIGH_RISK_MCCS: Readonly<Record<string, string>> = {
   '4829': 'Money transfer, wire transfer and money orders',

@@ -1,4 +1,4 @@
-/** A link of a resource (SPEC.md): where to go next, with which media type and HTTP method. */
+/** A link of a resource (docs/rules.md#formats): where to go next, with which media type and HTTP method. */
 export interface Link {
   rel: 'SELF' | 'PAY' | 'CHARGE.CANCEL' | 'CHARGE.CAPTURE';
   /** Absolute URL. */

@@ -10,8 +10,8 @@ export function formatBrl(cents: number): string {
 }
 
 /**
- * Reads an amount in cents: an integer, or a string of digits (SPEC.md shows one request
- * sending `"value": "1000"`). Anything else, decimals included, is undefined: `10.5` is not a
+ * Reads an amount in cents: an integer, or a string of digits such as `"value": "1000"`, which
+ * real integrations send (docs/rules.md#formats). Anything else, decimals included, is undefined: `10.5` is not a
  * number of cents, and guessing would charge the wrong amount.
  */
 export function toCents(value: unknown): number | undefined {

@@ -44,7 +44,7 @@ export const digits = (min: number, max: number, rule = min === max ? `must be $
 /** An integer from `min` to `max`; a string of digits is read as one. */
 export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) => field<number>(integerRule(min, max, rule));
 
-/** An amount in integer cents (a string of digits accepted, as SPEC.md shows), from `min`. */
+/** An amount in integer cents (a string of digits accepted: docs/rules.md#formats), from `min`. */
 export const cents = (min = 1) => {
   const rule = `must be an integer amount in cents from ${min} to ${MAX_AMOUNT_CENTS} (a string of digits is accepted)`;
   return z.pipe(
@@ -85,8 +85,8 @@ const regionCode = () => field(ADDRESS_RULES.regionCode);
 const alpha3 = () => field(ADDRESS_RULES.country);
 
 /**
- * The address of an order's shipping and of a sub-merchant (SPEC.md: country is ISO 3166-1
- * alpha-3). `complement` is optional on shipping; a sub-merchant must send it (empty when none).
+ * The address of an order's shipping and of a sub-merchant (country ISO 3166-1 alpha-3:
+ * docs/rules.md#formats). `complement` is optional on shipping; a sub-merchant must send it (empty when none).
  */
 export const address = (complementRequired: boolean) =>
   z.strictObject(
@@ -103,7 +103,7 @@ export const address = (complementRequired: boolean) =>
     { error: 'must be an address object' },
   );
 
-/** The boleto holder's address: SPEC.md gives it a region name too, and a free-text country. Brazilian CEP. */
+/** The boleto holder's address: a region name too, and a free-text country (docs/rules.md#formats). Brazilian CEP. */
 export const boletoAddress = () =>
   z.strictObject(
     {

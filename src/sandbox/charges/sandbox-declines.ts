@@ -21,7 +21,7 @@ export const INSUFFICIENT_FUNDS: Decline = { code: '10004', message: 'SALDO INSU
 export const SUSPECTED_FRAUD: Decline = { code: '10005', message: 'TRANSACAO NAO PERMITIDA: SUSPEITA DE FRAUDE' };
 export const NOT_AUTHENTICATED_DEBIT: Decline = { code: '10008', message: 'DEBITO NAO AUTENTICADO PELO EMISSOR (3DS)' };
 
-/** Test cards that are always declined (Luhn-valid). The README lists them. */
+/** Test cards that are always declined (Luhn-valid). docs/orders-and-charges.md#sandbox-declines lists them. */
 export const DECLINED_CARDS: Readonly<Record<string, Decline>> = {
   '4000000000000002': ISSUER_DECLINED,
   '4000000000009995': INSUFFICIENT_FUNDS,

@@ -3,8 +3,8 @@ export const SOFT_DESCRIPTOR_LENGTH = 17;
 
 /**
  * The statement descriptor as networks accept it: accents removed, only letters, digits,
- * spaces and `. * -` kept, spaces collapsed, cut to {@link SOFT_DESCRIPTOR_LENGTH}. SPEC.md
- * warns that the returned value may differ in spacing and length from the one sent: this is why.
+ * spaces and `. * -` kept, spaces collapsed, cut to {@link SOFT_DESCRIPTOR_LENGTH}. This is why
+ * the answered value may differ in spacing and length from the one sent (docs/rules.md#card-data).
  */
 export function normalizeSoftDescriptor(text: string): string {
   return text

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../storage/database';
 
-/** A merchant account of the sandbox and the settings SPEC.md ties to an account. */
+/** A merchant account of the sandbox and its settings (docs/account-settings.md). */
 export interface Merchant {
   id: string;
   name: string;

@@ -6,8 +6,8 @@ import { bearerToken } from '../http/bearer-token';
 import type { MerchantStore } from '../merchants/merchant-store';
 
 /**
- * Requires the merchant's token: `Authorization: Bearer <token>`. SPEC.md shows one example
- * without the word Bearer, so a bare token is accepted too.
+ * Requires the merchant's token: `Authorization: Bearer <token>`. A bare token, without the word
+ * Bearer, is accepted too, as one published example sends it (docs/rules.md#credentials).
  */
 export const merchantAuth =
   (merchants: MerchantStore): MiddlewareHandler<AppEnv> =>

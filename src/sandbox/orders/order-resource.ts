@@ -23,8 +23,8 @@ export interface OrderResource {
 export const payable = (charges: readonly ChargeRecord[]) => !charges.some((c) => c.status === 'PAID' || c.status === 'AUTHORIZED' || c.status === 'WAITING');
 
 /**
- * The API shape of an order. SPEC.md: an order without payment has empty charges, qr_codes and
- * links. Once it has a charge: SELF, plus PAY while no charge is paid, authorized or waiting.
+ * The API shape of an order. An order without payment has empty charges, qr_codes and links
+ * (docs/rules.md#orders). Once it has a charge: SELF, plus PAY while no charge is paid, authorized or waiting.
  */
 export function orderResource(o: OrderRecord, charges: readonly ChargeRecord[], apiUrl: string, now: number): OrderResource {
   const self = `${apiUrl}/orders/${o.id}`;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
 
-/** SPEC.md: a session is valid for at most 30 minutes. */
+/** A session is valid for at most 30 minutes (docs/rules.md#limits). */
 export const MAX_SESSION_TTL_MS = 30 * 60_000;
 
 export const sessionSchema = `

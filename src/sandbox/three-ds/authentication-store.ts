@@ -15,7 +15,7 @@ export type CardSource = 'number' | 'id' | 'encrypted';
 
 /**
  * A 3DS authentication as stored. Never the card number or security code: brand, first 6,
- * last 4 and expiry only. Timestamps are SPEC.md <timestamp> strings.
+ * last 4 and expiry only. Timestamps are ISO 8601 strings with an offset (docs/rules.md#formats).
  */
 export interface AuthenticationRecord {
   /** `3DS_<uuid>`. */
