@@ -2,6 +2,7 @@
 // saved-card page whose bundle leaves encryptCard out (tree-shaking).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { waitForChallenge } from '../../dist/testing/index.js';
 import { buildEsmExample, CARD, expect, openExample, readOrder, shopperJourneys, shownOrderId, test as base, typeCard } from './examples-support';
 
 /** Each worker bundles the example with its rollup config into its own folder. */
@@ -51,7 +52,7 @@ test('the challenge code is a chunk of its own: a frictionless purchase never lo
   await typeCard(page, CARD.challenge);
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
   await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-  await expect(page.locator('dialog')).toHaveCount(1);
+  await waitForChallenge(page);
   expect(scripts.slice(1).filter((s) => s !== '/esm/checkout/main.js')).toEqual([expect.stringMatching(/^\/esm\/checkout\/[\w-]+\.js$/)]);
 });
 

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../dist/sandbox/index.js';
-import { issuerFrame, submitCode } from './challenge-support';
+import { challengeDialog, submitChallengeCode } from '../../dist/testing/index.js';
 import { expect, test as base } from './fixtures';
 
 const SERVER = fileURLToPath(new URL('../../examples/minimal/server.mjs', import.meta.url));
@@ -83,7 +83,7 @@ test.describe('examples/minimal', () => {
   test('frictionless: paid; the order carries the 3DS id, the server cart and the customer the page sent', async ({ page, sandbox }) => {
     await pay(page, CARD.frictionless);
     await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
-    await expect(page.locator('dialog')).toHaveCount(0);
+    await expect(challengeDialog(page)).toHaveCount(0);
     const order = await readOrder(sandbox, page);
     expect(order.customer).toMatchObject({ name: 'Maria Silva', email: 'maria@example.com.br', tax_id: '12345678909' });
     expect(order.items).toEqual([expect.objectContaining({ reference_id: 'sku-1', quantity: 2, unit_amount: 6740 })]);
@@ -102,10 +102,9 @@ test.describe('examples/minimal', () => {
   test('challenge: the bank page opens in the SDK dialog; 123456 pays in the installments the shopper chose', async ({ page, sandbox }) => {
     await page.getByLabel('Installments').selectOption('3');
     await pay(page, CARD.challenge);
-    await expect(issuerFrame(page).locator('#code')).toBeVisible();
-    await submitCode(page, '123456');
+    await submitChallengeCode(page, '123456');
     await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
-    await expect(page.locator('dialog')).toHaveCount(0);
+    await expect(challengeDialog(page)).toHaveCount(0);
     const order = await readOrder(sandbox, page);
     expect(order.charges[0]).toMatchObject({
       status: 'PAID',

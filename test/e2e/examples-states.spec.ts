@@ -2,7 +2,7 @@
 // 1280 px: each one axe-clean (the SDK's dialog and the bank's frames included), and each
 // written to docs/screenshots/checkout-<state>-<width>.png for docs/example-checkout.md.
 import type { Page } from '@playwright/test';
-import { issuerFrame } from './challenge-support';
+import { CHALLENGE_HOOKS, issuerFrame, waitForChallenge } from '../../dist/testing/index.js';
 import { answerChallenge, CARD, expect, expectAxeClean, keepScreenshot, openExample, test, typeCard } from './examples-support';
 
 const pay = (page: Page) => page.getByRole('button', { name: /^Pagar R\$/ }).click();
@@ -26,7 +26,8 @@ const STATES: Array<[string, (page: Page) => Promise<void>]> = [
     await typeCard(page, CARD.challenge);
     await pay(page);
     await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-    await issuerFrame(page).getByLabel('Código de verificação').fill('123456');
+    await waitForChallenge(page);
+    await issuerFrame(page).locator(CHALLENGE_HOOKS.code).fill('123456');
   }],
   ['paid', async (page) => {
     await typeCard(page, CARD.challenge);

@@ -7,7 +7,8 @@ import { rollup } from 'rollup';
 import { loadConfigFile } from 'rollup/loadConfigFile';
 import type { Sandbox } from '../../dist/sandbox/index.js';
 import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs';
-import { issuerFrame } from './challenge-support';
+// The bank's challenge is driven only through the public testing entry, as integrators do.
+import { cancelChallenge, challengeDialog, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
 import { expect, test as base } from './fixtures';
 
 /** The example checkout's test cards (the page's own list, and the 3DS test set of docs/rules.md). */
@@ -71,9 +72,7 @@ export async function typeCard(page: Page, number: string): Promise<void> {
 /** Answers the bank's challenge: the notice first, then the code in the issuer page inside the SDK's dialog. */
 export async function answerChallenge(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-  const acs = issuerFrame(page);
-  await acs.getByLabel('Código de verificação').fill(code);
-  await acs.getByRole('button', { name: 'Confirmar' }).click();
+  await submitChallengeCode(page, code);
 }
 
 /** The order id behind the success screen (the shopper reads the short reference instead). */
@@ -160,7 +159,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(result.locator('.reference')).toHaveText(/^LE-[2-9A-HJ-NP-Z]{6}$/);
       await expect(result).not.toContainText('ORDE_');
       await expect(page.locator('#checkout')).toBeHidden();
-      await expect(page.locator('dialog')).toHaveCount(0);
+      await expect(challengeDialog(page)).toHaveCount(0);
       const order = await readOrder(sandbox, await shownOrderId(page));
       expect(order.reference_id).toBe(await result.locator('.reference').innerText());
       expect(order.charges[0]).toMatchObject({
@@ -184,10 +183,10 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.locator('#pay')).toBeHidden();
       await expect(page.locator('#progress')).toBeHidden();
       // beforeChallenge holds the dialog until the shopper opens it.
-      await expect(page.locator('dialog')).toHaveCount(0);
+      await expect(challengeDialog(page)).toHaveCount(0);
       await answerChallenge(page, '123456');
       await expect(status(page)).toContainText('Pagamento aprovado');
-      await expect(page.locator('dialog')).toHaveCount(0);
+      await expect(challengeDialog(page)).toHaveCount(0);
       const order = await readOrder(sandbox, await shownOrderId(page));
       expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { last_digits: '2503' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } } });
       // The page's CSP (script-src, connect-src, frame-src: docs/csp.md's lines) let every step through.
@@ -251,7 +250,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.getByLabel('CPF')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByLabel('CPF')).toHaveAccessibleDescription('CPF inválido: confira os 11 dígitos.');
       expect(authentications()).toBe(0);
-      await expect(page.locator('dialog')).toHaveCount(0);
+      await expect(challengeDialog(page)).toHaveCount(0);
       await expect(page.locator('#bank-notice')).toBeHidden();
       await summary.getByRole('link', { name: 'CPF: CPF inválido: confira os 11 dígitos.' }).click();
       await expect(page.getByLabel('CPF')).toBeFocused();
@@ -291,11 +290,11 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await typeCard(page, CARD.challenge);
       await pay(page);
       await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-      await expect(issuerFrame(page).getByLabel('Código de verificação')).toBeVisible();
-      await page.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
+      await waitForChallenge(page);
+      await cancelChallenge(page, 'close-button');
       await expect(status(page)).toContainText('Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.');
       await expect(status(page)).not.toContainText('Código para o atendimento');
-      await expect(page.locator('dialog')).toHaveCount(0);
+      await expect(challengeDialog(page)).toHaveCount(0);
     });
 
     t('the bank denies authentication: the shopper is asked for another payment method', async ({ page }) => {

@@ -1,0 +1,28 @@
+// The testing entry as docs/testing.md tells integrators to use it: its sample test, exactly as the
+// page shows it (test/unit/testing-docs.test.ts keeps page and file equal), run by Playwright in
+// the project that installed the tarball and the sandbox, with @playwright/test from npm.
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject, beforeAll, expect, it } from 'vitest';
+import { appWithSandbox, run } from './support';
+
+/** The version this repository tests with; the entry needs 1.43 or later. */
+const PLAYWRIGHT = '@playwright/test@1.65.1';
+
+beforeAll(() => {
+  const cwd = appWithSandbox();
+  const install = run('npm', ['install', '--save-dev', '--no-audit', '--no-fund', PLAYWRIGHT], cwd);
+  if (install.status !== 0) throw new Error(`npm install ${PLAYWRIGHT} failed: ${install.stderr}`);
+  copyFileSync(join(inject('repo'), 'test/e2e/testing-docs.spec.ts'), join(cwd, 'checkout.spec.ts'));
+  // Debian's Chromium, as in this repository: Playwright's own browser download cannot run here.
+  writeFileSync(
+    join(cwd, 'playwright.config.mjs'),
+    `export default { testMatch: 'checkout.spec.ts', workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')}, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] } } };\n`,
+  );
+});
+
+it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled", () => {
+  const r = run('npx', ['playwright', 'test', '--reporter=line'], appWithSandbox());
+  expect(r.stdout + r.stderr).toMatch(/3 passed/);
+  expect(r.status).toBe(0);
+});
