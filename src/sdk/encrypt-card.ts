@@ -93,9 +93,13 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   if (errors.length || !key) return { hasErrors: true, errors };
 
   // RSA-OAEP (SHA-256, 2048-bit key) takes at most 190 bytes. The holder is at most 64 characters
-  // (holderNameRule): with letters of 1 or 2 bytes in UTF-8 the plaintext fits; 64 letters of
-  // 3 or 4 bytes would not.
+  // (holderNameRule): letters of 1 or 2 bytes in UTF-8 fit, but 64 letters of 3 or 4 bytes would
+  // make encrypt() throw, so that holder is reported like any other bad field.
   const plaintext = new TextEncoder().encode(encodeCardPlaintext({ number, securityCode: cvv, expMonth: month, expYear: year, holder, createdAt: Date.now() }));
+  if (plaintext.length > 190) {
+    bad('INVALID_HOLDER', 'holder', 'holder is too long to encrypt: use the name as printed on the card, in fewer characters');
+    return { hasErrors: true, errors };
+  }
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plaintext));
   let binary = '';
   for (const byte of sealed) binary += String.fromCharCode(byte);

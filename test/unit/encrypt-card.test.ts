@@ -48,6 +48,7 @@ describe('encryptCard', () => {
     ['a holder with digits', { holder: 'Maria 2' }, 'INVALID_HOLDER'],
     ['an empty holder', { holder: ' ' }, 'INVALID_HOLDER'],
     ['a holder over 64 characters (the rule of every card holder name)', { holder: 'Ã'.repeat(65) }, 'INVALID_HOLDER'],
+    ['64 letters of 3 bytes each, past the 190 bytes RSA-OAEP can seal (encrypt would throw)', { holder: '名'.repeat(64) }, 'INVALID_HOLDER'],
     ['a key that is not base64', { publicKey: 'not a key!' }, 'INVALID_PUBLIC_KEY'],
     ['a missing key', { publicKey: '' }, 'INVALID_PUBLIC_KEY'],
   ];
@@ -55,6 +56,11 @@ describe('encryptCard', () => {
     const result = await encryptCard({ ...card, ...change } as EncryptCardInput);
     expect(result.hasErrors).toBe(true);
     expect(result.errors.map((e) => e.code)).toEqual([code]);
+  });
+
+  it('seals a holder of 64 two-byte letters: the longest name of the rule fits', async () => {
+    const result = await encryptCard({ ...card, holder: 'Ã'.repeat(64) });
+    expect(result.hasErrors).toBe(false);
   });
 
   it('reports a card that expired earlier this year on the month', async () => {
