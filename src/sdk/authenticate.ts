@@ -19,9 +19,9 @@ let running = false;
  */
 export function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
   if (a.status === 'AUTH_FLOW_COMPLETED' && typeof a.id === 'string') {
-    return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED' };
+    return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED', traceId };
   }
-  if (a.status === 'AUTH_NOT_SUPPORTED' || a.status === 'CHANGE_PAYMENT_METHOD') return { status: a.status };
+  if (a.status === 'AUTH_NOT_SUPPORTED' || a.status === 'CHANGE_PAYMENT_METHOD') return { status: a.status, traceId };
   throw new GatewayError(ErrorCode.INVALID_RESPONSE, 'The API answered an authentication without a final status and id.', { traceId });
 }
 

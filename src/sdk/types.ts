@@ -136,6 +136,11 @@ export interface AuthenticationResult {
   id?: string;
   /** Present when status is AUTH_FLOW_COMPLETED. */
   authenticationStatus?: AuthenticationOutcome;
+  /**
+   * The `x-trace-id` of this authentication's requests, whatever the status: the API logs it, so
+   * support finds the authentication by it (a denied card has no `id` to quote).
+   */
+  traceId: string;
 }
 
 declare global {

@@ -28,7 +28,7 @@ for (const type of ['CREDIT_CARD', 'DEBIT_CARD'] as const) {
       }
       const outcome = await settled(page);
       if (expected === 'challenge') {
-        expect(outcome).toEqual({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', id: expect.stringMatching(/^3DS_[0-9a-f-]{36}$/), authenticationStatus: 'AUTHENTICATED' } });
+        expect(outcome).toEqual({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', id: expect.stringMatching(/^3DS_[0-9a-f-]{36}$/), authenticationStatus: 'AUTHENTICATED', traceId: expect.any(String) } });
         expect((await runLog(page)).statuses).toEqual(['REQUIRE_CHALLENGE']);
       } else {
         expect(outcome.ok).toBe(true);
@@ -88,7 +88,7 @@ test('sandbox card: a challenge with an issuer unknown to the database completes
 test('sandbox cards without a challenge: denied, frictionless not authenticated, and a backend failure', async ({ page, sandbox }) => {
   const session = await newSession(sandbox);
   await startRun(page, session, { card: '4000000000003006' });
-  expect(await settled(page)).toEqual({ ok: true, result: { status: 'CHANGE_PAYMENT_METHOD' } });
+  expect(await settled(page)).toEqual({ ok: true, result: { status: 'CHANGE_PAYMENT_METHOD', traceId: expect.any(String) } });
   await startRun(page, session, { card: '4000000000003204' });
   expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' } });
   await startRun(page, session, { card: '4000000000005001' });

@@ -302,6 +302,8 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await pay(page);
       await expect(status(page).getByRole('heading', { name: 'Seu banco não autorizou este cartão' })).toBeVisible();
       await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
+      // The shopper did nothing wrong: the support code (the authentication's trace id) is shown.
+      await expect(status(page)).toContainText(/Código para o atendimento: [0-9a-f-]{36}/);
     });
 
     t('a debit card not eligible for 3DS: the payment ends, as docs/rules.md requires', async ({ page }) => {

@@ -96,7 +96,7 @@ test.describe('authenticate3DS through the script tag served by the sandbox', ()
 
   test('a debit card that is not eligible says AUTH_NOT_SUPPORTED (the merchant must end the transaction)', async ({ page, sandbox }) => {
     const settled = await authenticate(page, await newSession(sandbox), '5200000000001021', 'DEBIT_CARD');
-    expect(settled).toEqual({ ok: true, result: { status: 'AUTH_NOT_SUPPORTED' } });
+    expect(settled).toEqual({ ok: true, result: { status: 'AUTH_NOT_SUPPORTED', traceId: expect.any(String) } });
   });
 
   test('an expired session gives SESSION_EXPIRED; setUp with a new session then succeeds', async ({ page, sandbox }) => {

@@ -79,6 +79,7 @@ expectTypeOf<AuthenticationResult>().toEqualTypeOf<{
   status: 'AUTH_FLOW_COMPLETED' | 'AUTH_NOT_SUPPORTED' | 'CHANGE_PAYMENT_METHOD';
   id?: string;
   authenticationStatus?: 'AUTHENTICATED' | 'NOT_AUTHENTICATED';
+  traceId: string;
 }>();
 // REQUIRE_CHALLENGE is intermediate: the promise never settles with it, onStatusChange sees it.
 expectTypeOf<'REQUIRE_CHALLENGE'>().not.toExtend<AuthenticationResult['status']>();

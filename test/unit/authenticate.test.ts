@@ -15,14 +15,16 @@ afterEach(() => vi.unstubAllGlobals());
 describe('authenticate3DS: a valid request', () => {
   it('posts the validated data and the device information once, with the session', async () => {
     const fetch = stubFetch();
-    await expect(run(validRequest())).resolves.toEqual({ status: 'AUTH_FLOW_COMPLETED', id: authentication().id, authenticationStatus: 'AUTHENTICATED' });
+    const result = await run(validRequest());
+    expect(result).toEqual({ status: 'AUTH_FLOW_COMPLETED', id: authentication().id, authenticationStatus: 'AUTHENTICATED', traceId: expect.stringMatching(UUID) });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init = {}] = fetch.mock.calls[0]!;
     expect(url).toBe(`${API}/checkout-sdk/3ds/authentications`);
     expect(init.method).toBe('POST');
     const headers = init.headers as Record<string, string>;
     expect(headers['X-Gateway-Session']).toBe('sess_test_0001');
-    expect(headers['X-Trace-Id']).toMatch(UUID);
+    // The result's trace id is the one the request carried, so the API's log line finds it.
+    expect(headers['X-Trace-Id']).toBe(result.traceId);
     const body = sentBody(fetch);
     expect(Object.keys(body).sort()).toEqual(['data', 'device']);
     expect(body.device).toMatchObject({ javascriptEnabled: true, language: expect.any(String), userAgent: expect.any(String) });
@@ -55,9 +57,9 @@ describe('authenticate3DS: a valid request', () => {
   it.each([
     ['AUTH_NOT_SUPPORTED', { status: 'AUTH_NOT_SUPPORTED' }],
     ['CHANGE_PAYMENT_METHOD', { status: 'CHANGE_PAYMENT_METHOD' }],
-  ] as const)('resolves %s without an id', async (status, expected) => {
+  ] as const)('resolves %s without an id, with the trace id to quote', async (status, expected) => {
     stubFetch(() => json(authentication({ status, authentication_status: null })));
-    await expect(run(validRequest())).resolves.toEqual(expected);
+    await expect(run(validRequest())).resolves.toEqual({ ...expected, traceId: expect.stringMatching(UUID) });
   });
 
   it.each([

@@ -320,7 +320,8 @@ export function runCheckout(sdk) {
     const auth = await authenticate(encrypted);
     const type = method();
     if (auth.status === 'CHANGE_PAYMENT_METHOD') {
-      return showResult('error', 'Seu banco não autorizou este cartão', [`O banco emissor pediu outra forma de pagamento. ${tryAnother}`]);
+      // The shopper did nothing wrong: the support code lets the merchant trace what the bank said.
+      return showResult('error', 'Seu banco não autorizou este cartão', [`O banco emissor pediu outra forma de pagamento. ${tryAnother}`], auth.traceId);
     }
     if (auth.status === 'AUTH_NOT_SUPPORTED' && type === 'DEBIT_CARD') {
       return showResult('error', 'Este cartão de débito não pode ser usado', ['Débito só com a confirmação do banco, e este cartão não a oferece. Nada foi cobrado. Use um cartão de crédito ou pague com boleto.']);
