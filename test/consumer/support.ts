@@ -45,7 +45,9 @@ export interface RunningSandbox {
 /** `npx gateway-sandbox` on free ports, as the README tells integrators; resolves once it is ready. */
 export function startCli(cwd: string): Promise<RunningSandbox> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['gateway-sandbox', '--port', '0', '--challenge-port', '0', '--quiet'], { cwd, env: env() });
+    // Its own process group: npx exits on SIGTERM without passing it on, so stop() signals the
+    // whole group, or the sandbox npx started would outlive the test.
+    const child = spawn('npx', ['gateway-sandbox', '--port', '0', '--challenge-port', '0', '--quiet'], { cwd, env: env(), detached: true });
     let out = '';
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c));
@@ -59,11 +61,20 @@ export function startCli(cwd: string): Promise<RunningSandbox> {
         apiUrl: field('API'),
         challengeUrl: field('Challenge'),
         token: field('Bearer token'),
-        stop: () =>
-          new Promise((done) => {
-            child.on('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+        stop: async () => {
+          const group = -child.pid!;
+          process.kill(group, 'SIGTERM');
+          // Done when no process of the group is left (kill(…, 0) throws ESRCH then).
+          for (let i = 0; i < 100; i++) {
+            try {
+              process.kill(group, 0);
+            } catch {
+              return;
+            }
+            await new Promise((wait) => setTimeout(wait, 50));
+          }
+          throw new Error('gateway-sandbox was still running 5 s after SIGTERM');
+        },
       });
     });
   });
