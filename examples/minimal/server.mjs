@@ -46,6 +46,12 @@ async function checkout() {
 /** POST /api/orders: the order for what the page authenticated. Always answers. */
 async function order(input) {
   const { encrypted, threeDsId, attemptId, customer, type, installments } = input;
+  // Your 3DS policy, checked here with your token, never taken from the page: charge only what
+  // the bank authenticated (a credit card the issuer does not support has no id and goes on).
+  if (threeDsId) {
+    const auth = await gateway('GET', `/3ds/authentications/${encodeURIComponent(threeDsId)}`);
+    if (auth.body?.authentication_status !== 'AUTHENTICATED') return [402, { error: 'not authenticated', traceId: auth.traceId }];
+  }
   const r = await gateway('POST', '/orders', {
     reference_id: `pedido-${randomUUID()}`,                  // your own order id
     customer: {

@@ -112,6 +112,28 @@ test.describe('examples/minimal', () => {
     });
   });
 
+  test('a failed challenge (000000) is not charged: the page stops, and the server refuses the id if the page is bypassed', async ({ page, minimal }) => {
+    const orders: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
+    let threeDsId: string | undefined;
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/checkout-sdk/3ds/authentications') && r.request().method() === 'POST') threeDsId = ((await r.json()) as { id: string }).id;
+    });
+    await pay(page, CARD.challenge);
+    await submitChallengeCode(page, '000000');
+    await expect(answer(page)).toHaveText('Your bank did not confirm this purchase. Nothing was charged: try another card.');
+    expect(orders).toEqual([]);
+    // A page that ignores the policy still gets no charge: the server reads the authentication itself.
+    expect(threeDsId).toMatch(/^3DS_/);
+    const bypass = await fetch(`${minimal.url}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ encrypted: 'x', threeDsId, attemptId: 'bypass-1', type: 'CREDIT_CARD', installments: 1, customer: {} }),
+    });
+    expect(bypass.status).toBe(402);
+    expect(await bypass.json()).toMatchObject({ error: 'not authenticated' });
+  });
+
   test('not supported, credit: paid without 3DS', async ({ page, sandbox }) => {
     await pay(page, CARD.notSupported);
     await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
