@@ -84,7 +84,8 @@ test.describe('authenticate3DS through the script tag served by the sandbox', ()
       const posts = countAuthenticationPosts(page, sandbox);
       const session = await newSession(sandbox);
       const settled = await authenticate(page, session, number);
-      expect(settled).toEqual({ ok: true, result: expected.status === 'AUTH_FLOW_COMPLETED' ? { ...expected, id: expect.stringMatching(/^3DS_[0-9a-f-]{36}$/) } : expected });
+      const traceId = expect.stringMatching(/^[0-9a-f-]{36}$/);
+      expect(settled).toEqual({ ok: true, result: expected.status === 'AUTH_FLOW_COMPLETED' ? { ...expected, id: expect.stringMatching(/^3DS_[0-9a-f-]{36}$/), traceId } : { ...expected, traceId } });
       expect(posts()).toBe(1);
       if (settled.ok && settled.result.id) {
         // The id is real: the merchant's order will find it completed.
