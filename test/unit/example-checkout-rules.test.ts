@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THREEDS_POLICY, mayCharge, shortReference } from '../../examples/checkout/orders.mjs';
 import { formatCep, formatTaxId, shopperProblems } from '../../examples/checkout/public/shopper-rules.mjs';
+import { MESSAGES } from '../../examples/checkout/public/shopper-messages.mjs';
+import { ErrorCode } from '../../src/sdk/index';
 
 const good = {
   customer: { name: 'Maria da Silva', email: 'maria@example.com', taxId: '123.456.789-09', phone: '(11) 99999-8888' },
@@ -65,4 +67,10 @@ describe('the 3DS policy (mayCharge)', () => {
 
 it('short references have no look-alike characters', () => {
   for (let i = 0; i < 200; i++) expect(shortReference()).toMatch(/^LE-[2-9A-HJ-NP-Z]{6}$/);
+});
+
+describe('the words the shopper reads', () => {
+  it('has words for every code of the SDK, and for no other', () => {
+    expect(Object.keys(MESSAGES).sort()).toEqual(Object.values(ErrorCode).sort());
+  });
 });

@@ -4,28 +4,8 @@
 // rollup (examples/esm/src/checkout.ts). The card is encrypted in the page with the merchant's
 // public key: the clear number never leaves it, so the merchant needs no PCI homologation.
 import { formatCep, formatTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
+import { FALLBACK, MESSAGES } from './shopper-messages.mjs';
 
-/** What the shopper reads for each GatewayError code: what happened and what to do. */
-export const MESSAGES = {
-  VALIDATION_ERROR: 'Confira os dados destacados e tente de novo.',
-  NETWORK_ERROR: 'Não conseguimos falar com o serviço de pagamento. Verifique sua conexão e tente de novo.',
-  TIMEOUT: 'O serviço de pagamento demorou para responder. Tente de novo.',
-  SERVER_ERROR: 'O serviço de pagamento está com instabilidade. Tente de novo em instantes.',
-  INVALID_RESPONSE: 'O serviço de pagamento está com instabilidade. Tente de novo em instantes.',
-  REQUEST_REJECTED: 'O serviço de pagamento recusou este pagamento. Tente outro cartão ou pague com boleto.',
-  SESSION_EXPIRED: 'Sua sessão de pagamento expirou. Tente de novo.',
-  CHALLENGE_CANCELED: 'Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.',
-  CHALLENGE_NOT_OPENED: 'A confirmação do banco não foi aberta. Nada foi cobrado; tente de novo.',
-  CHALLENGE_TIMEOUT: 'O tempo para confirmar no banco acabou. Nada foi cobrado; tente de novo.',
-  CHALLENGE_FRAME_ERROR: 'Não foi possível abrir a página do seu banco. Tente de novo ou use outra forma de pagamento.',
-  CHALLENGE_NOT_COMPLETED: 'A confirmação do banco não foi concluída. Nada foi cobrado; tente de novo.',
-  ABORTED: 'O pagamento foi interrompido. Nada foi cobrado.',
-  ALREADY_IN_PROGRESS: 'Seu pagamento já está em andamento. Aguarde.',
-  INVALID_SETUP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
-  NOT_SET_UP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
-  BROWSER_REQUIRED: 'Não foi possível iniciar o pagamento. Recarregue a página.',
-};
-const FALLBACK = 'Não foi possível concluir o pagamento. Nada foi cobrado; tente de novo.';
 
 // Failures the shopper caused (a typo, their own cancel, their own wait): no support code, a
 // support code only helps when something went wrong on our side or the bank's.

@@ -1,33 +1,8 @@
-// What the shopper reads for each GatewayError: what happened and what to do, in Portuguese.
-// Typed as a Record over ErrorCode, so a code added to the SDK fails this file's typecheck
-// until it has its words.
-import { GatewayError, type ErrorCode } from '@gateway/sdk';
-
-const MESSAGES: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: 'Confira os dados destacados e tente de novo.',
-  NETWORK_ERROR: 'Não conseguimos falar com o serviço de pagamento. Verifique sua conexão e tente de novo.',
-  TIMEOUT: 'O serviço de pagamento demorou para responder. Tente de novo.',
-  SERVER_ERROR: 'O serviço de pagamento está com instabilidade. Tente de novo em instantes.',
-  INVALID_RESPONSE: 'O serviço de pagamento está com instabilidade. Tente de novo em instantes.',
-  REQUEST_REJECTED: 'O serviço de pagamento recusou este pagamento. Tente outro cartão ou pague com boleto.',
-  SESSION_EXPIRED: 'Sua sessão de pagamento expirou. Tente de novo.',
-  CHALLENGE_CANCELED: 'Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.',
-  CHALLENGE_NOT_OPENED: 'A confirmação do banco não foi aberta. Nada foi cobrado; tente de novo.',
-  CHALLENGE_TIMEOUT: 'O tempo para confirmar no banco acabou. Nada foi cobrado; tente de novo.',
-  CHALLENGE_FRAME_ERROR: 'Não foi possível abrir a página do seu banco. Tente de novo ou use outra forma de pagamento.',
-  CHALLENGE_NOT_COMPLETED: 'A confirmação do banco não foi concluída. Nada foi cobrado; tente de novo.',
-  ABORTED: 'O pagamento foi interrompido. Nada foi cobrado.',
-  ALREADY_IN_PROGRESS: 'Seu pagamento já está em andamento. Aguarde.',
-  // The integration's own mistakes: the shopper can only try again later.
-  INVALID_SETUP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
-  NOT_SET_UP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
-  BROWSER_REQUIRED: 'Não foi possível iniciar o pagamento. Recarregue a página.',
-};
-
-/** For a failure the shopper can do nothing about but try again. */
-const GENERAL_FAILURE = 'Não foi possível concluir o pagamento. Nada foi cobrado; tente de novo.';
+// What the shopper reads for a failure of the payment, from the example checkout's one table.
+import { GatewayError } from '@gateway/sdk';
+import { FALLBACK, MESSAGES } from '../../checkout/public/shopper-messages.mjs';
 
 /** Words for any failure of the payment: a GatewayError by its code, anything else in general. */
 export function shopperMessage(error: unknown): string {
-  return error instanceof GatewayError ? MESSAGES[error.code] : GENERAL_FAILURE;
+  return error instanceof GatewayError ? (MESSAGES[error.code] ?? FALLBACK) : FALLBACK;
 }
