@@ -2,7 +2,7 @@
 // three origins like test/e2e: merchant page, API, challenge. ENGINE picks the engine; one
 // browser serves every scenario of the run.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,10 @@ describe('the challenge', () => {
 
   it('the failing code: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED', async () => {
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challengeMastercard });
+    await issuerReady(driver);
+    // What the shopper sees in this engine, kept for a person to look at (test-results/ is not committed).
+    mkdirSync('test-results/engines', { recursive: true });
+    writeFileSync(`test-results/engines/challenge-${driver.name}.png`, await driver.screenshot());
     await submitCode(driver, CODE.FAILS);
     expect(await settled(driver)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' } });
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);

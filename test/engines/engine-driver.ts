@@ -23,6 +23,8 @@ export interface EngineDriver {
   type(text: string): Promise<void>;
   /** Presses one key (`Escape`, `Tab`) on whatever element has the focus. */
   press(key: 'Escape' | 'Tab'): Promise<void>;
+  /** A PNG of the tab's viewport, for a person to look at what the shopper sees. */
+  screenshot(): Promise<Buffer>;
   /** Ends the browser and everything started for it. */
   close(): Promise<void>;
 }

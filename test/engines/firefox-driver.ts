@@ -57,6 +57,9 @@ export async function launchFirefox(): Promise<EngineDriver> {
     async press(key) {
       await page.keyboard.press(key);
     },
+    async screenshot() {
+      return Buffer.from(await page.screenshot());
+    },
     async close() {
       try {
         await browser.close();

@@ -96,6 +96,10 @@ export async function launchWebKit(): Promise<EngineDriver> {
     async press(key) {
       await driver.actions().sendKeys(KEYS[key]).perform();
     },
+    async screenshot() {
+      await driver.switchTo().defaultContent();
+      return Buffer.from(await driver.takeScreenshot(), 'base64');
+    },
     async close() {
       try {
         await driver.quit();
