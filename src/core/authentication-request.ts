@@ -80,7 +80,7 @@ function dataSchema() {
   const previous = config.jitless;
   config.jitless = true;
   try {
-    return (schema = buildDataSchema());
+    return (schema = buildDataSchema(use));
   } finally {
     if (had) config.jitless = previous;
     else delete config.jitless;
@@ -92,7 +92,23 @@ function dataSchema() {
  * transform that reports its own issue, rather than z.string().check(…), z.number(), z.enum(…):
  * every field then needs the same small zod module, and the SDK bundle carries none of the others.
  */
-const use = <T>(r: FieldRule) =>
+/**
+ * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
+ * Named, so the sandbox's OpenAPI document can say what each accepts.
+ */
+export const DATA_RULES = {
+  phoneType: oneOfRule(PHONE_TYPES),
+  paymentType: oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD'),
+  cardId: textRule(128, 'tokenized card id'),
+  encryptedCard: textRule(4096, 'encrypted card'),
+  amountValue: integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100'),
+  currency: oneOfRule(['BRL'], 'must be BRL'),
+} as const;
+
+/** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */
+export type RuleStep = <T>(r: FieldRule) => z.ZodMiniTransform<T, unknown>;
+
+const use: RuleStep = <T>(r: FieldRule) =>
   z.transform<unknown, T>((input, payload) => {
     const value = r.normalise(input);
     if (!r.test(value)) payload.issues.push({ code: 'custom', message: r.message, input });
@@ -103,7 +119,11 @@ const OBJECT = 'must be an object';
 /** The three forms of a card, for the messages that explain them. */
 export const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and holder.name';
 
-function buildDataSchema() {
+/**
+ * The schema of a 3DS request's `data`, built with `use` for every field. Exported so the
+ * sandbox's OpenAPI document describes the very schema both sides validate with.
+ */
+export function buildDataSchema(use: RuleStep) {
   const object = <S extends z.core.$ZodLooseShape>(shape: S, message = OBJECT) => z.object(shape, { error: message });
   const a = ADDRESS_RULES;
   const address = () =>
@@ -127,18 +147,18 @@ function buildDataSchema() {
           country: use<string>(phoneCountryRule),
           area: use<string>(phoneAreaRule),
           number: use<string>(phoneNumberRule),
-          type: use<PhoneType>(oneOfRule(PHONE_TYPES)),
+          type: use<PhoneType>(DATA_RULES.phoneType),
         }),
         { error: 'must be a list with at least one phone of type MOBILE' },
       ),
     }),
     paymentMethod: object({
-      type: use<CardPaymentType>(oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD')),
+      type: use<CardPaymentType>(DATA_RULES.paymentType),
       installments: use<number>(installmentsRule),
       card: object(
         {
-          id: z.optional(use<string>(textRule(128, 'tokenized card id'))),
-          encrypted: z.optional(use<string>(textRule(4096, 'encrypted card'))),
+          id: z.optional(use<string>(DATA_RULES.cardId)),
+          encrypted: z.optional(use<string>(DATA_RULES.encryptedCard)),
           number: z.optional(use<string>(cardNumberRule)),
           expMonth: z.optional(use<number>(expMonthRule)),
           expYear: z.optional(use<number>(expYearRule)),
@@ -148,8 +168,8 @@ function buildDataSchema() {
       ),
     }),
     amount: object({
-      value: use<number>(integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100')),
-      currency: use<'BRL'>(oneOfRule(['BRL'], 'must be BRL')),
+      value: use<number>(DATA_RULES.amountValue),
+      currency: use<'BRL'>(DATA_RULES.currency),
     }),
     billingAddress: address(),
     shippingAddress: address(),

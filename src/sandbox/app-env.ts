@@ -43,6 +43,8 @@ export interface SandboxDeps {
   merchantCorsOrigins?: readonly string[];
   /** Absolute path of the script-tag build the API serves at /sdk/gateway.js. */
   sdkScriptPath: string;
+  /** File every answer is appended to for the contract checks (SandboxOptions.answerLog); undefined: none. */
+  answerLog?: string;
   /** Delivers notifications (order and charge webhooks); closed with the sandbox. */
   webhooks: WebhookDispatcher;
 }

@@ -6,6 +6,7 @@ import { clientFailure } from './http/client-failure';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
 import { bodySizeLimit } from './middleware/body-size-limit';
+import { answerLog } from './middleware/answer-log';
 import { traceId } from './middleware/trace-id';
 import { authenticationRoutes } from './routes/authentications';
 import { boletoFileRoutes } from './routes/boleto-files';
@@ -17,6 +18,7 @@ import { merchantSettingsRoutes } from './routes/merchant-settings';
 import { orderRoutes } from './routes/orders';
 import { publicKeyRoutes } from './routes/public-keys';
 import { sdkSessionRoutes } from './routes/sdk-sessions';
+import { openApiRoutes } from './routes/openapi';
 import { corsPolicy } from './middleware/cors-policy';
 
 /**
@@ -25,6 +27,7 @@ import { corsPolicy } from './middleware/cors-policy';
  */
 export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  if (deps.answerLog) app.use(answerLog(deps.answerLog));
   app.use(traceId(deps.logRequest));
   app.use(corsPolicy(deps.corsOrigins, deps.merchantCorsOrigins));
   app.use(bodySizeLimit(deps.maxBodyBytes));
@@ -52,6 +55,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', merchantSettingsRoutes(deps));
   app.route('/', merchantAuthenticationRoutes(deps));
   app.route('/', challengeDecisionRoutes(deps));
+  app.route('/', openApiRoutes(deps));
 
   app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
   app.onError((err, c) => {

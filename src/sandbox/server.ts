@@ -50,6 +50,12 @@ export interface SandboxOptions extends ConnectionLimits {
   logFormat?: LogFormat;
   /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled. */
   merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs'>>;
+  /**
+   * For contract tests: a file every answer is appended to, one JSON line each, for
+   * `node scripts/contract-answers.mjs <file>` to check against the OpenAPI document. Default: the
+   * `GATEWAY_SANDBOX_ANSWER_LOG` environment variable, else none.
+   */
+  answerLog?: string;
   /** Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and `attemptTimeoutMs` (default 5 s). Pending deliveries are kept in the data file's outbox. */
   webhooks?: WebhookOptions;
 }
@@ -172,6 +178,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     corsOrigins: options.corsOrigins,
     merchantCorsOrigins: options.merchantCorsOrigins,
     sdkScriptPath: sdkScriptPath(),
+    answerLog: options.answerLog ?? (process.env.GATEWAY_SANDBOX_ANSWER_LOG || undefined),
     webhooks: new WebhookDispatcher(clock, log, new WebhookOutbox(db), (id) => merchants.get(id)?.webhookSecret, options.webhooks),
   };
   api = createApiApp(deps);

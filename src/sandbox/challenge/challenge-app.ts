@@ -4,6 +4,7 @@ import { clientFailure } from '../http/client-failure';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
+import { answerLog } from '../middleware/answer-log';
 import { traceId } from '../middleware/trace-id';
 import { AuthenticationStore } from '../three-ds/authentication-store';
 import { acsRoutes } from './acs-routes';
@@ -23,6 +24,7 @@ import { pageCsp, pageHeaders } from './page-headers';
 export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   const store = new AuthenticationStore(deps.db, deps.clock);
   const app = new Hono<AppEnv>();
+  if (deps.answerLog) app.use(answerLog(deps.answerLog));
   app.use(traceId(deps.logRequest));
   app.use(pageHeaders());
   app.use(bodySizeLimit(deps.maxBodyBytes));

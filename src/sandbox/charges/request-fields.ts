@@ -16,6 +16,7 @@ import {
   type FieldRule,
 } from '../../core/field-rules';
 import { MAX_AMOUNT_CENTS, toCents } from './money';
+import { documentAs, ruleFragment, type JsonSchema } from '../openapi/json-fragments';
 
 /**
  * The order and charge request schemas' fields, built from the field rules of
@@ -24,32 +25,43 @@ import { MAX_AMOUNT_CENTS, toCents } from './money';
  * so an error reads `customer.email must be a valid e-mail address`.
  */
 
-/** A shared field rule as a zod step: normalise, test, keep the normalised value, one message. */
-export const field = <T = string>(r: FieldRule) =>
-  z.transform<unknown, T>((input, payload) => {
+/**
+ * A shared field rule as a zod step: normalise, test, keep the normalised value, one message.
+ * `shape` documents a rule made per field for the OpenAPI document (the shared constants are
+ * documented in openapi/json-fragments.ts).
+ */
+export const field = <T = string>(r: FieldRule, shape?: JsonSchema) => {
+  const step = (input: unknown, payload: z.core.ParsePayload<unknown>): T => {
     const value = r.normalise(input);
     if (!r.test(value)) payload.issues.push({ code: 'custom', message: r.message, input });
     return value as T;
-  });
+  };
+  return documentAs(z.transform<unknown, T>(step), ruleFragment(r, shape), step);
+};
 
 /** Non-empty text, trimmed, at most `max` characters. */
-export const text = (max: number, what = 'text') => field(textRule(max, what));
+export const text = (max: number, what = 'text') => field(textRule(max, what), { type: 'string', minLength: 1, maxLength: max });
 
 /** Text that may be empty, at most `max` characters. */
-export const optionalText = (max: number) => field(optionalTextRule(max));
+export const optionalText = (max: number) => field(optionalTextRule(max), { type: 'string', maxLength: max });
 
 /** Digits, given as a string (or a non-negative integer), `min` to `max` of them. Leading zeros need a string. */
-export const digits = (min: number, max: number, rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`) => field(digitsRule(min, max, rule));
+export const digits = (min: number, max: number, rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`) =>
+  field(digitsRule(min, max, rule), { type: 'string', pattern: `^\\d{${min},${max}}$` });
 
 /** An integer from `min` to `max`; a string of digits is read as one. */
-export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) => field<number>(integerRule(min, max, rule));
+export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) =>
+  field<number>(integerRule(min, max, rule), { type: 'integer', minimum: min, maximum: max });
 
 /** An amount in integer cents (a string of digits accepted: docs/rules.md#formats), from `min`. */
 export const cents = (min = 1) => {
   const rule = `must be an integer amount in cents from ${min} to ${MAX_AMOUNT_CENTS} (a string of digits is accepted)`;
-  return z.pipe(
-    z.transform((v: unknown) => toCents(v) ?? v),
-    z.number({ error: rule }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= MAX_AMOUNT_CENTS, rule)),
+  return documentAs(
+    z.pipe(
+      z.transform((v: unknown) => toCents(v) ?? v),
+      z.number({ error: rule }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= MAX_AMOUNT_CENTS, rule)),
+    ),
+    { type: 'integer', minimum: min, maximum: MAX_AMOUNT_CENTS, description: rule },
   );
 };
 
@@ -69,7 +81,7 @@ export const phone = () =>
       country: field(phoneCountryRule),
       area: field(phoneAreaRule),
       number: field(phoneNumberRule),
-      type: field<PhoneType>(oneOfRule(PHONE_TYPES)),
+      type: field<PhoneType>(oneOfRule(PHONE_TYPES), { type: 'string', enum: [...PHONE_TYPES] }),
     },
     { error: 'must be a phone object with country, area, number and type' },
   );
@@ -80,7 +92,7 @@ export const phones = (min: number) =>
     z.maxLength(5, 'must be a list of at most 5 phones'),
   );
 
-const postalCode = (min: number, max: number) => field(postalCodeRule(min, max));
+const postalCode = (min: number, max: number) => field(postalCodeRule(min, max), { type: 'string', pattern: `^\\d{${min},${max}}$` });
 const regionCode = () => field(ADDRESS_RULES.regionCode);
 const alpha3 = () => field(ADDRESS_RULES.country);
 
@@ -134,8 +146,11 @@ export const notificationUrls = () => {
       }
     }, rule),
   );
-  return z.pipe(
-    z.array(url, { error: 'must be a list of URLs' }).check(z.maxLength(10, 'must be a list of at most 10 URLs')),
-    z.transform((urls: string[]) => [...new Set(urls)]),
+  return documentAs(
+    z.pipe(
+      z.array(url, { error: 'must be a list of URLs' }).check(z.maxLength(10, 'must be a list of at most 10 URLs')),
+      z.transform((urls: string[]) => [...new Set(urls)]),
+    ),
+    { type: 'array', maxItems: 10, items: { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://' }, description: 'where notifications go (repeated URLs are kept once)' },
   );
 };

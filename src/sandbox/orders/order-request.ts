@@ -19,7 +19,7 @@ const item = () =>
  * The body of POST /orders. Required: `customer` (name, email, tax_id). Optional: reference_id,
  * items, shipping, notification_urls, and `charges` with exactly one charge to pay at once.
  */
-const orderSchema = () =>
+export const orderSchema = () =>
   z.strictObject(
     {
       reference_id: z.optional(text(64)),

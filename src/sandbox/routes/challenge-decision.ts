@@ -14,7 +14,7 @@ import { AuthenticationStore, toResource } from '../three-ds/authentication-stor
 /** Path of the sandbox-only decision route; `:id` is the authentication's id. */
 export const CHALLENGE_DECISION_PATH = '/sandbox/3ds/authentications/:id/challenge';
 
-const decisionBody = z.strictObject({
+export const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),
 });
 

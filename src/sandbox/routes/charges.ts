@@ -16,7 +16,7 @@ import { readOptionalJsonObject } from '../http/read-optional-json';
 import { merchantAuth } from '../middleware/merchant-auth';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
-const amountBody = z.strictObject({
+export const amountBody = z.strictObject({
   amount: z.optional(z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' })),
 });
 

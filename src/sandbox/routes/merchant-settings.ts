@@ -9,7 +9,7 @@ import { readJsonObject } from '../http/read-json';
 import type { Merchant } from '../merchants/merchant-store';
 import { merchantAuth } from '../middleware/merchant-auth';
 
-const settingsBody = z.strictObject({
+export const settingsBody = z.strictObject({
   pci_homologated: z.optional(booleanField()),
   sub_merchant_enabled: z.optional(booleanField()),
   released_mccs: z.optional(

@@ -1,0 +1,167 @@
+import * as z from 'zod/mini';
+import { documentedFragment, type JsonSchema } from './json-fragments';
+import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable, type NamedSchema, type Route } from './route-table';
+
+/** Where the document says the two origins are. The committed copy uses the CLI's default ports. */
+export interface DocumentServers {
+  apiUrl: string;
+  challengeUrl: string;
+}
+
+/** The addresses of `npm run sandbox` / `npx gateway-sandbox` without options: the committed docs/openapi.json says these. */
+export const DEFAULT_SERVERS: DocumentServers = { apiUrl: 'http://127.0.0.1:4010', challengeUrl: 'http://127.0.0.1:4011' };
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad input: each item names the parameter (`parameter_name`) and the rule it breaks.',
+  401: 'Missing or wrong credentials (bearer token, or SDK session: 40102 means create a new session).',
+  403: 'The challenge token does not open this authentication, or `parent` is not allowed.',
+  404: 'No such resource for this account (another account\'s id answers the same).',
+  409: 'The resource is not in a state that allows this.',
+  413: 'The body is too large.',
+  415: 'The body is not of the media type the route takes.',
+  422: 'A business rule refused the request (minimum amount, account settings, idempotency key reused with another body, ...).',
+  500: 'The sandbox failed (on purpose for sandbox card 4000000000005001): quote x-trace-id.',
+};
+
+/** zod's JSON Schema of a request or answer schema, with the field rules' documented shapes. */
+function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
+  const out = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const target = ctx.jsonSchema as JsonSchema;
+      const fragment = documentedFragment(ctx.zodSchema as unknown as { _zod: { def: unknown } });
+      if (fragment) {
+        for (const key of Object.keys(target)) delete target[key];
+        Object.assign(target, structuredClone(fragment));
+      }
+      // A rule step is a transform, which zod counts as optional on input: required is what is not z.optional.
+      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string; shape?: Record<string, { _zod: { def: { type: string } } }> } } })._zod.def;
+      if (def.type === 'object' && def.shape) {
+        const required = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type !== 'optional');
+        if (required.length) target.required = required;
+        else delete target.required;
+      }
+    },
+  }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The OpenAPI 3.1 document of the sandbox, generated from the route table and the zod schemas
+ * the routes validate with. Deterministic: the same code gives the same bytes (docs/openapi.json).
+ */
+export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): JsonSchema {
+  const schemas: Record<string, JsonSchema> = {};
+  const seen = new Map<string, z.ZodMiniType>();
+  const component = ({ name, schema }: NamedSchema) => {
+    const known = seen.get(name);
+    if (known && known !== schema) {
+      // Two schemas under one name would make the document lie about one of them: compare their output.
+      if (JSON.stringify(toJsonSchema(known)) !== JSON.stringify(toJsonSchema(schema))) throw new Error(`openapi: two different schemas named ${name}`);
+    }
+    if (!known) {
+      seen.set(name, schema);
+      schemas[name] = toJsonSchema(schema);
+    }
+    return ref(name);
+  };
+  component(ERROR_SCHEMA);
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routeTable()) {
+    const item = (paths[route.path] ??= route.origin === 'challenge' ? { servers: [{ url: servers.challengeUrl, description: 'The challenge origin' }] } : {});
+    item[route.method] = operation(route, component);
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gateway API (sandbox)',
+      version: '0.1.0',
+      summary: 'Orders, charges, boletos and 3-D Secure authentication, as the local sandbox serves them.',
+      description:
+        'Generated from the zod schemas the sandbox validates with (src/sandbox/openapi). Every error answers `{ "error_messages": [{ code, description, parameter_name }] }` with a 4xx, and every answer carries `x-trace-id`. Card numbers and security codes are never answered. Reference pages: docs/ in the repository.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: servers.apiUrl, description: 'The sandbox API' }],
+    tags: [...new Set(routeTable().map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: "The merchant's token (`Authorization: Bearer <token>`); the sandbox prints it at start. A server secret." },
+        session: { type: 'apiKey', in: 'header', name: SESSION_HEADER_NAME, description: 'The SDK session of POST /checkout-sdk/sessions, sent by the SDK.' },
+      },
+      headers: {
+        TraceId: { description: 'The request\'s trace id: the x-trace-id sent when well formed, else a new one. Logged with the request.', required: true, schema: { type: 'string', minLength: 1 } },
+      },
+    },
+  };
+}
+
+function operation(route: Route, component: (s: NamedSchema) => JsonSchema): JsonSchema {
+  const parameters: JsonSchema[] = (route.parameters ?? []).map((p) => ({
+    name: p.name,
+    in: p.in,
+    required: p.required,
+    description: p.description,
+    schema: p.schema,
+  }));
+  if (route.idempotent) {
+    parameters.push({
+      name: 'x-idempotency-key',
+      in: 'header',
+      required: false,
+      description: 'Names one request: a retry with the same key and body answers the first result (24 hours); another body under the key is 422.',
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+    });
+  }
+  if (route.origin === 'api') {
+    parameters.push({ name: 'x-trace-id', in: 'header', required: false, description: 'Your own trace id for the request (a UUID); answered back.', schema: { type: 'string' } });
+  }
+
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, answer] of Object.entries(route.responses)) {
+    const headers: Record<string, JsonSchema> = { 'x-trace-id': { $ref: '#/components/headers/TraceId' } };
+    for (const [name, h] of Object.entries(answer.headers ?? {})) headers[name] = { description: h.description, required: h.required, schema: h.schema };
+    const out: JsonSchema = { description: answer.description, headers };
+    if (answer.contentType) {
+      // Answers without a schema still say their media type; the error body is a component.
+      const media: JsonSchema = answer.schema ? { schema: component(answer.schema) } : answer.contentType === 'application/json' ? { schema: { type: 'object' } } : {};
+      const content: JsonSchema = { [answer.contentType]: media };
+      for (const type of answer.alsoContentTypes ?? []) content[type] = {};
+      if (answer.orError) content['application/json'] = { schema: ref(ERROR_SCHEMA.name) };
+      out.content = content;
+    }
+    responses[status] = out;
+  }
+  for (const status of route.errors) {
+    if (responses[status]) continue;
+    const content: JsonSchema = { 'application/json': { schema: ref(ERROR_SCHEMA.name) } };
+    // The challenge origin answers an error page instead when the request accepts text/html (a browser).
+    if (route.origin === 'challenge') content['text/html'] = {};
+    responses[status] = { description: ERROR_TEXT[status] ?? 'Error.', headers: { 'x-trace-id': { $ref: '#/components/headers/TraceId' } }, content };
+  }
+
+  const op: JsonSchema = {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    security: route.security === 'none' ? [] : [{ [route.security]: [] }],
+    ...(parameters.length && { parameters }),
+    responses,
+  };
+  if (route.body) {
+    op.requestBody = {
+      required: route.body.required,
+      content: { [route.body.contentType]: { schema: component(route.body.schema), ...(route.body.example !== undefined && { example: route.body.example }) } },
+    };
+  }
+  return op;
+}

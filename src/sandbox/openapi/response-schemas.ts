@@ -1,0 +1,192 @@
+import * as z from 'zod/mini';
+import { AUTHENTICATION_STATUSES, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
+import { PHONE_TYPES } from '../../core/authentication-request';
+
+/**
+ * The API's answers as zod schemas, for the OpenAPI document and the contract checks only (the
+ * routes build their answers with the resource functions of charges/, orders/, three-ds/). Strict
+ * objects: a field an answer gains without being documented here fails the contract tests.
+ */
+
+const CARD_BRANDS = ['visa', 'mastercard', 'elo', 'amex', 'hipercard', 'diners', 'discover', 'jcb', 'unknown'] as const;
+const timestamp = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/));
+const uuid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
+const withPrefix = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)));
+const cents = () => z.int().check(z.minimum(0));
+
+/** `{ error_messages: [...] }`: the body of every error the API answers. */
+export const errorBody = z.strictObject({
+  error_messages: z
+    .array(
+      z.strictObject({
+        code: z.string().check(z.regex(/^\d{5}$/)),
+        description: z.string(),
+        parameter_name: z.string(),
+      }),
+    )
+    .check(z.minLength(1)),
+});
+
+const link = z.strictObject({
+  rel: z.enum(['SELF', 'PAY', 'CHARGE.CANCEL', 'CHARGE.CAPTURE']),
+  href: z.url(),
+  media: z.string(),
+  type: z.enum(['GET', 'POST']),
+});
+
+const phone = z.strictObject({ country: z.string(), area: z.string(), number: z.string(), type: z.enum(PHONE_TYPES) });
+const address = z.strictObject({
+  street: z.string(),
+  number: z.string(),
+  complement: z.optional(z.string()),
+  locality: z.string(),
+  city: z.string(),
+  region_code: z.string(),
+  country: z.string(),
+  postal_code: z.string(),
+});
+const boletoAddress = z.strictObject({
+  country: z.string(),
+  region: z.string(),
+  region_code: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  street: z.string(),
+  number: z.string(),
+  locality: z.string(),
+  complement: z.optional(z.string()),
+});
+
+const card = z.strictObject({
+  id: z.optional(withPrefix('CARD_')),
+  brand: z.enum(CARD_BRANDS),
+  first_digits: z.string().check(z.regex(/^\d{6}$/)),
+  last_digits: z.string().check(z.regex(/^\d{4}$/)),
+  exp_month: z.string().check(z.regex(/^[1-9]\d?$/)),
+  exp_year: z.string().check(z.regex(/^\d{4}$/)),
+  holder: z.strictObject({ name: z.string(), tax_id: z.optional(z.string()) }),
+  store: z.optional(z.boolean()),
+});
+
+const boleto = z.strictObject({
+  id: uuid(),
+  barcode: z.string().check(z.regex(/^\d{44}$/)),
+  formatted_barcode: z.string(),
+  due_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  instruction_lines: z.strictObject({ line_1: z.string(), line_2: z.string() }),
+  holder: z.strictObject({ name: z.string(), tax_id: z.string(), email: z.string(), address: boletoAddress }),
+});
+
+/** A charge (POST and GET /charges, an order's `charges`, the capture, cancel and boleto simulator answers). */
+export const chargeResponse = z.strictObject({
+  id: withPrefix('CHAR_'),
+  reference_id: z.optional(z.string()),
+  status: z.enum(['PAID', 'AUTHORIZED', 'WAITING', 'DECLINED', 'CANCELED']),
+  created_at: timestamp(),
+  paid_at: z.optional(timestamp()),
+  description: z.optional(z.string()),
+  amount: z.strictObject({
+    value: cents(),
+    currency: z.literal('BRL'),
+    summary: z.strictObject({ total: cents(), paid: cents(), refunded: cents() }),
+  }),
+  payment_response: z.strictObject({ code: z.string(), message: z.string(), reference: z.optional(z.string()) }),
+  payment_method: z.strictObject({
+    type: z.enum(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO']),
+    installments: z.optional(z.int()),
+    capture: z.optional(z.boolean()),
+    capture_before: z.optional(timestamp()),
+    soft_descriptor: z.optional(z.string()),
+    card: z.optional(card),
+    authentication_method: z.optional(
+      z.strictObject({ type: z.literal('THREEDS'), id: withPrefix('3DS_'), status: z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED']) }),
+    ),
+    boleto: z.optional(boleto),
+  }),
+  sub_merchant: z.optional(
+    z.strictObject({ name: z.string(), reference_id: z.string(), tax_id: z.string(), mcc: z.string(), address, phones: z.array(phone) }),
+  ),
+  notification_urls: z.array(z.string()),
+  links: z.array(link),
+});
+
+/** An order (POST /orders, GET /orders/{id}, POST /orders/{id}/pay). */
+export const orderResponse = z.strictObject({
+  id: withPrefix('ORDE_'),
+  reference_id: z.optional(z.string()),
+  created_at: timestamp(),
+  customer: z.strictObject({ name: z.string(), email: z.string(), tax_id: z.string(), phones: z.optional(z.array(phone)) }),
+  items: z.array(z.strictObject({ reference_id: z.optional(z.string()), name: z.string(), quantity: z.int(), unit_amount: cents() })),
+  shipping: z.optional(z.strictObject({ address })),
+  charges: z.array(chargeResponse),
+  qr_codes: z.array(z.never()).check(z.maxLength(0)),
+  notification_urls: z.array(z.string()),
+  links: z.array(link),
+});
+
+const isoTime = () => z.iso.datetime({ offset: true });
+
+/** A 3DS authentication as the SDK reads it (POST and GET /checkout-sdk/3ds/authentications). */
+export const sdkAuthenticationResponse = z.strictObject({
+  id: withPrefix('3DS_'),
+  status: z.enum(AUTHENTICATION_STATUSES),
+  authentication_status: z.nullable(z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED'])),
+  reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
+  brand: z.enum(CARD_BRANDS),
+  issuer: z.nullable(z.string()),
+  challenge: z.nullable(z.strictObject({ url: z.url(), origin: z.url(), expires_at: isoTime() })),
+  created_at: isoTime(),
+  updated_at: isoTime(),
+  expires_at: isoTime(),
+});
+
+/** A 3DS authentication as the merchant's server reads it (GET /3ds/authentications/{id}). */
+export const merchantAuthenticationResponse = z.strictObject({
+  id: withPrefix('3DS_'),
+  status: z.enum(AUTHENTICATION_STATUSES),
+  reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
+  authentication_status: z.nullable(z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED'])),
+  brand: z.string(),
+  issuer: z.nullable(z.string()),
+  amount: z.strictObject({ value: cents(), currency: z.literal('BRL') }),
+  payment_method: z.strictObject({
+    type: z.enum(['CREDIT_CARD', 'DEBIT_CARD']),
+    installments: z.int(),
+    card_source: z.enum(['number', 'id', 'encrypted']),
+    first_digits: z.nullable(z.string()),
+    last_digits: z.nullable(z.string()),
+    exp_month: z.nullable(z.int()),
+    exp_year: z.nullable(z.int()),
+  }),
+  created_at: isoTime(),
+  updated_at: isoTime(),
+  expires_at: isoTime(),
+  used_at: z.nullable(isoTime()),
+  used_by: z.nullable(withPrefix('CHAR_')),
+});
+
+/** POST /public-keys and GET /public-keys/card. */
+export const publicKeyResponse = z.strictObject({ public_key: z.string().check(z.minLength(1)), created_at: isoTime() });
+
+/** POST /checkout-sdk/sessions. */
+export const sessionResponse = z.strictObject({ session: z.string().check(z.minLength(1)), expires_at: isoTime() });
+
+/** GET and POST /sandbox/merchant/settings, POST /sandbox/merchant/webhook-secret/rotate. */
+export const merchantSettingsResponse = z.strictObject({
+  merchant_id: z.string(),
+  pci_homologated: z.boolean(),
+  sub_merchant_enabled: z.boolean(),
+  released_mccs: z.array(z.string()),
+  high_risk_mccs: z.array(z.string()),
+  webhook_secret: z.string(),
+});
+
+/** POST /sandbox/3ds/authentications/{id}/challenge. */
+export const challengeDecisionResponse = z.strictObject({
+  decision: z.enum(['RETRY', 'AUTHENTICATED', 'NOT_AUTHENTICATED']),
+  attempts_left: z.int().check(z.minimum(0)),
+  authentication: sdkAuthenticationResponse,
+});
+
+/** POST /challenge/end on the challenge origin. */
+export const challengeEndResponse = z.strictObject({ status: z.enum(AUTHENTICATION_STATUSES), reason: z.nullable(z.enum(CHALLENGE_END_REASONS)) });

@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+
+type Schema = { [key: string]: unknown };
+
+/**
+ * A fast-check arbitrary of the values a JSON Schema of the OpenAPI document describes (the
+ * subset the generator writes: type, properties, required, items, enum, const, pattern,
+ * lengths, bounds, formats, $ref to components). Arrays are kept short: a case is one request.
+ */
+export function arbitraryOf(schema: Schema, components: Record<string, Schema>): fc.Arbitrary<unknown> {
+  if (typeof schema.$ref === 'string') return arbitraryOf(components[schema.$ref.split('/').pop()!]!, components);
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  switch (schema.type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      const required = (schema.required ?? []) as string[];
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, value] of Object.entries(properties)) model[key] = arbitraryOf(value, components);
+      return fc.record(model, { requiredKeys: required.filter((k) => k in model) });
+    }
+    case 'array': {
+      const min = (schema.minItems as number | undefined) ?? 0;
+      const max = Math.min((schema.maxItems as number | undefined) ?? 2, min + 2);
+      return fc.array(arbitraryOf((schema.items ?? {}) as Schema, components), { minLength: min, maxLength: max });
+    }
+    case 'integer':
+      return fc.integer({ min: (schema.minimum as number | undefined) ?? -1000, max: (schema.maximum as number | undefined) ?? 1_000_000 });
+    case 'boolean':
+      return fc.boolean();
+    case 'string': {
+      if (schema.format === 'email') return fc.emailAddress();
+      if (schema.format === 'uri') return fc.webUrl();
+      if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
+      const minLength = (schema.minLength as number | undefined) ?? 0;
+      return fc.string({ minLength, maxLength: Math.min((schema.maxLength as number | undefined) ?? 40, minLength + 40) });
+    }
+    default:
+      // No type said: any small JSON value.
+      return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean());
+  }
+}
