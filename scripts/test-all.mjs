@@ -2,6 +2,8 @@
 // checks, then one line "N passed, N failed" that sums them all. Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { checkAnswerLogs } from './contract-answers.mjs';
 
 const reports = 'reports';
 rmSync(reports, { recursive: true, force: true });
@@ -69,7 +71,13 @@ if (built) {
   check('publint', run('npx', ['publint', '--strict']));
   check('attw', run('npx', ['attw', '--pack', '.', '--profile', 'node16']));
 
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`]);
+  // Every answer the sandbox and e2e suites get is recorded and checked against docs/openapi.json below.
+  const answerLogs = { sandbox: resolve(reports, 'answers-sandbox.jsonl'), e2e: resolve(reports, 'answers-e2e.jsonl') };
+  const contractFigures = resolve(reports, 'contract.json');
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`], {
+    GATEWAY_SANDBOX_ANSWER_LOG: answerLogs.sandbox,
+    CONTRACT_FIGURES: contractFigures,
+  });
   const v = readJson(`${reports}/vitest.json`);
   // A run that failed before any test (a config error, say) still counts as a failure.
   if (v) count('vitest (unit + ssr + sandbox)', v.numPassedTests, v.numFailedTests + (!v.success && !v.numFailedTests ? 1 : 0), v.numPendingTests + v.numTodoTests);
@@ -77,10 +85,25 @@ if (built) {
 
   const browser = ensureChromium();
   check('chromium', browser);
-  if (browser) run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json` });
+  if (browser) run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json`, GATEWAY_SANDBOX_ANSWER_LOG: answerLogs.e2e });
   const p = readJson(`${reports}/playwright.json`);
   if (p) count('e2e (playwright)', p.stats.expected, p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0), p.stats.skipped);
   else count('e2e (playwright)', 0, 1);
+
+  // The OpenAPI contract: the contract tests' figures (test/sandbox/openapi-contract.test.ts) and every
+  // answer the sandbox and e2e suites got, checked against docs/openapi.json. One check per source;
+  // a source with no answers recorded fails (the recording broke), as does any answer not as documented.
+  const figures = readJson(contractFigures);
+  const logs = Object.entries(answerLogs).map(([suite, file]) => ({ suite, ...checkAnswerLogs([file]) }));
+  for (const { suite, problems } of logs) for (const problem of problems) console.error(`contract (${suite} answers): ${problem}`);
+  const sources = [Boolean(figures) && figures.failed === 0, ...logs.map((l) => l.checked > 0 && l.failed === 0)];
+  const checked = logs.reduce((n, l) => n + l.checked, 0);
+  const mismatches = logs.reduce((n, l) => n + l.failed, 0);
+  totals.passed += sources.filter(Boolean).length;
+  totals.failed += sources.filter((ok) => !ok).length;
+  lines.push(
+    `contract: ${sources.filter(Boolean).length} passed, ${sources.filter((ok) => !ok).length} failed (operations ${figures?.operations ?? 0}, generated ${figures?.generated ?? 0}, answers checked ${checked}, not as documented ${mismatches})`,
+  );
 
   // Each engine counts on its own line. A missing engine fails under CI (CI=true): it must never
   // pass by being skipped; on a developer's machine it is reported as skipped, with what to install.

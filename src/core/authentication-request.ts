@@ -94,15 +94,16 @@ function dataSchema() {
  */
 /**
  * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
- * Named, so the sandbox's OpenAPI document can say what each accepts.
+ * Named, so the sandbox's OpenAPI document can say what each accepts; pure, so a bundle that
+ * never validates drops them.
  */
 export const DATA_RULES = {
-  phoneType: oneOfRule(PHONE_TYPES),
-  paymentType: oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD'),
-  cardId: textRule(128, 'tokenized card id'),
-  encryptedCard: textRule(4096, 'encrypted card'),
-  amountValue: integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100'),
-  currency: oneOfRule(['BRL'], 'must be BRL'),
+  phoneType: /* @__PURE__ */ oneOfRule(PHONE_TYPES),
+  paymentType: /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD'),
+  cardId: /* @__PURE__ */ textRule(128, 'tokenized card id'),
+  encryptedCard: /* @__PURE__ */ textRule(4096, 'encrypted card'),
+  amountValue: /* @__PURE__ */ integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100'),
+  currency: /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL'),
 } as const;
 
 /** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */

@@ -6,6 +6,7 @@
 // key), which must get the documented 4xx. Ids come from following the API's own answers and links.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerValidator } from '../../scripts/contract-answers.mjs';
@@ -251,7 +252,7 @@ describe('the sandbox answers as its OpenAPI document says', () => {
   afterAll(async () => {
     await sandbox.close();
     if (process.env.CONTRACT_FIGURES) {
-      mkdirSync(new URL('.', `file://${process.env.CONTRACT_FIGURES}`).pathname, { recursive: true });
+      mkdirSync(dirname(process.env.CONTRACT_FIGURES), { recursive: true });
       writeFileSync(process.env.CONTRACT_FIGURES, JSON.stringify(figures));
     }
     console.log(`contract: operations ${figures.operations}, generated ${figures.generated}, answers checked ${figures.checked}, not as documented ${figures.failed}`);
