@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { openApiDocument } from '../../src/sandbox/openapi/openapi-document';
 import { routeTable } from '../../src/sandbox/openapi/route-table';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import * as rules from '../../src/core/field-rules';
+import { DATA_RULES } from '../../src/core/authentication-request';
+import { ruleFragment } from '../../src/sandbox/openapi/json-fragments';
 import { registeredRoutes } from './contract/app-routes';
 
 const COMMITTED = new URL('../../docs/openapi.json', import.meta.url);
@@ -32,6 +37,33 @@ describe('the OpenAPI document', () => {
     const documented = (origin: 'api' | 'challenge') => [...new Set(table.filter((r) => r.origin === origin).map((r) => `${r.method.toUpperCase()} ${r.path}`))].sort();
     expect(documented('api')).toEqual(served.api);
     expect(documented('challenge')).toEqual(served.challenge);
+  });
+
+  it('says what every shared field rule accepts (a rule without a documented shape would be an untyped field)', () => {
+    const named = [...Object.entries(rules), ...Object.entries(rules.ADDRESS_RULES), ...Object.entries(DATA_RULES)].filter(
+      ([, value]) => typeof value === 'object' && value !== null && 'test' in value && 'normalise' in value,
+    ) as Array<[string, rules.FieldRule]>;
+    expect(named.length).toBeGreaterThan(20);
+    for (const [name, rule] of named) expect(ruleFragment(rule), name).toHaveProperty('type');
+  });
+
+  it('has request examples that its own schemas accept', () => {
+    const doc = openApiDocument() as { components: unknown; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown }> } }>> };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    let examples = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const media of Object.values(op.requestBody?.content ?? {})) {
+          if (media.example === undefined) continue;
+          examples++;
+          const valid = ajv.validate({ $ref: `doc#${media.schema.$ref.slice(1)}` }, media.example);
+          expect(valid, `${method} ${path}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(8);
   });
 
   it('documents every request header: Authorization and the session as security schemes, x-idempotency-key and x-trace-id as parameters', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { buildDataSchema, PHONE_TYPES } from '../../core/authentication-request';
+import { buildDataSchema } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
 import { CHALLENGE_END_PATH } from '../../core/challenge-protocol';
 import { SESSION_HEADER } from '../../core/session-header';
@@ -549,5 +549,3 @@ export const ERROR_SCHEMA: NamedSchema = { name: 'Error', schema: errorBody };
 
 /** The session header's name as the document spells it. */
 export const SESSION_HEADER_NAME = SESSION_HEADER;
-/** Phone types, for examples that pick one. */
-export const DOCUMENTED_PHONE_TYPES = PHONE_TYPES;
