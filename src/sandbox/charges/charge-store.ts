@@ -1,7 +1,7 @@
 import type { CardBrand } from '../../core/card-brand';
 import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import type { Db } from '../storage/database';
-import type { PaymentType, SubMerchantBody } from './charge-request';
+import type { BoletoBody, PaymentType, SubMerchantBody } from './charge-request';
 import type { PaymentResponse } from './sandbox-declines';
 
 /**
@@ -35,7 +35,7 @@ export interface BoletoView {
     name: string;
     tax_id: string;
     email: string;
-    address: Record<string, string>;
+    address: BoletoBody['holder']['address'];
   };
 }
 

@@ -190,3 +190,15 @@ export const challengeDecisionResponse = z.strictObject({
 
 /** POST /challenge/end on the challenge origin. */
 export const challengeEndResponse = z.strictObject({ status: z.enum(AUTHENTICATION_STATUSES), reason: z.nullable(z.enum(CHALLENGE_END_REASONS)) });
+
+// Compile-time agreement with the types the routes answer with: a resource field whose type changes,
+// or a field the schema requires that the resource type drops, breaks the typecheck here. A field a
+// resource gains is not caught by types (TypeScript allows extra properties); the contract tests
+// catch it, since every answer schema is a strict object.
+type Accepts<Schema, Resource extends Schema> = Resource;
+export type ResponseSchemaChecks = [
+  Accepts<z.infer<typeof chargeResponse>, import('../charges/charge-resource').ChargeResource>,
+  Accepts<z.infer<typeof orderResponse>, import('../orders/order-resource').OrderResource>,
+  Accepts<z.infer<typeof sdkAuthenticationResponse>, import('../../core/authentication-resource').AuthenticationResource>,
+  Accepts<z.infer<typeof merchantAuthenticationResponse>, import('../three-ds/merchant-authentication').MerchantAuthenticationResource>,
+];
