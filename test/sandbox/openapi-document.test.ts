@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +106,8 @@ describe('the served document and reference page', () => {
     const page = await res.text();
     expect(page).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)[^"<\s]*\.(js|css)/);
     for (const route of routeTable()) expect(page, route.operationId).toContain(`id="${route.operationId}"`);
+    // The one inline stylesheet is the one the CSP's hash allows, so a browser applies it.
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
   });
 });
