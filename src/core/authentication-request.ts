@@ -88,27 +88,25 @@ function dataSchema() {
 }
 
 /**
- * A field's rule (src/core/field-rules.ts, shared with every sandbox schema) as a zod step: a
- * transform that reports its own issue, rather than z.string().check(…), z.number(), z.enum(…):
- * every field then needs the same small zod module, and the SDK bundle carries none of the others.
- */
-/**
  * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
- * Named, so the sandbox's OpenAPI document can say what each accepts; pure, so a bundle that
- * never validates drops them.
+ * Named, so the sandbox's OpenAPI document can say what each accepts; separate constants (their
+ * names minify, an object's keys would not) and pure, so a bundle that never validates drops them.
  */
-export const DATA_RULES = {
-  phoneType: /* @__PURE__ */ oneOfRule(PHONE_TYPES),
-  paymentType: /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD'),
-  cardId: /* @__PURE__ */ textRule(128, 'tokenized card id'),
-  encryptedCard: /* @__PURE__ */ textRule(4096, 'encrypted card'),
-  amountValue: /* @__PURE__ */ integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100'),
-  currency: /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL'),
-} as const;
+export const PHONE_TYPE_RULE = /* @__PURE__ */ oneOfRule(PHONE_TYPES);
+export const PAYMENT_TYPE_RULE = /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD');
+export const CARD_ID_RULE = /* @__PURE__ */ textRule(128, 'tokenized card id');
+export const ENCRYPTED_CARD_RULE = /* @__PURE__ */ textRule(4096, 'encrypted card');
+export const AMOUNT_VALUE_RULE = /* @__PURE__ */ integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100');
+export const CURRENCY_RULE = /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL');
 
 /** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */
 export type RuleStep = <T>(r: FieldRule) => z.ZodMiniTransform<T, unknown>;
 
+/**
+ * A field's rule (src/core/field-rules.ts, shared with every sandbox schema) as a zod step: a
+ * transform that reports its own issue, rather than z.string().check(…), z.number(), z.enum(…):
+ * every field then needs the same small zod module, and the SDK bundle carries none of the others.
+ */
 const use: RuleStep = <T>(r: FieldRule) =>
   z.transform<unknown, T>((input, payload) => {
     const value = r.normalise(input);
@@ -148,18 +146,18 @@ export function buildDataSchema(use: RuleStep) {
           country: use<string>(phoneCountryRule),
           area: use<string>(phoneAreaRule),
           number: use<string>(phoneNumberRule),
-          type: use<PhoneType>(DATA_RULES.phoneType),
+          type: use<PhoneType>(PHONE_TYPE_RULE),
         }),
         { error: 'must be a list with at least one phone of type MOBILE' },
       ),
     }),
     paymentMethod: object({
-      type: use<CardPaymentType>(DATA_RULES.paymentType),
+      type: use<CardPaymentType>(PAYMENT_TYPE_RULE),
       installments: use<number>(installmentsRule),
       card: object(
         {
-          id: z.optional(use<string>(DATA_RULES.cardId)),
-          encrypted: z.optional(use<string>(DATA_RULES.encryptedCard)),
+          id: z.optional(use<string>(CARD_ID_RULE)),
+          encrypted: z.optional(use<string>(ENCRYPTED_CARD_RULE)),
           number: z.optional(use<string>(cardNumberRule)),
           expMonth: z.optional(use<number>(expMonthRule)),
           expYear: z.optional(use<number>(expYearRule)),
@@ -169,8 +167,8 @@ export function buildDataSchema(use: RuleStep) {
       ),
     }),
     amount: object({
-      value: use<number>(DATA_RULES.amountValue),
-      currency: use<'BRL'>(DATA_RULES.currency),
+      value: use<number>(AMOUNT_VALUE_RULE),
+      currency: use<'BRL'>(CURRENCY_RULE),
     }),
     billingAddress: address(),
     shippingAddress: address(),

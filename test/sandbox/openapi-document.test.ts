@@ -8,7 +8,7 @@ import { routeTable } from '../../src/sandbox/openapi/route-table';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import * as rules from '../../src/core/field-rules';
-import { DATA_RULES } from '../../src/core/authentication-request';
+import * as dataRules from '../../src/core/authentication-request';
 import { ruleFragment } from '../../src/sandbox/openapi/json-fragments';
 import { registeredRoutes } from './contract/app-routes';
 
@@ -41,7 +41,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('says what every shared field rule accepts (a rule without a documented shape would be an untyped field)', () => {
-    const named = [...Object.entries(rules), ...Object.entries(rules.ADDRESS_RULES), ...Object.entries(DATA_RULES)].filter(
+    const named = [...Object.entries(rules), ...Object.entries(rules.ADDRESS_RULES), ...Object.entries(dataRules)].filter(
       ([, value]) => typeof value === 'object' && value !== null && 'test' in value && 'normalise' in value,
     ) as Array<[string, rules.FieldRule]>;
     expect(named.length).toBeGreaterThan(20);

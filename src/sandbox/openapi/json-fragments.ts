@@ -13,7 +13,16 @@ import {
   taxIdRule,
   type FieldRule,
 } from '../../core/field-rules';
-import { CARD_PAYMENT_TYPES, DATA_RULES, PHONE_TYPES } from '../../core/authentication-request';
+import {
+  AMOUNT_VALUE_RULE,
+  CARD_ID_RULE,
+  CARD_PAYMENT_TYPES,
+  CURRENCY_RULE,
+  ENCRYPTED_CARD_RULE,
+  PAYMENT_TYPE_RULE,
+  PHONE_TYPE_RULE,
+  PHONE_TYPES,
+} from '../../core/authentication-request';
 
 /** A JSON Schema (draft 2020-12) fragment, as the OpenAPI document holds it. */
 export type JsonSchema = { [key: string]: unknown };
@@ -42,12 +51,12 @@ const RULE_FRAGMENTS = new Map<FieldRule, JsonSchema>([
   [ADDRESS_RULES.city, { type: 'string', minLength: 1, maxLength: 90, examples: ['São Paulo'] }],
   [ADDRESS_RULES.regionCode, { type: 'string', pattern: '^[A-Z]{2}$', examples: ['SP'] }],
   [ADDRESS_RULES.country, { type: 'string', pattern: '^[A-Z]{3}$', examples: ['BRA'] }],
-  [DATA_RULES.phoneType, { type: 'string', enum: [...PHONE_TYPES] }],
-  [DATA_RULES.paymentType, { type: 'string', enum: [...CARD_PAYMENT_TYPES] }],
-  [DATA_RULES.cardId, { type: 'string', minLength: 1, maxLength: 128 }],
-  [DATA_RULES.encryptedCard, { type: 'string', minLength: 1, maxLength: 4096 }],
-  [DATA_RULES.amountValue, { type: 'integer', minimum: 100, maximum: 999_999_999, examples: [5000] }],
-  [DATA_RULES.currency, { type: 'string', const: 'BRL' }],
+  [PHONE_TYPE_RULE, { type: 'string', enum: [...PHONE_TYPES] }],
+  [PAYMENT_TYPE_RULE, { type: 'string', enum: [...CARD_PAYMENT_TYPES] }],
+  [CARD_ID_RULE, { type: 'string', minLength: 1, maxLength: 128 }],
+  [ENCRYPTED_CARD_RULE, { type: 'string', minLength: 1, maxLength: 4096 }],
+  [AMOUNT_VALUE_RULE, { type: 'integer', minimum: 100, maximum: 999_999_999, examples: [5000] }],
+  [CURRENCY_RULE, { type: 'string', const: 'BRL' }],
   [ADDRESS_RULES.postalCode, { type: 'string', pattern: '^\\d{5,10}$', examples: ['01310100'] }],
 ]);
 
