@@ -69,6 +69,17 @@ const sandboxCommonJs = () => ({
   },
 });
 
+/**
+ * dist/sandbox/openapi.json: the committed OpenAPI document (docs/openapi.json, kept equal to the
+ * generator's output by a test), which the sandbox serves; the generator itself stays out of the package.
+ */
+const openApiDocument = () => ({
+  name: 'openapi-document',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'openapi.json', source: JSON.stringify(JSON.parse(readFileSync('docs/openapi.json', 'utf8'))) });
+  },
+});
+
 const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'];
 
 export default [
@@ -117,7 +128,7 @@ export default [
     input: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
     output: { dir: 'dist/sandbox', format: 'es', sourcemap, entryFileNames: '[name].js', chunkFileNames: '[name].js' },
     external: nodeExternal,
-    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts(), thirdPartyNotices(), sandboxCommonJs()],
+    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts(), thirdPartyNotices(), sandboxCommonJs(), openApiDocument()],
   },
   // The challenge origin's page scripts (browser IIFEs the sandbox serves next to itself): the host is the penpal child.
   ...['host', 'acs'].map((page) => ({

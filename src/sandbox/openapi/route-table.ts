@@ -445,7 +445,7 @@ export function routeTable(): Route[] {
       summary: 'This document',
       security: 'none',
       responses: { '200': { description: 'The OpenAPI 3.1 document of the sandbox.', contentType: 'application/json' } },
-      errors: [],
+      errors: [404],
     },
     {
       operationId: 'getReferencePage',
@@ -456,7 +456,7 @@ export function routeTable(): Route[] {
       summary: 'This document as a readable page (offline, no scripts)',
       security: 'none',
       responses: { '200': html('The reference page.') },
-      errors: [],
+      errors: [404],
     },
     ...(['host', 'acs'] as const).map(
       (page): Route => ({
