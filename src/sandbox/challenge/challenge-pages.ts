@@ -75,6 +75,23 @@ ${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` 
   return page(view.locale, `${issuer}: ${t.heading}`, attributes, { src: '/challenge/acs.js', defer: true }, body);
 }
 
+/**
+ * The issuer's (ACS) 3DS Method page, in the SDK's hidden iframe: with `notify` its script
+ * form-posts `threeDSMethodData` on to the notification URL at once; without, it stays blank
+ * (an issuer that never notifies).
+ */
+export function methodPage(view: { notify: { url: string; methodData: string } | null }): Markup {
+  const form = view.notify
+    ? html`<form method="post" action="${view.notify.url}"><input type="hidden" name="threeDSMethodData" value="${view.notify.methodData}"></form>`
+    : '';
+  return page('en', '3DS Method', { state: 'method' }, view.notify ? { src: '/challenge/method.js', defer: true } : null, html`<body>${form}</body>`);
+}
+
+/** The 3DS server's notification page: its script tells the SDK's page (its parent) which method ended. */
+export function methodNotificationPage(transId: string): Markup {
+  return page('en', '3DS Method notification', { state: 'method-notified', 'trans-id': transId }, { src: '/challenge/method-notified.js', defer: true }, html`<body></body>`);
+}
+
 /** A page for a challenge URL that cannot be served: each problem with the parameter it names. */
 export function errorPage(locale: PageLocale, items: readonly ErrorItem[]): Markup {
   const t = PAGE_TEXTS[locale];
