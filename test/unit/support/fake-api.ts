@@ -16,7 +16,7 @@ export function authentication(overrides: Partial<AuthenticationResource> = {}):
     eci: '05',
     liability_shift: true,
     method_completion: 'U',
-    challenge_window_size: '03',
+    challenge_window_size: null,
     created_at: '2030-01-01T00:00:00.000-03:00',
     updated_at: '2030-01-01T00:00:00.000-03:00',
     expires_at: '2030-01-01T00:30:00.000-03:00',
