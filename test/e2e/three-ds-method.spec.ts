@@ -68,7 +68,8 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
     expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({ method_completion: 'N', trans_status: 'Y' });
   });
 
-  test('4000000000004202: the method completes, then the challenge, in one payment', async ({ page, sandbox }) => {
+  test('4000000000004202: the method completes, then the challenge (opened with a creq, ended with a cres), in one payment', async ({ page, sandbox }) => {
+    const posts = recordPosts(page);
     await startRun(page, await newSession(sandbox), { card: METHOD_CARD.thenChallenge });
     await waitForChallenge(page);
     await expect(methodFrame(page)).toHaveCount(0);
@@ -77,6 +78,17 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
     expect(outcome).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
     await expectNoChallengeLeft(page);
     expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({ method_completion: 'Y', trans_status: 'Y', eci: '05' });
+    const id = outcome.ok ? outcome.result.id! : '';
+    expect(posts).toEqual([
+      `${sandbox.apiUrl} /checkout-sdk/3ds/authentications`,
+      `${sandbox.challengeUrl} /challenge/acs/method`,
+      `${sandbox.challengeUrl} /challenge/method-notification`,
+      `${sandbox.apiUrl} /checkout-sdk/3ds/authentications/${id}/continue`,
+      // The host page's creq opens the issuer page; the code; the issuer's cres to the notification URL.
+      `${sandbox.challengeUrl} /challenge/acs`,
+      `${sandbox.challengeUrl} /challenge/acs`,
+      `${sandbox.challengeUrl} /challenge/notification`,
+    ]);
   });
 
   test('an abort during the method rejects ABORTED at once (the clock stands still) and removes the frame', async ({ page, sandbox }) => {
