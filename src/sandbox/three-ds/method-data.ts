@@ -8,7 +8,6 @@ export interface ThreeDsMethodData {
   threeDSMethodNotificationURL: string;
 }
 
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isHttpUrl = (value: unknown) => {
   try {
