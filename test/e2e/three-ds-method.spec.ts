@@ -54,8 +54,10 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
   }
 
   test('4000000000004103: the issuer never notifies; after the SDK\'s 10 s (fast-forwarded) it sends N and gets a challenge', async ({ page, sandbox }) => {
+    // Listened for before the run starts, so a fast method page cannot be missed.
+    const methodPage = page.waitForResponse((r) => r.url().endsWith('/challenge/acs/method'));
     await startRun(page, await newSession(sandbox), { card: METHOD_CARD.silent });
-    await page.waitForResponse((r) => r.url().endsWith('/challenge/acs/method'));
+    await methodPage;
     await expect(methodFrame(page)).toHaveCount(1);
     await page.clock.fastForward(10_000);
     await waitForChallenge(page);
@@ -93,8 +95,9 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
 
   test('an abort during the method rejects ABORTED at once (the clock stands still) and removes the frame', async ({ page, sandbox }) => {
     const posts = recordPosts(page);
+    const methodPage = page.waitForResponse((r) => r.url().endsWith('/challenge/acs/method'));
     await startRun(page, await newSession(sandbox), { card: METHOD_CARD.silent, abortable: true });
-    await page.waitForResponse((r) => r.url().endsWith('/challenge/acs/method'));
+    await methodPage;
     // No timer can fire while the clock is paused: only the abort can end the wait.
     await page.clock.pauseAt(Date.now() + 1_000);
     await abortRun(page);
