@@ -107,7 +107,7 @@ describe('schema version 4', () => {
     migrate(db, SCHEMA_MIGRATIONS);
     migrate(db, SCHEMA_MIGRATIONS);
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all().map((c) => c.name);
-    for (const column of ['method_mode', 'method_state', 'three_ds_server_trans_id', 'method_completion', 'challenge_window_size', 'authentication_value']) {
+    for (const column of ['method_mode', 'method_state', 'three_ds_server_trans_id', 'method_completion', 'challenge_window_size', 'authentication_value', 'browser_accept_header', 'browser_ip']) {
       expect(columns.filter((c) => c === column)).toHaveLength(1);
     }
     expect(schemaVersion(db)).toBe(4);

@@ -39,6 +39,7 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
       authentication_value: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/),
       method_completion: 'U',
       challenge_window_size: null,
+      browser: { accept_header: '*/*', ip: '127.0.0.1' },
       amount: { value: 12_345, currency: 'BRL' },
       payment_method: { type: 'CREDIT_CARD', installments: 1, card_source: 'number', first_digits: '400000', last_digits: '2370', exp_month: 12, exp_year: 2099 },
       created_at: auth.created_at,

@@ -181,6 +181,18 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
     expect(((await res.json()) as ErrorBody).error_messages).toEqual(expect.arrayContaining([expect.objectContaining({ code, parameter_name: field })]));
   });
 
+  it('the accept header and IP address come from the request, never from the page', async () => {
+    const res = await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, { accept: 'application/json, text/plain' });
+    const a = (await res.json()) as AuthenticationResource;
+    expect((await merchantRead(a.id)).browser).toEqual({ accept_header: 'application/json, text/plain', ip: '127.0.0.1' });
+    const claimed = await postAuthentication(sandbox, session, { data: authData(), device: { ...validDevice(), acceptHeader: 'text/html', ip: '10.0.0.1' } });
+    expect(claimed.status).toBe(400);
+    expect(((await claimed.json()) as ErrorBody).error_messages.map((e) => [e.code, e.parameter_name])).toEqual([
+      ['40003', 'device.acceptHeader'],
+      ['40003', 'device.ip'],
+    ]);
+  });
+
   it('device fields follow EMV formats: color depth one of its values, window size 01-05', async () => {
     const res = await postAuthentication(sandbox, session, { data: authData(), device: { ...validDevice(), colorDepth: 30, challengeWindowSize: '06' } });
     expect(res.status).toBe(400);

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
 import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
 import { validateAuthenticationData } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH } from '../../core/authentication-resource';
@@ -19,6 +20,21 @@ import { CardVault } from '../cards/card-vault';
 import { PublicKeyStore } from '../public-keys/public-key-store';
 
 /**
+ * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.
+ * The IP is the socket's (the sandbox is not behind a proxy); none when the app is called without
+ * a Node server (tests calling app.request).
+ */
+function browserOf(c: Context<AppEnv>): { acceptHeader: string | null; ip: string | null } {
+  let ip: string | null = null;
+  try {
+    ip = getConnInfo(c).remote.address ?? null;
+  } catch {
+    // No Node socket behind this request.
+  }
+  return { acceptHeader: c.req.header('accept')?.slice(0, 2048) ?? null, ip };
+}
+
+/**
  * The SDK's 3DS endpoints, authorised by the session (X-Gateway-Session):
  * POST creates an authentication from `{ data, device }`, validated with the SDK's own core
  * schema; GET /{id} reads one of the session merchant's authentications.
@@ -36,7 +52,7 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const device = validateDevice(body.device);
     const errors = [...unexpectedFields(body, ['data', 'device']), ...(data.ok ? [] : data.errors), ...(device.ok ? [] : device.errors)];
     if (!data.ok || !device.ok || errors.length) throw new ApiError(400, errors);
-    const { record, challengeToken } = engine.authenticate(c.get('merchant').id, data.value, device.value.challengeWindowSize ?? null);
+    const { record, challengeToken } = engine.authenticate(c.get('merchant').id, data.value, device.value.challengeWindowSize ?? null, browserOf(c));
     return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
   });
 

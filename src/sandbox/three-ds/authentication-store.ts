@@ -72,14 +72,31 @@ export interface AuthenticationRecord {
   challengeWindowSize: ChallengeWindowSize | null;
   /** The CAVV of an authenticated (Y) result: for the merchant's read only, never logged nor sent to the browser. */
   authenticationValue: string | null;
+  /** EMV browserAcceptHeader and browserIP: taken by the server from the SDK's request, never from the page's data. */
+  browserAcceptHeader: string | null;
+  browserIp: string | null;
 }
 
 /** What the 3DS engine decided, to be stored as a new authentication. */
 export interface NewAuthentication
   extends Omit<
     AuthenticationRecord,
-    'id' | 'endReason' | 'currency' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'usedAt' | 'usedBy' | 'methodState' | 'threeDsServerTransId' | 'authenticationValue'
+    | 'id'
+    | 'endReason'
+    | 'currency'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'expiresAt'
+    | 'usedAt'
+    | 'usedBy'
+    | 'methodState'
+    | 'threeDsServerTransId'
+    | 'authenticationValue'
+    | 'browserAcceptHeader'
+    | 'browserIp'
   > {
+  /** The request's accept header and the client's IP address, when the route has them. */
+  browser?: { acceptHeader: string | null; ip: string | null };
   /** A result the issuer forces when the challenge ends (a sandbox card's scenario). */
   forcedOutcome: AuthenticationOutcomeValue | null;
 }
@@ -120,6 +137,8 @@ export const threeDsMethodColumns = [
   'ALTER TABLE authentications ADD COLUMN method_completion TEXT',
   'ALTER TABLE authentications ADD COLUMN challenge_window_size TEXT',
   'ALTER TABLE authentications ADD COLUMN authentication_value TEXT',
+  'ALTER TABLE authentications ADD COLUMN browser_accept_header TEXT',
+  'ALTER TABLE authentications ADD COLUMN browser_ip TEXT',
   'CREATE UNIQUE INDEX IF NOT EXISTS authentications_trans_id ON authentications (three_ds_server_trans_id)',
 ];
 
@@ -153,6 +172,8 @@ interface Row {
   method_completion: MethodCompletion | null;
   challenge_window_size: ChallengeWindowSize | null;
   authentication_value: string | null;
+  browser_accept_header: string | null;
+  browser_ip: string | null;
 }
 
 // A CAVV is 20 bytes, base64 (28 characters), as the networks send it.
@@ -190,6 +211,8 @@ const toRecord = (r: Row): AuthenticationRecord => ({
   methodCompletion: r.method_completion ?? null,
   challengeWindowSize: r.challenge_window_size ?? null,
   authenticationValue: r.authentication_value ?? null,
+  browserAcceptHeader: r.browser_accept_header ?? null,
+  browserIp: r.browser_ip ?? null,
 });
 
 /**
@@ -266,10 +289,12 @@ export class AuthenticationStore {
     this.insert = db.prepare(
       `INSERT INTO authentications (id, merchant_id, status, authentication_status, brand, issuer, amount_value, currency, installments,
          card_type, card_source, first_digits, last_digits, exp_month, exp_year, forced_outcome, challenge_token_hash, created_at, updated_at, expires_at,
-         method_mode, three_ds_server_trans_id, after_method, method_completion, challenge_window_size, authentication_value)
+         method_mode, three_ds_server_trans_id, after_method, method_completion, challenge_window_size, authentication_value,
+         browser_accept_header, browser_ip)
        VALUES (@id, @merchantId, @status, @authenticationStatus, @brand, @issuer, @amountValue, 'BRL', @installments,
          @cardType, @cardSource, @firstDigits, @lastDigits, @expMonth, @expYear, @forcedOutcome, @tokenHash, @now, @now, @expiresAt,
-         @methodMode, @transId, @afterMethod, @methodCompletion, @challengeWindowSize, @cavv)`,
+         @methodMode, @transId, @afterMethod, @methodCompletion, @challengeWindowSize, @cavv,
+         @acceptHeader, @ip)`,
     );
     this.byId = db.prepare<[string], Row>('SELECT * FROM authentications WHERE id = ?');
     this.byIdAndMerchant = db.prepare<[string, string], Row>('SELECT * FROM authentications WHERE id = ? AND merchant_id = ?');
@@ -352,9 +377,14 @@ export class AuthenticationStore {
       method_completion: input.methodCompletion,
       challenge_window_size: input.challengeWindowSize,
       authentication_value: cavv,
+      browser_accept_header: input.browser?.acceptHeader ?? null,
+      browser_ip: input.browser?.ip ?? null,
     };
+    const { browser: _, ...fields } = input;
     this.insert.run({
-      ...input,
+      ...fields,
+      acceptHeader: row.browser_accept_header,
+      ip: row.browser_ip,
       id,
       now,
       expiresAt: row.expires_at,

@@ -27,6 +27,8 @@ export interface MerchantAuthenticationResource {
   method_completion: MethodCompletion | null;
   /** The challenge window size the SDK asked for; null when it sent none. */
   challenge_window_size: ChallengeWindowSize | null;
+  /** EMV browserAcceptHeader and browserIP, taken from the SDK's request (never from the page's data). */
+  browser: { accept_header: string | null; ip: string | null };
   amount: { value: number; currency: 'BRL' };
   payment_method: {
     type: AuthenticationRecord['cardType'];
@@ -61,6 +63,7 @@ export function merchantAuthentication(r: AuthenticationRecord): MerchantAuthent
     authentication_value: r.authenticationValue,
     method_completion: r.methodCompletion,
     challenge_window_size: r.challengeWindowSize,
+    browser: { accept_header: r.browserAcceptHeader, ip: r.browserIp },
     amount: { value: r.amountValue, currency: r.currency },
     payment_method: {
       type: r.cardType,

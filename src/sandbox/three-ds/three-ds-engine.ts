@@ -27,7 +27,12 @@ export class ThreeDsEngine {
    * the merchant's stored cards, throws a 400 naming it. The backend-failure card throws, so the
    * API answers 500 and stores nothing.
    */
-  authenticate(merchantId: string, data: AuthenticationData, challengeWindowSize: ChallengeWindowSize | null = null): { record: AuthenticationRecord; challengeToken: string | null } {
+  authenticate(
+    merchantId: string,
+    data: AuthenticationData,
+    challengeWindowSize: ChallengeWindowSize | null = null,
+    browser?: NewAuthentication['browser'],
+  ): { record: AuthenticationRecord; challengeToken: string | null } {
     const input = data.paymentMethod.card;
     const resolved = this.cards.resolve(
       merchantId,
@@ -67,6 +72,7 @@ export class ThreeDsEngine {
       afterMethod: method ? (scenario.flow === 'CHALLENGE' ? 'CHALLENGE' : 'FRICTIONLESS') : null,
       methodCompletion: method ? null : 'U',
       challengeWindowSize,
+      browser,
     };
     return this.store.create(record);
   }
