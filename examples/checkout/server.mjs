@@ -109,7 +109,8 @@ export async function startCheckout(gateway) {
     "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    // The SDK form-posts the 3DS Method data to the issuer's page on the challenge origin (docs/three-ds-flow.md).
+    `form-action 'self' ${gateway.challengeUrl}`,
   ].join('; ');
 
   /** A page; `scripts` replaces its script tags (the checkout page's ESM variant). */

@@ -23,6 +23,13 @@ export interface SandboxScenario {
   issuer: string | null;
   /** What the card is for, as docs/sandbox.md#sandbox-cards says it. */
   description: string;
+  /**
+   * The card range has a 3DS Method URL (docs/three-ds-flow.md): its issuer's method page notifies
+   * (`NOTIFIES`) or never does (`SILENT`). Then {@link SandboxScenario.flow} applies after the
+   * method: FRICTIONLESS only when the completion indicator is Y, a challenge otherwise.
+   * Absent: no method URL (indicator U).
+   */
+  method?: 'NOTIFIES' | 'SILENT';
 }
 
 /** A sandbox test card: a Luhn-valid number and what it does. */
@@ -31,13 +38,21 @@ export interface SandboxCard extends SandboxScenario {
   brand: CardBrand;
 }
 
-const card = (number: string, flow: SandboxFlow, outcome: AuthenticationOutcomeValue | null, issuer: string | null, description: string): SandboxCard => ({
+const card = (
+  number: string,
+  flow: SandboxFlow,
+  outcome: AuthenticationOutcomeValue | null,
+  issuer: string | null,
+  description: string,
+  method?: SandboxScenario['method'],
+): SandboxCard => ({
   number,
   brand: detectCardBrand(number),
   flow,
   outcome,
   issuer,
   description,
+  ...(method && { method }),
 });
 
 const NOT_ELIGIBLE = 'Not eligible for 3DS: AUTH_NOT_SUPPORTED';
@@ -64,6 +79,10 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('4000000000003204', 'FRICTIONLESS', 'NOT_AUTHENTICATED', 'Banco Exemplo', 'Frictionless: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED'),
   card('4000000000003303', 'CHALLENGE', null, null, 'Challenge with an issuer unknown to the database (no issuer for beforeChallenge)'),
   card('4000000000005001', 'BACKEND_FAILURE', null, null, 'The backend fails: HTTP 500, nothing stored'),
+  card('4000000000004004', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N', 'NOTIFIES'),
+  card('5200000000001401', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Fictício do Brasil', '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N', 'NOTIFIES'),
+  card('4000000000004103', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', '3DS Method whose page never notifies: the SDK sends N after 10 s, then REQUIRE_CHALLENGE', 'SILENT'),
+  card('4000000000004202', 'CHALLENGE', null, 'Banco Exemplo', '3DS Method that completes (Y), then REQUIRE_CHALLENGE: method and challenge in one payment', 'NOTIFIES'),
 ];
 
 /** Any other Luhn-valid card of a known network: frictionless and authenticated. */

@@ -1,7 +1,9 @@
 import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
+import { CONTINUE_PATH } from '../core/three-ds-method';
 import { randomUuid } from '../core/trace-id';
 import { challengeCode } from './challenge-code';
 import { challengeRun } from './challenge-run';
+import type { ChallengeModule } from './challenge/run-challenge';
 import { getConfig } from './config';
 import { readDeviceInfo } from './device-info';
 import { ErrorCode } from './errors/error-code';
@@ -27,7 +29,8 @@ export function toResult(a: AuthenticationResource, traceId: string): Authentica
 
 /**
  * Authenticates the card holder with 3-D Secure. Validates the request locally (no network
- * call when it is invalid), asks the API, shows the issuer's challenge when one is required,
+ * call when it is invalid), asks the API, runs the issuer's 3DS Method in a hidden frame when
+ * the card range has one, shows the issuer's challenge when one is required,
  * and settles once: fulfilled with `{ status, id, authenticationStatus }`, or rejected with a
  * {@link GatewayError} whose `code` says what happened.
  */
@@ -56,15 +59,27 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
   try {
     const { data, options } = checked.value;
     const call = { baseUrl: config.apiUrl, session: config.session, timeout: config.timeout, traceId, signal: options.signal };
-    const created = await callApi<AuthenticationResource>({
+    let created = await callApi<AuthenticationResource>({
       ...call,
       method: 'POST',
       path: AUTHENTICATIONS_PATH,
       body: { data, device: readDeviceInfo() },
     });
+    let code: ChallengeModule | undefined;
+    if (created.status === 'REQUIRE_METHOD' && created.method) {
+      // The card range has a 3DS Method URL: run it (in the challenge chunk), then let the API decide.
+      code = await challengeCode(config, options.signal, traceId);
+      const seen = await code.runMethod({ method: created.method, signal: options.signal, error: (c, message) => new GatewayError(c, message, { traceId }) });
+      created = await callApi<AuthenticationResource>({
+        ...call,
+        method: 'POST',
+        path: `${AUTHENTICATIONS_PATH}/${encodeURIComponent(created.id)}${CONTINUE_PATH}`,
+        body: { methodCompletion: seen },
+      });
+    }
     if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created, traceId);
-    const challenge = await challengeCode(config, options.signal, traceId);
-    return toResult(await challenge.runChallenge(challengeRun(created, config, options, traceId)), traceId);
+    code ??= await challengeCode(config, options.signal, traceId);
+    return toResult(await code.runChallenge(challengeRun(created, config, options, traceId)), traceId);
   } finally {
     running = false;
   }

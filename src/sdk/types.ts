@@ -122,13 +122,18 @@ export interface AuthenticationRequest {
    * `beforeChallenge`). The promise itself always settles with a final status.
    */
   onStatusChange?: (status: AuthenticationStatus) => void;
-  /** Aborts the authentication and closes any challenge: rejects with `ABORTED`. */
+  /** Aborts the authentication and closes any challenge or 3DS Method frame at once: rejects with `ABORTED`. */
   signal?: AbortSignal;
   /** Milliseconds the shopper has for the challenge. Default 600000 (10 minutes). */
   challengeTimeout?: number;
 }
 
-/** The fulfilled value of {@link authenticate3DS}. */
+/**
+ * The fulfilled value of {@link authenticate3DS}. The EMV result (transStatus, ECI, liability
+ * shift, the 3DS Method completion indicator) is not here: your server reads it with its token
+ * from GET /3ds/authentications/{id} before ordering, rather than trusting the page
+ * (docs/three-ds-flow.md#deciding-with-the-result).
+ */
 export interface AuthenticationResult {
   /** A final status: AUTH_FLOW_COMPLETED, AUTH_NOT_SUPPORTED or CHANGE_PAYMENT_METHOD. */
   status: Exclude<AuthenticationStatus, 'REQUIRE_CHALLENGE'>;

@@ -13,6 +13,10 @@ export const CARD = {
   challengeElo: '6505050000001091',
   frictionless: '4000000000002370',
   notSupported: '4000000000002719',
+  /** 3DS Method that completes, then frictionless (docs/three-ds-flow.md). */
+  method: '4000000000004004',
+  /** 3DS Method that completes, then a challenge. */
+  methodThenChallenge: '4000000000004202',
 } as const;
 
 /** What a page's authenticate3DS call settled with. */

@@ -81,6 +81,16 @@ describe('without a challenge', () => {
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
   });
 
+  it('3DS Method card: the hidden method frame posts, the issuer notifies, AUTH_FLOW_COMPLETED without a challenge, the frame gone', async () => {
+    await startRun(driver, { session: await newSession(sandbox), number: CARD.method });
+    const outcome = await settled(driver);
+    expect(outcome).toMatchObject(AUTHENTICATED);
+    expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
+    const id = outcome.ok ? outcome.result.id : '';
+    const read = await fetch(`${sandbox.apiUrl}/3ds/authentications/${id}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+    expect(await read.json()).toMatchObject({ method_completion: 'Y', trans_status: 'Y', eci: '05', liability_shift: true });
+  });
+
   it('card not eligible: AUTH_NOT_SUPPORTED', async () => {
     await startRun(driver, { session: await newSession(sandbox), number: CARD.notSupported });
     expect(await settled(driver)).toMatchObject({ ok: true, result: { status: 'AUTH_NOT_SUPPORTED' } });
@@ -127,6 +137,17 @@ describe('the challenge', () => {
     expect(await settled(driver)).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
     expect(await driver.evaluate('page', 'document.activeElement && document.activeElement.id')).toBe('pay');
+  });
+
+  it('3DS Method then challenge in one payment: the method completes (Y), the shopper types the code, AUTHENTICATED', async () => {
+    await startRun(driver, { session: await newSession(sandbox), number: CARD.methodThenChallenge });
+    await issuerReady(driver);
+    await submitCode(driver, CODE.AUTHENTICATES);
+    const outcome = await settled(driver);
+    expect(outcome).toMatchObject(AUTHENTICATED);
+    expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
+    const read = await fetch(`${sandbox.apiUrl}/3ds/authentications/${outcome.ok ? outcome.result.id : ''}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+    expect(await read.json()).toMatchObject({ method_completion: 'Y', trans_status: 'Y' });
   });
 
   it('the failing code: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED', async () => {

@@ -27,6 +27,10 @@ const base: NewAuthentication = {
   expMonth: 12,
   expYear: 2030,
   forcedOutcome: null,
+  methodMode: null,
+  afterMethod: null,
+  methodCompletion: 'U',
+  challengeWindowSize: null,
 };
 
 describe('AuthenticationStore', () => {

@@ -90,12 +90,27 @@ describe('schema version 3', () => {
   it('adds end_reason and the secrets table to a version 2 file, once', () => {
     const db = new Database(':memory:');
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 2));
-    migrate(db, SCHEMA_MIGRATIONS);
-    migrate(db, SCHEMA_MIGRATIONS);
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all().map((c) => c.name);
     expect(columns.filter((c) => c === 'end_reason')).toHaveLength(1);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'sandbox_secrets'").get()).toBeTruthy();
     expect(schemaVersion(db)).toBe(3);
+    db.close();
+  });
+});
+
+describe('schema version 4', () => {
+  it('adds the 3DS Method and EMV result columns to a version 3 file, once', () => {
+    const db = new Database(':memory:');
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
+    migrate(db, SCHEMA_MIGRATIONS);
+    migrate(db, SCHEMA_MIGRATIONS);
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all().map((c) => c.name);
+    for (const column of ['method_mode', 'method_state', 'three_ds_server_trans_id', 'method_completion', 'challenge_window_size', 'authentication_value', 'browser_accept_header', 'browser_ip']) {
+      expect(columns.filter((c) => c === column)).toHaveLength(1);
+    }
+    expect(schemaVersion(db)).toBe(4);
     db.close();
   });
 });

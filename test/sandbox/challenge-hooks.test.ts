@@ -27,21 +27,27 @@ async function challengeUrl(card: string): Promise<URL> {
   return url;
 }
 const dom = async (res: Response) => new JSDOM(await res.text()).window.document;
+/** The issuer page the host page opens in its issuer frame: the host's creq form, posted as its script does. */
 const issuerPage = async (host: URL) => {
-  const frame = (await dom(await fetch(host, { headers: { accept: 'text/html' } }))).querySelectorAll(HOOK.issuerFrame);
+  const hostPage = await dom(await fetch(host, { headers: { accept: 'text/html' } }));
+  const frame = hostPage.querySelectorAll(HOOK.issuerFrame);
   expect(frame).toHaveLength(1);
-  return new URL(frame[0]!.getAttribute('src')!, host);
+  const form = hostPage.querySelector<HTMLFormElement>('form#creq')!;
+  expect(form.getAttribute('target')).toBe(frame[0]!.getAttribute('name'));
+  const fields = new URLSearchParams();
+  for (const input of form.querySelectorAll<HTMLInputElement>('input')) fields.set(input.name, input.value);
+  return fetch(new URL(form.getAttribute('action')!, host), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: fields.toString() });
 };
 const submit = (page: Document, code: string) => {
   const fields = new URLSearchParams();
-  for (const input of page.querySelectorAll<HTMLInputElement>('form input')) fields.set(input.name, input.value);
+  for (const input of page.querySelectorAll<HTMLInputElement>('form:not(#cres) input')) fields.set(input.name, input.value);
   fields.set('code', code);
   return fetch(`${sandbox.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: fields.toString() });
 };
 
 describe('the sandbox challenge pages carry the testing hooks', () => {
   it('the host page frames the issuer page; the issuer form has code, submit, cancel and its attributes', async () => {
-    const page = await dom(await fetch(await issuerPage(await challengeUrl('4000000000002503')), { headers: { accept: 'text/html' } }));
+    const page = await dom(await issuerPage(await challengeUrl('4000000000002503')));
     for (const hook of [HOOK.code, HOOK.submit, HOOK.cancel]) expect(page.querySelectorAll(hook)).toHaveLength(1);
     const html = page.documentElement;
     expect([html.getAttribute(HOOK.brandAttribute), html.getAttribute(HOOK.issuerAttribute), html.getAttribute(HOOK.attemptsLeftAttribute)]).toEqual(['visa', 'Banco Exemplo', '3']);
@@ -54,7 +60,7 @@ describe('the sandbox challenge pages carry the testing hooks', () => {
   });
 
   it('an issuer the sandbox does not know: no issuer attribute', async () => {
-    const page = await dom(await fetch(await issuerPage(await challengeUrl('4000000000003303')), { headers: { accept: 'text/html' } }));
+    const page = await dom(await issuerPage(await challengeUrl('4000000000003303')));
     expect(page.documentElement.getAttribute(HOOK.brandAttribute)).toBe('visa');
     expect(page.documentElement.hasAttribute(HOOK.issuerAttribute)).toBe(false);
   });

@@ -62,8 +62,12 @@ describe('GET /challenge/host', () => {
     expect(html).toContain(`data-parent="${PARENT}"`);
     expect(html).toContain('<script src="/challenge/host.js"></script>');
     expect(html).not.toMatch(/<script>|style=/);
-    const acs = new URL(/<iframe id="acs" src="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'), sandbox.challengeUrl);
-    expect(Object.fromEntries(acs.searchParams)).toEqual({ authentication: id, token, parent: PARENT, locale: 'pt-BR' });
+    // The issuer page opens with a form POST of the creq into the issuer frame (test/sandbox/challenge-messages.test.ts).
+    expect(html).toContain('<iframe id="acs" name="acs"');
+    expect(html).toContain('<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>');
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+    expect(fields).toEqual({ creq: expect.stringMatching(/^[A-Za-z0-9_-]+$/), authentication: id, token, parent: PARENT, locale: 'pt-BR' });
+    expect(csp).toContain("form-action 'self'");
   });
 
   it('names every missing or bad parameter: 400 with the API error body, or an error page for a browser', async () => {

@@ -42,7 +42,7 @@ describe('3DS authentication in orders', () => {
     expect(res.status).toBe(201);
     const charge = res.body.charges[0];
     expect(charge.status).toBe('PAID');
-    expect(charge.payment_method.authentication_method).toEqual({ type: 'THREEDS', id: auth.id, status: 'AUTHENTICATED' });
+    expect(charge.payment_method.authentication_method).toEqual({ type: 'THREEDS', id: auth.id, status: 'AUTHENTICATED', eci: '05', liability_shift: true });
   });
 
   it('an id is used once', async () => {

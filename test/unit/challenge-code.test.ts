@@ -13,7 +13,7 @@ vi.mock('../../src/sdk/challenge/load-challenge', () => ({
 }));
 const { challengeCode, CHALLENGE_CODE_TIMEOUT_MS } = await import('../../src/sdk/challenge-code');
 
-const module: ChallengeModule = { runChallenge: vi.fn() };
+const module: ChallengeModule = { runChallenge: vi.fn(), runMethod: vi.fn() };
 const outcome = (p: Promise<unknown>) => p.then((value) => ({ value }), (error: GatewayError) => ({ error }));
 
 beforeEach(() => {

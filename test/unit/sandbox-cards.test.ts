@@ -39,6 +39,15 @@ describe('sandbox cards', () => {
     expect(sandboxScenario('4000000000005001')).toMatchObject({ flow: 'BACKEND_FAILURE' });
   });
 
+  it('has the 3DS Method cards (docs/three-ds-flow.md); no other card has a method URL', () => {
+    expect(sandboxScenario('4000000000004004')).toMatchObject({ brand: 'visa', flow: 'FRICTIONLESS', outcome: 'AUTHENTICATED', method: 'NOTIFIES' });
+    expect(sandboxScenario('5200000000001401')).toMatchObject({ brand: 'mastercard', flow: 'FRICTIONLESS', outcome: 'AUTHENTICATED', method: 'NOTIFIES' });
+    expect(sandboxScenario('4000000000004103')).toMatchObject({ flow: 'FRICTIONLESS', method: 'SILENT' });
+    expect(sandboxScenario('4000000000004202')).toMatchObject({ flow: 'CHALLENGE', outcome: null, method: 'NOTIFIES' });
+    expect(SANDBOX_CARDS.filter((c) => c.method).map((c) => c.number).sort()).toEqual(['4000000000004004', '4000000000004103', '4000000000004202', '5200000000001401']);
+    expect(DEFAULT_SCENARIO.method).toBeUndefined();
+  });
+
   it('other cards get the documented defaults', () => {
     expect(sandboxScenario('4111111111111111')).toBe(DEFAULT_SCENARIO);
     expect(sandboxScenario('5555555555554444')).toBe(DEFAULT_SCENARIO);

@@ -11,6 +11,6 @@ export const cardDigits = (number: string): { brand: CardBrand; firstDigits: str
 
 /** The sandbox scenario of a number, without its description (docs/sandbox.md#sandbox-cards): what a stored card keeps. */
 export function scenarioOf(number: string): StoredCard['scenario'] {
-  const { flow, outcome, issuer } = sandboxScenario(number);
-  return { flow, outcome, issuer };
+  const { flow, outcome, issuer, method } = sandboxScenario(number);
+  return { flow, outcome, issuer, ...(method && { method }) };
 }

@@ -21,7 +21,7 @@ export interface StoredCard {
   expMonth: number;
   expYear: number;
   holderName: string;
-  scenario: { flow: SandboxFlow; outcome: AuthenticationOutcomeValue | null; issuer: string | null };
+  scenario: { flow: SandboxFlow; outcome: AuthenticationOutcomeValue | null; issuer: string | null; method?: 'NOTIFIES' | 'SILENT' };
   createdAt: string;
 }
 

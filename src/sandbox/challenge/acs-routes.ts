@@ -6,6 +6,8 @@ import { PAGE_TEXTS } from './challenge-page-texts';
 import { acsPage, type AcsView } from './challenge-pages';
 import { readChallengeParams, readForm, type ChallengeParams } from './challenge-params';
 import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
+import { ApiError } from '../http/api-error';
+import { creqProblems, cresProblems, encodeCres } from '../three-ds/challenge-messages';
 import { pageCsp } from './page-headers';
 
 const brandName = (brand: string) => (brand === 'unknown' ? '' : brand[0]!.toUpperCase() + brand.slice(1));
@@ -66,6 +68,15 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     const body = await readForm(c);
     const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
     const t = PAGE_TEXTS[p.locale];
+    // The host page's creq opens the challenge: the code form, as GET shows it.
+    if (body.has('creq') && !body.has('code')) {
+      const problems = creqProblems(body.get('creq'), p.record);
+      if (problems.length) throw new ApiError(400, problems);
+      const { record } = p;
+      if (record.status !== 'REQUIRE_CHALLENGE' || expired(record)) return show(c, p, end(record, record, p));
+      const wrong = attempts.wrong(record.id);
+      return show(c, p, form(record, p, wrong ? t.wrong(MAX_ATTEMPTS - wrong) : undefined));
+    }
     const code = (body.get('code') ?? '').trim();
     // The count of wrong codes and the completion change together or not at all.
     const decided = deps.db.transaction((): { view: AcsView; status: 200 | 400 } => {
@@ -77,9 +88,27 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
         attempts.recordWrong(current.id);
         return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
       }
-      return { view: end(current, store.completeChallenge(current.id, decision.outcome), p), status: 200 };
+      const completed = store.completeChallenge(current.id, decision.outcome);
+      const view = end(current, completed, p);
+      // The ACS posts its result, the base64url cres, to the 3DS server's notification URL.
+      if (completed?.status === 'AUTH_FLOW_COMPLETED' && view.state === 'done') {
+        const cres = encodeCres(completed, completed.authenticationStatus === 'AUTHENTICATED' ? 'Y' : 'N');
+        view.cres = { cres, authentication: completed.id, token: p.token, parent: p.parent, locale: p.locale };
+      }
+      return { view, status: 200 };
     })();
     return show(c, p, decided.view, decided.status);
+  });
+
+  // The 3DS server's challenge notification URL: takes the ACS's cres, checks it is this
+  // challenge's, and shows the end, whose script tells the host "ended". The outcome shown is the
+  // stored one (the cres only notifies); the SDK then reads it from the API.
+  app.post('/challenge/notification', async (c) => {
+    const body = await readForm(c);
+    const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
+    const problems = cresProblems(body.get('cres'), p.record);
+    if (problems.length) throw new ApiError(400, problems);
+    return show(c, p, end(p.record, p.record, p));
   });
   return app;
 }

@@ -14,6 +14,7 @@ import { errorPage } from './challenge-pages';
 import { endRoute } from './end-route';
 import { pageLocale } from './challenge-params';
 import { hostRoute } from './host-route';
+import { methodRoutes } from './method-routes';
 import { pageCsp, pageHeaders } from './page-headers';
 
 /**
@@ -32,6 +33,7 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', hostRoute(deps, store));
   app.route('/', acsRoutes(deps, store, new ChallengeAttempts(deps.db)));
   app.route('/', endRoute(deps, store));
+  app.route('/', methodRoutes(deps, store));
 
   const answer = (error: ApiError, c: Context<AppEnv>) => {
     if (!/text\/html/.test(c.req.header('accept') ?? '')) return c.json(error.body, error.status);

@@ -21,16 +21,20 @@ ${body}
  * The challenge host page the SDK frames: the penpal child (its script, in <head>, runs before
  * the issuer frame exists) and the issuer page nested in it. `parent` is the SDK page's origin.
  */
-export function hostPage(view: { locale: PageLocale; parent: string; acsUrl: string }): Markup {
+export function hostPage(view: { locale: PageLocale; parent: string; acsFields: Record<string, string> }): Markup {
   const t = PAGE_TEXTS[view.locale];
+  // The host's script posts this form (the base64url creq) into the issuer frame once the page is parsed.
   return page(
     view.locale,
     t.hostTitle,
     { parent: view.parent },
     { src: '/challenge/host.js', defer: false },
-    html`<body class="host"><iframe id="acs" src="${view.acsUrl}" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe></body>`,
+    html`<body class="host"><iframe id="acs" name="acs" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe>
+<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>${hiddenFields(view.acsFields)}</form></body>`,
   );
 }
+
+const hiddenFields = (fields: Record<string, string>) => Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
 
 /** What the issuer page shows: the code form (with an error after a bad code) or the end. */
 export type AcsView = {
@@ -42,7 +46,11 @@ export type AcsView = {
   card: string;
   /** The card brand as the API names it (`visa`), for tests: data-gateway-brand. */
   brand: string;
-} & ({ state: 'form'; authenticationId: string; token: string; parent: string; error?: string; attemptsLeft: number } | { state: 'done'; message: string });
+} & (
+  | { state: 'form'; authenticationId: string; token: string; parent: string; error?: string; attemptsLeft: number }
+  /** `cres`: the fields the page's script posts on to the notification URL (the challenge just ended). */
+  | { state: 'done'; message: string; cres?: Record<string, string> }
+);
 
 /** The issuer (ACS) simulator page. Its script tells the host "ready" on the form and "ended" on the end. */
 export function acsPage(view: AcsView): Markup {
@@ -51,7 +59,9 @@ export function acsPage(view: AcsView): Markup {
   const top = html`<div class="top"><p class="issuer">${issuer}</p><p class="badge">${t.sandboxBadge}</p></div>`;
   const body =
     view.state === 'done'
-      ? html`<body class="acs"><main>${top}<h1>${view.message}</h1><p>${t.returning}</p></main></body>`
+      ? html`<body class="acs"><main>${top}<h1>${view.message}</h1><p>${t.returning}</p></main>${
+          view.cres ? html`<form id="cres" method="post" action="/challenge/notification" hidden>${hiddenFields(view.cres)}</form>` : ''
+        }</body>`
       : html`<body class="acs"><main>${top}
 <h1>${t.heading}</h1>
 <p>${t.purchase(view.amount, view.card)}</p>
@@ -73,6 +83,23 @@ ${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` 
   if (view.issuer) attributes['gateway-issuer'] = view.issuer;
   if (view.state === 'form') attributes['gateway-attempts-left'] = String(view.attemptsLeft);
   return page(view.locale, `${issuer}: ${t.heading}`, attributes, { src: '/challenge/acs.js', defer: true }, body);
+}
+
+/**
+ * The issuer's (ACS) 3DS Method page, in the SDK's hidden iframe: with `notify` its script
+ * form-posts `threeDSMethodData` on to the notification URL at once; without, it stays blank
+ * (an issuer that never notifies).
+ */
+export function methodPage(view: { notify: { url: string; methodData: string } | null }): Markup {
+  const form = view.notify
+    ? html`<form method="post" action="${view.notify.url}"><input type="hidden" name="threeDSMethodData" value="${view.notify.methodData}"></form>`
+    : '';
+  return page('en', '3DS Method', { state: 'method' }, view.notify ? { src: '/challenge/method.js', defer: true } : null, html`<body>${form}</body>`);
+}
+
+/** The 3DS server's notification page: its script tells the SDK's page (its parent) which method ended. */
+export function methodNotificationPage(transId: string): Markup {
+  return page('en', '3DS Method notification', { state: 'method-notified', 'trans-id': transId }, { src: '/challenge/method-notified.js', defer: true }, html`<body></body>`);
 }
 
 /** A page for a challenge URL that cannot be served: each problem with the parameter it names. */

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
+import { encodeCreq } from '../three-ds/challenge-messages';
 import { readChallengeParams } from './challenge-params';
 import { hostPage } from './challenge-pages';
 import { pageCsp } from './page-headers';
 
 /**
  * GET /challenge/host: the page the SDK frames (the API's challenge URL plus `parent`, the SDK
- * page's origin, and `locale`). Only `parent` may frame it (CSP frame-ancestors), and the penpal
+ * page's origin, and `locale`). It opens the issuer page in its frame with a form POST of `creq`. Only `parent` may frame it (CSP frame-ancestors), and the penpal
  * child in it talks to `parent` only. Its
  * script may reach its own origin only (connect-src), to record a canceled challenge.
  */
@@ -15,9 +16,11 @@ export function hostRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<A
   const app = new Hono<AppEnv>();
   app.get('/challenge/host', (c) => {
     const { record, token, locale, parent } = readChallengeParams((name) => c.req.query(name), store, deps.corsOrigins);
-    const acsUrl = `/challenge/acs?${new URLSearchParams({ authentication: record.id, token, parent, locale })}`;
-    c.header('content-security-policy', pageCsp(parent, "; frame-src 'self'; connect-src 'self'; form-action 'none'"));
-    return c.html(hostPage({ locale, parent, acsUrl }));
+    // The issuer page opens with a form POST of the base64url creq (EMV 3DS), in the window size the
+    // SDK asked for (03, the dialog's default, from an SDK that asked for none).
+    const creq = encodeCreq(record, record.challengeWindowSize ?? '03');
+    c.header('content-security-policy', pageCsp(parent, "; frame-src 'self'; connect-src 'self'; form-action 'self'"));
+    return c.html(hostPage({ locale, parent, acsFields: { creq, authentication: record.id, token, parent, locale } }));
   });
   return app;
 }

@@ -53,3 +53,6 @@ addEventListener('message', (event) => {
 
 // The SDK focuses this frame when the issuer page is ready: pass focus on to the code field.
 addEventListener('focus', () => setTimeout(() => acsFrame()?.focus()));
+
+// The issuer page opens with the creq form (EMV 3DS CReq), posted into the issuer frame once it exists.
+addEventListener('DOMContentLoaded', () => (document.getElementById('creq') as HTMLFormElement | null)?.submit());

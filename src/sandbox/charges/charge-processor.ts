@@ -6,7 +6,7 @@ import { timestamp, type Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import type { CardVault } from '../cards/card-vault';
 import type { Merchant } from '../merchants/merchant-store';
-import type { AuthenticationStore } from '../three-ds/authentication-store';
+import { resultFields, type AuthenticationRecord, type AuthenticationStore } from '../three-ds/authentication-store';
 import { boletoBarcode, freeFieldOf } from './boleto-line';
 import { boletoMinimumProblem, cardMinimumProblem } from './card-minimums';
 import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
@@ -18,6 +18,12 @@ import { authenticationProblems } from './three-ds-check';
 import { hasExpired } from '../../core/card-expiry';
 import { cardDigits } from '../cards/card-digits';
 import type { CardResolver } from '../cards/card-resolver';
+
+/** What a charge keeps of its authentication's EMV result: the ECI and who is liable for fraud. */
+const threeDsResult = (auth: AuthenticationRecord) => {
+  const { eci, liability_shift } = resultFields(auth);
+  return { eci, liability_shift };
+};
 
 /** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
 export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
@@ -206,7 +212,7 @@ export class ChargeProcessor {
       capture,
       ...(softDescriptor !== undefined && { soft_descriptor: softDescriptor }),
       card: view,
-      ...(method && outcome && { authentication_method: { type: 'THREEDS' as const, id: method.id, status: outcome } }),
+      ...(method && auth && outcome && { authentication_method: { type: 'THREEDS' as const, id: method.id, status: outcome, ...threeDsResult(auth) } }),
     };
     const approved = !decline;
     return {

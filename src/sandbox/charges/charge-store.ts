@@ -46,8 +46,11 @@ export interface PaymentMethodView {
   capture?: boolean;
   soft_descriptor?: string;
   card?: CardView;
-  /** The 3DS authentication the charge used and its outcome. */
-  authentication_method?: { type: 'THREEDS'; id: string; status: AuthenticationOutcomeValue };
+  /**
+   * The 3DS authentication the charge used, its outcome, its ECI and whether a fraud chargeback is
+   * the issuer's (docs/orders-and-charges.md). Charges stored before eci existed lack the last two.
+   */
+  authentication_method?: { type: 'THREEDS'; id: string; status: AuthenticationOutcomeValue; eci?: string | null; liability_shift?: boolean };
   boleto?: BoletoView;
 }
 

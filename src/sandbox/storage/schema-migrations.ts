@@ -1,7 +1,7 @@
 import { merchantSchema } from '../merchants/merchant-store';
 import { publicKeySchema } from '../public-keys/public-key-store';
 import { sessionSchema } from '../sessions/session-store';
-import { authenticationSchema } from '../three-ds/authentication-store';
+import { authenticationSchema, threeDsMethodColumns } from '../three-ds/authentication-store';
 import { cardVaultSchema } from '../cards/card-vault';
 import { challengeAttemptsSchema } from '../challenge/challenge-attempts';
 import { chargeSchema } from '../charges/charge-store';
@@ -35,6 +35,13 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       db.exec('ALTER TABLE authentications ADD COLUMN end_reason TEXT');
       db.exec(sandboxSecretsSchema);
+    },
+  },
+  {
+    version: 4,
+    name: 'the 3DS Method and the EMV result of authentications',
+    up: (db) => {
+      for (const sql of threeDsMethodColumns) db.exec(sql);
     },
   },
 ];

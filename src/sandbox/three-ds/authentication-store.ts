@@ -1,9 +1,23 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AuthenticationOutcomeValue, AuthenticationResource, AuthenticationStatusValue, ChallengeEndReason } from '../../core/authentication-resource';
+import type {
+  AuthenticationOutcomeValue,
+  AuthenticationResource,
+  AuthenticationStatusValue,
+  ChallengeEndReason,
+  MethodCompletion,
+} from '../../core/authentication-resource';
 import type { CardPaymentType } from '../../core/authentication-request';
 import type { CardBrand } from '../../core/card-brand';
+import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
+import { encodeBase64UrlJson } from './base64url-json';
+import { eciOf, liabilityShiftOf, transStatusOf } from './three-ds-result';
+
+/** Path of the issuer's (ACS) 3DS Method page on the challenge origin. */
+export const METHOD_PATH = '/challenge/acs/method';
+/** Path on the challenge origin where the ACS posts when its 3DS Method is done (the 3DS server's notification URL). */
+export const METHOD_NOTIFICATION_PATH = '/challenge/method-notification';
 
 /** How long the shopper has to finish a challenge, from the authentication's creation. */
 export const CHALLENGE_WINDOW_MS = 10 * 60_000;
@@ -46,11 +60,43 @@ export interface AuthenticationRecord {
   usedAt: string | null;
   /** The order or charge id that used it. */
   usedBy: string | null;
+  /** The card range's 3DS Method: its page notifies, or never does; null without a method URL. */
+  methodMode: 'NOTIFIES' | 'SILENT' | null;
+  /** What the ACS did so far: null, FINGERPRINTED (the method page got the data), NOTIFIED (it posted the notification). */
+  methodState: 'FINGERPRINTED' | 'NOTIFIED' | null;
+  /** The 3DS server's id of this transaction, in threeDSMethodData; null without a method. */
+  threeDsServerTransId: string | null;
+  /** What the issuer does after the method: FRICTIONLESS (when the indicator is Y) or CHALLENGE. */
+  afterMethod: 'FRICTIONLESS' | 'CHALLENGE' | null;
+  methodCompletion: MethodCompletion | null;
+  challengeWindowSize: ChallengeWindowSize | null;
+  /** The CAVV of an authenticated (Y) result: for the merchant's read only, never logged nor sent to the browser. */
+  authenticationValue: string | null;
+  /** EMV browserAcceptHeader and browserIP: taken by the server from the SDK's request, never from the page's data. */
+  browserAcceptHeader: string | null;
+  browserIp: string | null;
 }
 
 /** What the 3DS engine decided, to be stored as a new authentication. */
 export interface NewAuthentication
-  extends Omit<AuthenticationRecord, 'id' | 'endReason' | 'currency' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'usedAt' | 'usedBy'> {
+  extends Omit<
+    AuthenticationRecord,
+    | 'id'
+    | 'endReason'
+    | 'currency'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'expiresAt'
+    | 'usedAt'
+    | 'usedBy'
+    | 'methodState'
+    | 'threeDsServerTransId'
+    | 'authenticationValue'
+    | 'browserAcceptHeader'
+    | 'browserIp'
+  > {
+  /** The request's accept header and the client's IP address, when the route has them. */
+  browser?: { acceptHeader: string | null; ip: string | null };
   /** A result the issuer forces when the challenge ends (a sandbox card's scenario). */
   forcedOutcome: AuthenticationOutcomeValue | null;
 }
@@ -81,6 +127,21 @@ CREATE TABLE IF NOT EXISTS authentications (
   used_by TEXT
 );`;
 
+/** Columns of the 3DS Method and the EMV result (schema version 4). */
+export const threeDsMethodColumns = [
+  'ALTER TABLE authentications ADD COLUMN method_mode TEXT',
+  'ALTER TABLE authentications ADD COLUMN method_state TEXT',
+  'ALTER TABLE authentications ADD COLUMN method_fingerprint TEXT',
+  'ALTER TABLE authentications ADD COLUMN three_ds_server_trans_id TEXT',
+  'ALTER TABLE authentications ADD COLUMN after_method TEXT',
+  'ALTER TABLE authentications ADD COLUMN method_completion TEXT',
+  'ALTER TABLE authentications ADD COLUMN challenge_window_size TEXT',
+  'ALTER TABLE authentications ADD COLUMN authentication_value TEXT',
+  'ALTER TABLE authentications ADD COLUMN browser_accept_header TEXT',
+  'ALTER TABLE authentications ADD COLUMN browser_ip TEXT',
+  'CREATE UNIQUE INDEX IF NOT EXISTS authentications_trans_id ON authentications (three_ds_server_trans_id)',
+];
+
 interface Row {
   id: string;
   merchant_id: string;
@@ -104,7 +165,19 @@ interface Row {
   expires_at: number;
   used_at: number | null;
   used_by: string | null;
+  method_mode: AuthenticationRecord['methodMode'];
+  method_state: AuthenticationRecord['methodState'];
+  three_ds_server_trans_id: string | null;
+  after_method: AuthenticationRecord['afterMethod'];
+  method_completion: MethodCompletion | null;
+  challenge_window_size: ChallengeWindowSize | null;
+  authentication_value: string | null;
+  browser_accept_header: string | null;
+  browser_ip: string | null;
 }
+
+// A CAVV is 20 bytes, base64 (28 characters), as the networks send it.
+const newCavv = () => randomBytes(20).toString('base64');
 
 // The challenge token opens the challenge page; stored hashed so the database file cannot open one.
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
@@ -131,13 +204,24 @@ const toRecord = (r: Row): AuthenticationRecord => ({
   expiresAt: timestamp(new Date(r.expires_at)),
   usedAt: r.used_at === null ? null : timestamp(new Date(r.used_at)),
   usedBy: r.used_by,
+  methodMode: r.method_mode ?? null,
+  methodState: r.method_state ?? null,
+  threeDsServerTransId: r.three_ds_server_trans_id ?? null,
+  afterMethod: r.after_method ?? null,
+  methodCompletion: r.method_completion ?? null,
+  challengeWindowSize: r.challenge_window_size ?? null,
+  authenticationValue: r.authentication_value ?? null,
+  browserAcceptHeader: r.browser_accept_header ?? null,
+  browserIp: r.browser_ip ?? null,
 });
 
 /**
- * The API shape of an authentication. `challengeToken` is given only in the creating POST's
- * response: the challenge URL carries that one secret, so a GET answers `challenge: null`.
+ * The API shape of an authentication. `challengeToken` is given only in the creating POST's (or
+ * the continue call's) response: the challenge URL carries that one secret, so a GET answers
+ * `challenge: null`. Likewise `withMethod` only there: the method data carries the 3DS server's
+ * transaction id, which the notification URL accepts. Never the CAVV: this goes to the browser.
  */
-export function toResource(record: AuthenticationRecord, challengeUrl: string, challengeToken?: string): AuthenticationResource {
+export function toResource(record: AuthenticationRecord, challengeUrl: string, challengeToken?: string, withMethod = false): AuthenticationResource {
   const challenge =
     record.status === 'REQUIRE_CHALLENGE' && challengeToken
       ? {
@@ -154,11 +238,36 @@ export function toResource(record: AuthenticationRecord, challengeUrl: string, c
     brand: record.brand,
     issuer: record.issuer,
     challenge,
+    method: withMethod ? methodStep(record, challengeUrl) : null,
+    ...resultFields(record),
+    method_completion: record.methodCompletion,
+    challenge_window_size: record.challengeWindowSize,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
     expires_at: record.expiresAt,
   };
 }
+
+/** The EMV result of an authentication: transStatus, ECI and liability (docs/three-ds-flow.md#result-fields). */
+export function resultFields(record: AuthenticationRecord): Pick<AuthenticationResource, 'trans_status' | 'eci' | 'liability_shift'> {
+  const trans = transStatusOf(record.status, record.authenticationStatus);
+  return { trans_status: trans, eci: eciOf(record.brand, trans), liability_shift: liabilityShiftOf(trans) };
+}
+
+function methodStep(record: AuthenticationRecord, challengeUrl: string): AuthenticationResource['method'] {
+  const transId = record.threeDsServerTransId;
+  if (record.status !== 'REQUIRE_METHOD' || !transId) return null;
+  const notificationUrl = `${challengeUrl}${METHOD_NOTIFICATION_PATH}`;
+  return {
+    url: `${challengeUrl}${METHOD_PATH}`,
+    three_ds_server_trans_id: transId,
+    three_ds_method_data: encodeBase64UrlJson({ threeDSServerTransID: transId, threeDSMethodNotificationURL: notificationUrl }),
+    notification_url: notificationUrl,
+  };
+}
+
+/** Why a continue call cannot continue: unknown (404), or not waiting for its method any more (409). */
+export type ContinueRefusal = 'NOT_FOUND' | 'NOT_AWAITING_METHOD';
 
 /** Stores 3DS authentications: the 3DS engine creates them, challenge pages complete them, orders use them. */
 export class AuthenticationStore {
@@ -168,6 +277,10 @@ export class AuthenticationStore {
   private readonly complete;
   private readonly use;
   private readonly cancel;
+  private readonly byTransId;
+  private readonly fingerprint;
+  private readonly notified;
+  private readonly afterMethod;
 
   constructor(
     db: Db,
@@ -175,21 +288,45 @@ export class AuthenticationStore {
   ) {
     this.insert = db.prepare(
       `INSERT INTO authentications (id, merchant_id, status, authentication_status, brand, issuer, amount_value, currency, installments,
-         card_type, card_source, first_digits, last_digits, exp_month, exp_year, forced_outcome, challenge_token_hash, created_at, updated_at, expires_at)
+         card_type, card_source, first_digits, last_digits, exp_month, exp_year, forced_outcome, challenge_token_hash, created_at, updated_at, expires_at,
+         method_mode, three_ds_server_trans_id, after_method, method_completion, challenge_window_size, authentication_value,
+         browser_accept_header, browser_ip)
        VALUES (@id, @merchantId, @status, @authenticationStatus, @brand, @issuer, @amountValue, 'BRL', @installments,
-         @cardType, @cardSource, @firstDigits, @lastDigits, @expMonth, @expYear, @forcedOutcome, @tokenHash, @now, @now, @expiresAt)`,
+         @cardType, @cardSource, @firstDigits, @lastDigits, @expMonth, @expYear, @forcedOutcome, @tokenHash, @now, @now, @expiresAt,
+         @methodMode, @transId, @afterMethod, @methodCompletion, @challengeWindowSize, @cavv,
+         @acceptHeader, @ip)`,
     );
     this.byId = db.prepare<[string], Row>('SELECT * FROM authentications WHERE id = ?');
     this.byIdAndMerchant = db.prepare<[string, string], Row>('SELECT * FROM authentications WHERE id = ? AND merchant_id = ?');
-    this.complete = db.prepare<{ id: string; outcome: string; now: number; expiresAt: number }, Row>(
+    this.complete = db.prepare<{ id: string; outcome: string; now: number; expiresAt: number; cavv: string }, Row>(
       `UPDATE authentications
-         SET status = 'AUTH_FLOW_COMPLETED', authentication_status = COALESCE(forced_outcome, @outcome), updated_at = @now, expires_at = @expiresAt
+         SET status = 'AUTH_FLOW_COMPLETED', authentication_status = COALESCE(forced_outcome, @outcome), updated_at = @now, expires_at = @expiresAt,
+           authentication_value = CASE COALESCE(forced_outcome, @outcome) WHEN 'AUTHENTICATED' THEN @cavv END
        WHERE id = @id AND status = 'REQUIRE_CHALLENGE' AND expires_at > @now
        RETURNING *`,
     );
     this.cancel = db.prepare<{ id: string; reason: ChallengeEndReason; now: number }, Row>(
       `UPDATE authentications SET status = 'CANCELED', end_reason = @reason, updated_at = @now
        WHERE id = @id AND status = 'REQUIRE_CHALLENGE'
+       RETURNING *`,
+    );
+    this.byTransId = db.prepare<[string], Row>('SELECT * FROM authentications WHERE three_ds_server_trans_id = ?');
+    this.fingerprint = db.prepare<{ transId: string; fingerprint: string; now: number }>(
+      `UPDATE authentications SET method_state = 'FINGERPRINTED', method_fingerprint = @fingerprint, updated_at = @now
+       WHERE three_ds_server_trans_id = @transId AND status = 'REQUIRE_METHOD' AND method_state IS NULL`,
+    );
+    this.notified = db.prepare<{ transId: string; now: number }>(
+      `UPDATE authentications SET method_state = 'NOTIFIED', updated_at = @now
+       WHERE three_ds_server_trans_id = @transId AND status = 'REQUIRE_METHOD' AND expires_at > @now`,
+    );
+    this.afterMethod = db.prepare<
+      { id: string; status: AuthenticationStatusValue; outcome: string | null; indicator: MethodCompletion; cavv: string | null; tokenHash: string | null; now: number; expiresAt: number },
+      Row
+    >(
+      `UPDATE authentications
+         SET status = @status, authentication_status = @outcome, method_completion = @indicator, authentication_value = @cavv,
+           challenge_token_hash = @tokenHash, updated_at = @now, expires_at = @expiresAt
+       WHERE id = @id AND status = 'REQUIRE_METHOD' AND expires_at > @now
        RETURNING *`,
     );
     this.use = db.prepare<{ id: string; merchantId: string; usedBy: string; now: number }>(
@@ -206,7 +343,10 @@ export class AuthenticationStore {
     const now = this.clock.now().getTime();
     const id = `3DS_${randomUUID()}`;
     const challenge = input.status === 'REQUIRE_CHALLENGE';
+    const waiting = challenge || input.status === 'REQUIRE_METHOD';
     const challengeToken = challenge ? randomBytes(32).toString('base64url') : null;
+    const transId = input.status === 'REQUIRE_METHOD' ? randomUUID() : null;
+    const cavv = input.status === 'AUTH_FLOW_COMPLETED' && input.authenticationStatus === 'AUTHENTICATED' ? newCavv() : null;
     const row: Row = {
       id,
       merchant_id: input.merchantId,
@@ -227,16 +367,30 @@ export class AuthenticationStore {
       challenge_token_hash: challengeToken && hashToken(challengeToken).toString('hex'),
       created_at: now,
       updated_at: now,
-      expires_at: now + (challenge ? CHALLENGE_WINDOW_MS : COMPLETED_VALIDITY_MS),
+      expires_at: now + (waiting ? CHALLENGE_WINDOW_MS : COMPLETED_VALIDITY_MS),
       used_at: null,
       used_by: null,
+      method_mode: input.methodMode,
+      method_state: null,
+      three_ds_server_trans_id: transId,
+      after_method: input.afterMethod,
+      method_completion: input.methodCompletion,
+      challenge_window_size: input.challengeWindowSize,
+      authentication_value: cavv,
+      browser_accept_header: input.browser?.acceptHeader ?? null,
+      browser_ip: input.browser?.ip ?? null,
     };
+    const { browser: _, ...fields } = input;
     this.insert.run({
-      ...input,
+      ...fields,
+      acceptHeader: row.browser_accept_header,
+      ip: row.browser_ip,
       id,
       now,
       expiresAt: row.expires_at,
       tokenHash: row.challenge_token_hash,
+      transId,
+      cavv,
     });
     return { record: toRecord(row), challengeToken };
   }
@@ -261,7 +415,7 @@ export class AuthenticationStore {
    */
   completeChallenge(id: string, outcome: AuthenticationOutcomeValue): AuthenticationRecord | undefined {
     const now = this.clock.now().getTime();
-    const row = this.complete.get({ id, outcome, now, expiresAt: now + COMPLETED_VALIDITY_MS });
+    const row = this.complete.get({ id, outcome, now, expiresAt: now + COMPLETED_VALIDITY_MS, cavv: newCavv() });
     return row && toRecord(row);
   }
 
@@ -289,6 +443,52 @@ export class AuthenticationStore {
     // Compare even without a stored hash, so an unknown id takes the same time as a wrong token.
     const expected = stored ? Buffer.from(stored, 'hex') : Buffer.alloc(given.length);
     return timingSafeEqual(expected, given) && row && stored ? toRecord(row) : undefined;
+  }
+
+  /** The authentication of a 3DS server transaction id (threeDSMethodData), whoever owns it: for the challenge origin. */
+  getByServerTransId(transId: string): AuthenticationRecord | undefined {
+    const row = this.byTransId.get(transId);
+    return row && toRecord(row);
+  }
+
+  /**
+   * The ACS's method page got threeDSMethodData: keeps a digest of what it fingerprinted (once,
+   * while the authentication waits for its method). Not the indicator: only a notification makes Y.
+   */
+  recordFingerprint(transId: string, fingerprint: string): void {
+    this.fingerprint.run({ transId, fingerprint, now: this.clock.now().getTime() });
+  }
+
+  /** The ACS posted to the notification URL: the method is done. False when no method waits for it. */
+  recordNotification(transId: string): boolean {
+    return this.notified.run({ transId, now: this.clock.now().getTime() }).changes === 1;
+  }
+
+  /**
+   * Ends the 3DS Method of the merchant's REQUIRE_METHOD authentication: the indicator is Y when
+   * the ACS notified, N otherwise (whatever the browser says: the server saw the notification or
+   * did not). Then the issuer decides as the card's scenario says: AUTH_FLOW_COMPLETED
+   * AUTHENTICATED for a frictionless range with Y, REQUIRE_CHALLENGE (with a new challenge
+   * token, returned here only) otherwise. Atomic: a second call is refused.
+   */
+  continueAfterMethod(id: string, merchantId: string): { record: AuthenticationRecord; challengeToken: string | null } | ContinueRefusal {
+    const current = this.byIdAndMerchant.get(id, merchantId);
+    if (!current) return 'NOT_FOUND';
+    const now = this.clock.now().getTime();
+    const indicator: MethodCompletion = current.method_state === 'NOTIFIED' ? 'Y' : 'N';
+    const frictionless = current.after_method === 'FRICTIONLESS' && indicator === 'Y';
+    const challengeToken = frictionless ? null : randomBytes(32).toString('base64url');
+    const row = this.afterMethod.get({
+      id,
+      status: frictionless ? 'AUTH_FLOW_COMPLETED' : 'REQUIRE_CHALLENGE',
+      outcome: frictionless ? 'AUTHENTICATED' : null,
+      indicator,
+      cavv: frictionless ? newCavv() : null,
+      tokenHash: challengeToken && hashToken(challengeToken).toString('hex'),
+      now,
+      expiresAt: now + (frictionless ? COMPLETED_VALIDITY_MS : CHALLENGE_WINDOW_MS),
+    });
+    return row ? { record: toRecord(row), challengeToken } : 'NOT_AWAITING_METHOD';
   }
 
   /**

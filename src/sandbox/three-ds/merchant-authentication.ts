@@ -1,5 +1,6 @@
-import type { ChallengeEndReason } from '../../core/authentication-resource';
-import type { AuthenticationRecord } from './authentication-store';
+import type { ChallengeEndReason, MethodCompletion, TransStatus } from '../../core/authentication-resource';
+import type { ChallengeWindowSize } from '../../core/challenge-window-size';
+import { resultFields, type AuthenticationRecord } from './authentication-store';
 
 /**
  * An authentication as a merchant's server reads it (GET /3ds/authentications/{id}): what it
@@ -14,6 +15,20 @@ export interface MerchantAuthenticationResource {
   authentication_status: AuthenticationRecord['authenticationStatus'];
   brand: string;
   issuer: string | null;
+  /** EMV transStatus (Y, N, A, U, R, C); null while the 3DS Method runs (docs/three-ds-flow.md#result-fields). */
+  trans_status: TransStatus | null;
+  /** Electronic Commerce Indicator of a final result (Visa/Elo 05/06/07, Mastercard 02/01/00); null before. */
+  eci: string | null;
+  /** True when a fraud chargeback is the issuer's (transStatus Y or A). */
+  liability_shift: boolean;
+  /** The CAVV of an authenticated (Y) result, for the authorization; null otherwise. Shown only here, never logged. */
+  authentication_value: string | null;
+  /** The 3DS Method completion indicator (Y, N, U); null while the method runs. */
+  method_completion: MethodCompletion | null;
+  /** The challenge window size the SDK asked for; null when it sent none. */
+  challenge_window_size: ChallengeWindowSize | null;
+  /** EMV browserAcceptHeader and browserIP, taken from the SDK's request (never from the page's data). */
+  browser: { accept_header: string | null; ip: string | null };
   amount: { value: number; currency: 'BRL' };
   payment_method: {
     type: AuthenticationRecord['cardType'];
@@ -44,6 +59,11 @@ export function merchantAuthentication(r: AuthenticationRecord): MerchantAuthent
     authentication_status: r.authenticationStatus,
     brand: r.brand,
     issuer: r.issuer,
+    ...resultFields(r),
+    authentication_value: r.authenticationValue,
+    method_completion: r.methodCompletion,
+    challenge_window_size: r.challengeWindowSize,
+    browser: { accept_header: r.browserAcceptHeader, ip: r.browserIp },
     amount: { value: r.amountValue, currency: r.currency },
     payment_method: {
       type: r.cardType,

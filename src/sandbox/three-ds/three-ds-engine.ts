@@ -1,5 +1,6 @@
 import type { AuthenticationData } from '../../core/authentication-request';
 import type { AuthenticationStatusValue } from '../../core/authentication-resource';
+import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 import type { SandboxFlow } from '../../core/sandbox-cards';
 import type { CardResolver } from '../cards/card-resolver';
 import { ApiError } from '../http/api-error';
@@ -26,7 +27,12 @@ export class ThreeDsEngine {
    * the merchant's stored cards, throws a 400 naming it. The backend-failure card throws, so the
    * API answers 500 and stores nothing.
    */
-  authenticate(merchantId: string, data: AuthenticationData): { record: AuthenticationRecord; challengeToken: string | null } {
+  authenticate(
+    merchantId: string,
+    data: AuthenticationData,
+    challengeWindowSize: ChallengeWindowSize | null = null,
+    browser?: NewAuthentication['browser'],
+  ): { record: AuthenticationRecord; challengeToken: string | null } {
     const input = data.paymentMethod.card;
     const resolved = this.cards.resolve(
       merchantId,
@@ -44,7 +50,9 @@ export class ThreeDsEngine {
     const card = resolved.card;
     const scenario = card.scenario;
     if (scenario.flow === 'BACKEND_FAILURE') throw new Error('Simulated backend failure (sandbox card)');
-    const status = STATUS[scenario.flow];
+    // A card range with a 3DS Method URL: the issuer decides only after the method (docs/three-ds-flow.md).
+    const method = scenario.method ?? null;
+    const status = method ? 'REQUIRE_METHOD' : STATUS[scenario.flow];
     const record: NewAuthentication = {
       merchantId,
       status,
@@ -60,6 +68,11 @@ export class ThreeDsEngine {
       expMonth: card.expMonth,
       expYear: card.expYear,
       forcedOutcome: status === 'REQUIRE_CHALLENGE' ? scenario.outcome : null,
+      methodMode: method,
+      afterMethod: method ? (scenario.flow === 'CHALLENGE' ? 'CHALLENGE' : 'FRICTIONLESS') : null,
+      methodCompletion: method ? null : 'U',
+      challengeWindowSize,
+      browser,
     };
     return this.store.create(record);
   }

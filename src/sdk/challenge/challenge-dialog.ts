@@ -1,3 +1,4 @@
+import { WINDOW_DIMENSIONS, type ChallengeWindowSize } from '../../core/challenge-window-size';
 import type { Locale } from '../types';
 import { styleElements } from './challenge-element-styles';
 import { CHALLENGE_CSS } from './challenge-styles';
@@ -17,9 +18,10 @@ export interface ChallengeDialog {
 /**
  * Shows the challenge as a modal <dialog> in the browser's top layer (above the merchant's own
  * dialogs), in a shadow root, framing `src` behind a loading state until {@link ChallengeDialog.showFrame}.
- * Throws when the browser cannot show a modal dialog.
+ * The issuer's page takes the EMV window `size` the SDK asked the API for (`05`: the whole
+ * screen); without one, the stylesheet's default. Throws when the browser cannot show a modal dialog.
  */
-export function mountChallengeDialog(src: string, locale: Locale): ChallengeDialog {
+export function mountChallengeDialog(src: string, locale: Locale, size?: ChallengeWindowSize | null): ChallengeDialog {
   const doc = document;
   const texts = CHALLENGE_TEXTS[locale];
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, attributes: Record<string, string> = {}) => {
@@ -63,6 +65,15 @@ export function mountChallengeDialog(src: string, locale: Locale): ChallengeDial
   }
   // The page behind must not scroll under the shopper's finger while the dialog is open.
   root.style.overflow = 'hidden';
+  // The issuer's page gets the EMV window size: the dialog is that plus its header, measured now
+  // that it is laid out. Element styles (CSSOM) are not subject to the page's CSP style-src.
+  if (size) {
+    const fixed = size !== '05' && WINDOW_DIMENSIONS[size];
+    dialog.setAttribute('data-gateway-window-size', size);
+    dialog.style.width = fixed ? `${fixed[0]}px` : '100%';
+    dialog.style.height = fixed ? `${fixed[1] + header.getBoundingClientRect().height}px` : '100%';
+    if (!fixed) dialog.style.borderRadius = '0';
+  }
 
   return {
     dialog,

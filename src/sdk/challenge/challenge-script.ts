@@ -1,5 +1,5 @@
 // Entry of gateway-challenge.js, the script-tag build's challenge code, loaded on demand.
 import { CHALLENGE_MODULE_KEY } from './challenge-module-key';
-import { runChallenge, type ChallengeModule } from './run-challenge';
+import { runChallenge, runMethod, type ChallengeModule } from './run-challenge';
 
-(globalThis as Record<symbol, ChallengeModule>)[CHALLENGE_MODULE_KEY] = { runChallenge };
+(globalThis as Record<symbol, ChallengeModule>)[CHALLENGE_MODULE_KEY] = { runChallenge, runMethod };

@@ -6,6 +6,10 @@ import { ErrorCode } from '../errors/error-code';
 import type { ChallengeInfo } from '../types';
 import type { RequestOptions } from '../validate-request';
 import { mountChallengeDialog, type ChallengeDialog } from './challenge-dialog';
+import type { MethodRun } from './run-method';
+
+// The 3DS Method travels in this chunk too: gateway.js stays small, and most method cards need a challenge anyway.
+export { runMethod } from './run-method';
 
 /**
  * What the challenge step needs from authenticate3DS. The script-tag build loads this module as
@@ -25,6 +29,8 @@ export interface ChallengeRun {
 /** What the challenge module exports, however it is loaded. */
 export interface ChallengeModule {
   runChallenge(run: ChallengeRun): Promise<AuthenticationResource>;
+  /** The 3DS Method step (run-method.ts): `Y` when the issuer notified, `N` after 10 s without it. */
+  runMethod(run: MethodRun): Promise<'Y' | 'N'>;
 }
 
 /** Default of `request.challengeTimeout`: the shopper's time for the challenge, and beforeChallenge's for open(). */
@@ -55,7 +61,8 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
   const limit = options.challengeTimeout ?? DEFAULT_CHALLENGE_TIMEOUT_MS;
   // The API's own deadline for this challenge, measured on the API's clock (the shopper's may be
   // off): past it the issuer refuses the code, so the SDK gives up first, with its own code.
-  const apiWindow = Date.parse(challenge?.expires_at ?? '') - Date.parse(authentication.created_at);
+  // From updated_at: after a 3DS Method the challenge window starts when the method ended.
+  const apiWindow = Date.parse(challenge?.expires_at ?? '') - Date.parse(authentication.updated_at);
   const endsAt = Date.now() + (Number.isFinite(apiWindow) && apiWindow > 0 ? apiWindow : limit);
   const remaining = () => Math.max(0, Math.min(limit, endsAt - Date.now()));
 
@@ -154,7 +161,7 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       clearTimeout(notOpened);
       let ui: ChallengeDialog;
       try {
-        ui = mountChallengeDialog(src.href, config.locale);
+        ui = mountChallengeDialog(src.href, config.locale, authentication.challenge_window_size);
       } catch {
         return fail(ErrorCode.CHALLENGE_FRAME_ERROR, 'The browser cannot show a modal dialog.');
       }
