@@ -1,4 +1,4 @@
-import type { WebhookDispatcher } from './charges/webhooks';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import type { Clock } from './clock';
 import type { Merchant, MerchantStore } from './merchants/merchant-store';
 import type { Db } from './storage/database';

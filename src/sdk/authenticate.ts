@@ -1,9 +1,9 @@
 import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
 import { randomUuid } from '../core/trace-id';
-import { challengeCode } from './challenge-code';
-import { challengeRun } from './challenge-run';
+import { challengeCode } from './load-challenge-module';
+import { challengeRun } from './build-challenge-run';
 import { getConfig } from './config';
-import { readDeviceInfo } from './device-info';
+import { readDeviceInfo } from './read-device-info';
 import { ErrorCode } from './errors/error-code';
 import { GatewayError } from './errors/gateway-error';
 import { callApi } from './transport';

@@ -1,5 +1,5 @@
 import { detectCardBrand, type CardBrand } from '../../core/card-brand';
-import { sandboxScenario } from '../../core/sandbox-cards';
+import { sandboxScenario } from './sandbox-cards';
 import type { StoredCard } from './card-vault';
 
 /** What may be kept of a card number: brand, first 6 and last 4 digits. */

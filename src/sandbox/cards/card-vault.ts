@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CardBrand } from '../../core/card-brand';
-import type { SandboxFlow } from '../../core/sandbox-cards';
+import type { SandboxFlow } from './sandbox-cards';
 import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';

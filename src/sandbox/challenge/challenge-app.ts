@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../../core/api-error-code';
+import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../http/api-error-code';
 import { clientFailure } from '../http/client-failure';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';

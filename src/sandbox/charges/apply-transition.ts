@@ -1,4 +1,4 @@
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { chargeResource } from './charge-resource';

@@ -7,7 +7,7 @@ import { AuthenticationStore } from '../three-ds/authentication-store';
 import { ChargeEvents } from './charge-events';
 import { ChargeProcessor } from './charge-processor';
 import { ChargeStore } from './charge-store';
-import { IdempotencyStore } from './idempotency';
+import { IdempotencyStore } from '../http/idempotency';
 
 /** The stores and services the order, charge and boleto routes share. */
 export interface Payments {

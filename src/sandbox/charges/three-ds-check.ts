@@ -1,7 +1,7 @@
 import type { ErrorItem } from '../../core/error-item';
-import { UNPROCESSABLE } from '../../core/api-error-code';
+import { UNPROCESSABLE } from '../http/api-error-code';
 import type { AuthenticationRecord } from '../three-ds/authentication-store';
-import { formatBrl } from './money';
+import { formatBrl } from '../values/money';
 
 /** What the charge says about the payment, to compare with what was authenticated. */
 export interface AuthenticatedPayment {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import { validateAuthenticationData } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH } from '../../core/authentication-resource';
 import type { AppEnv, SandboxDeps } from '../app-env';
@@ -10,7 +10,7 @@ import { unexpectedFields } from '../http/unexpected-fields';
 import { sessionAuth } from '../middleware/session-auth';
 import { SessionStore } from '../sessions/session-store';
 import { AuthenticationStore, toResource } from '../three-ds/authentication-store';
-import { validateDevice } from '../three-ds/device-info';
+import { validateDevice } from '../three-ds/validate-device';
 import { ThreeDsEngine } from '../three-ds/three-ds-engine';
 import { CardResolver } from '../cards/card-resolver';
 import { CardVault } from '../cards/card-vault';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import { renderBoletoPdf } from '../charges/boleto-pdf';
-import { renderBarcodePng } from '../charges/boleto-png';
-import { freeFieldOf } from '../charges/boleto-line';
-import { formatCep, formatTaxId } from '../charges/br-format';
-import { formatBrl } from '../charges/money';
+import { renderBoletoPdf } from '../boleto/boleto-pdf';
+import { renderBarcodePng } from '../boleto/boleto-png';
+import { freeFieldOf } from '../boleto/boleto-line';
+import { formatCep, formatTaxId } from '../values/document-format';
+import { formatBrl } from '../values/money';
 import { paymentsOf } from '../charges/payments';
 import { ApiError } from '../http/api-error';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ChallengeAttempts } from '../challenge/challenge-attempts';

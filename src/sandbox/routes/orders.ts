@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
 import { paymentsOf } from '../charges/payments';
-import { readIdempotencyKey, replayHeaders } from '../charges/idempotency';
+import { readIdempotencyKey, replayHeaders } from '../http/idempotency';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { UNPROCESSABLE } from '../../core/api-error-code';
+import { UNPROCESSABLE } from './api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import type { Clock } from '../clock';
-import { ApiError } from '../http/api-error';
+import { ApiError } from './api-error';
 import type { Db } from '../storage/database';
 
 export const IDEMPOTENCY_HEADER = 'x-idempotency-key';

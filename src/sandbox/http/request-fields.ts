@@ -15,7 +15,7 @@ import {
   textRule,
   type FieldRule,
 } from '../../core/field-rules';
-import { MAX_AMOUNT_CENTS, toCents } from './money';
+import { MAX_AMOUNT_CENTS, toCents } from '../values/money';
 
 /**
  * The order and charge request schemas' fields, built from the field rules of
