@@ -68,7 +68,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     const t = PAGE_TEXTS[p.locale];
     const code = (body.get('code') ?? '').trim();
     // The count of wrong codes and the completion change together or not at all.
-    const decided = deps.db.transaction((): { view: AcsView; status: 200 | 400 } => {
+    const decided = deps.transaction((): { view: AcsView; status: 200 | 400 } => {
       const current = store.getById(p.record.id)!;
       if (current.status !== 'REQUIRE_CHALLENGE' || expired(current)) return { view: end(current, current, p), status: 200 };
       const decision = decideCode(code, attempts.wrong(current.id));
@@ -78,7 +78,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
         return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
       }
       return { view: end(current, store.completeChallenge(current.id, decision.outcome), p), status: 200 };
-    })();
+    });
     return show(c, p, decided.view, decided.status);
   });
   return app;

@@ -5,10 +5,8 @@ import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
 import { traceId } from '../middleware/trace-id';
-import { AuthenticationStore } from '../three-ds/authentication-store';
 import { acsRoutes } from './acs-routes';
 import { challengeAssetRoutes } from './challenge-assets';
-import { ChallengeAttempts } from './challenge-attempts';
 import { errorPage } from './challenge-pages';
 import { endRoute } from './end-route';
 import { pageLocale } from './challenge-params';
@@ -21,14 +19,14 @@ import { pageCsp, pageHeaders } from './page-headers';
  * browser (they show in the frame) and the API's error body for anything else.
  */
 export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
-  const store = new AuthenticationStore(deps.db, deps.clock);
+  const store = deps.authentications;
   const app = new Hono<AppEnv>();
   app.use(traceId(deps.logRequest));
   app.use(pageHeaders());
   app.use(bodySizeLimit(deps.maxBodyBytes));
   app.route('/', challengeAssetRoutes());
   app.route('/', hostRoute(deps, store));
-  app.route('/', acsRoutes(deps, store, new ChallengeAttempts(deps.db)));
+  app.route('/', acsRoutes(deps, store, deps.challengeAttempts));
   app.route('/', endRoute(deps, store));
 
   const answer = (error: ApiError, c: Context<AppEnv>) => {

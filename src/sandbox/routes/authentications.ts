@@ -8,13 +8,8 @@ import { withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { sessionAuth } from '../middleware/session-auth';
-import { SessionStore } from '../sessions/session-store';
-import { AuthenticationStore, toResource } from '../three-ds/authentication-store';
+import { toResource } from '../three-ds/authentication-store';
 import { validateDevice } from '../three-ds/validate-device';
-import { ThreeDsEngine } from '../three-ds/three-ds-engine';
-import { CardResolver } from '../cards/card-resolver';
-import { CardVault } from '../cards/card-vault';
-import { PublicKeyStore } from '../public-keys/public-key-store';
 
 /**
  * The SDK's 3DS endpoints, authorised by the session (X-Gateway-Session):
@@ -22,11 +17,9 @@ import { PublicKeyStore } from '../public-keys/public-key-store';
  * schema; GET /{id} reads one of the session merchant's authentications.
  */
 export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const store = new AuthenticationStore(deps.db, deps.clock);
-  const cards = new CardResolver(new PublicKeyStore(deps.db, deps.clock), new CardVault(deps.db, deps.clock), deps.clock);
-  const engine = new ThreeDsEngine(store, cards);
+  const { authentications: store, threeDs: engine } = deps;
   const app = new Hono<AppEnv>();
-  const auth = sessionAuth(new SessionStore(deps.db, deps.clock), deps.merchants);
+  const auth = sessionAuth(deps.sessions, deps.merchants);
 
   app.post(AUTHENTICATIONS_PATH, auth, async (c) => {
     const body = await readJsonObject(c);

@@ -6,7 +6,6 @@ import { renderBarcodePng } from '../boleto/boleto-png';
 import { freeFieldOf } from '../boleto/boleto-line';
 import { formatCep, formatTaxId } from '../values/document-format';
 import { formatBrl } from '../values/money';
-import { paymentsOf } from '../charges/payments';
 import { ApiError } from '../http/api-error';
 
 /**
@@ -15,7 +14,7 @@ import { ApiError } from '../http/api-error';
  * UUID in the address is what keeps them private, as with any provider's boleto link.
  */
 export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { charges } = paymentsOf(deps);
+  const { charges } = deps;
   const app = new Hono<AppEnv>();
 
   app.get('/boletos/:file', (c) => {

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
-import { paymentsOf } from '../charges/payments';
 import { readIdempotencyKey, replayHeaders } from '../http/idempotency';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/read-json';
@@ -17,7 +16,7 @@ import type { OrderRecord } from '../orders/order-store';
  * Merchant bearer token; x-idempotency-key on both POSTs.
  */
 export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { orders, charges, processor, idempotency, events } = paymentsOf(deps);
+  const { orders, charges, processor, idempotency, events } = deps;
   const app = new Hono<AppEnv>();
   const auth = merchantAuth(deps.merchants);
   const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
