@@ -17,7 +17,7 @@ let running = false;
  * answer (no final status, a completed flow without its id) is INVALID_RESPONSE: the promise
  * must never settle with a status the integrator cannot act on.
  */
-export function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
+function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
   if (a.status === 'AUTH_FLOW_COMPLETED' && typeof a.id === 'string') {
     return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED', traceId };
   }

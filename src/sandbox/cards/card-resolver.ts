@@ -5,7 +5,7 @@ import type { PublicKeyStore } from '../public-keys/public-key-store';
 import type { CardSource } from '../three-ds/authentication-store';
 import { decryptCard, PrivateKeys } from './card-decryption';
 import type { CardVault, StoredCard } from './card-vault';
-import { cardDigits, scenarioOf } from './card-digits';
+import { cardDigits, scenarioOf, type CardScenario } from './card-digits';
 
 /** A card in any of its three forms, as a request gives it. */
 export interface CardInput {
@@ -26,7 +26,7 @@ export interface ResolvedCard {
   expMonth: number | null;
   expYear: number | null;
   holderName: string | null;
-  scenario: StoredCard['scenario'];
+  scenario: CardScenario;
   /** The clear number, in memory only for this request (an order stores it in the vault); null for a stored card. */
   number: string | null;
   /** The security code from an encrypted card, in memory only; never stored. */

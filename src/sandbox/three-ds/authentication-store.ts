@@ -33,9 +33,9 @@ export interface AuthenticationRecord {
   installments: number;
   cardType: CardPaymentType;
   cardSource: CardSource;
-  /** First 6 digits; '' when the card came as an id or encrypted (the sandbox cannot read it). */
+  /** First 6 digits, whatever form the card came in (the vault keeps them for a card id; an encrypted card is decrypted). */
   firstDigits: string;
-  /** Last 4 digits; '' when the card came as an id or encrypted. */
+  /** Last 4 digits, whatever form the card came in. */
   lastDigits: string;
   expMonth: number | null;
   expYear: number | null;
@@ -276,12 +276,10 @@ export class AuthenticationStore {
     return row && toRecord(row);
   }
 
-  /** True when `token` is the authentication's challenge token. Compared in constant time. */
-  verifyChallengeToken(id: string, token: string): boolean {
-    return this.byChallengeToken(id, token) !== undefined;
-  }
-
-  /** The authentication `token` opens, read once: undefined for an unknown id or a wrong token. */
+  /**
+   * The authentication `token` opens, read once: undefined for an unknown id or a wrong token.
+   * The token is compared in constant time.
+   */
   byChallengeToken(id: string, token: string): AuthenticationRecord | undefined {
     const row = this.byId.get(id);
     const stored = row?.challenge_token_hash;
