@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// startSandbox is the one composition root. Every store and service is built
+// docs/architecture.md#the-composition-root: startSandbox is the one composition root. Every store and service is built
 // once, in src/sandbox/services.ts (or server.ts, for what exists before the servers listen), and
 // handed to the route modules; a module that builds its own store prepares a second set of
 // statements and holds state no other part of the sandbox sees.
