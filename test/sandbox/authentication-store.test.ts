@@ -7,9 +7,9 @@ import {
   AuthenticationStore,
   CHALLENGE_WINDOW_MS,
   COMPLETED_VALIDITY_MS,
-  toResource,
   type NewAuthentication,
 } from '../../src/sandbox/three-ds/authentication-store';
+import { toResource } from '../../src/sandbox/three-ds/authentication-resource';
 import { ManualClock } from './support/manual-clock';
 
 const base: NewAuthentication = {

@@ -8,7 +8,7 @@ import { withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { sessionAuth } from '../middleware/session-auth';
-import { toResource } from '../three-ds/authentication-store';
+import { toResource } from '../three-ds/authentication-resource';
 import { validateDevice } from '../three-ds/validate-device';
 
 /**

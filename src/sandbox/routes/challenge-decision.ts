@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error';
 import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';
-import { toResource } from '../three-ds/authentication-store';
+import { toResource } from '../three-ds/authentication-resource';
 
 /** Path of the sandbox-only decision route; `:id` is the authentication's id. */
 export const CHALLENGE_DECISION_PATH = '/sandbox/3ds/authentications/:id/challenge';

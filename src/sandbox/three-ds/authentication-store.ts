@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AuthenticationOutcomeValue, AuthenticationResource, AuthenticationStatusValue, ChallengeEndReason } from '../../core/authentication-resource';
+import type { AuthenticationOutcomeValue, AuthenticationStatusValue, ChallengeEndReason } from '../../core/authentication-resource';
 import type { CardPaymentType } from '../../core/authentication-request';
 import type { CardBrand } from '../../core/card-brand';
 import { timestamp, type Clock } from '../clock';
@@ -132,33 +132,6 @@ const toRecord = (r: Row): AuthenticationRecord => ({
   usedAt: r.used_at === null ? null : timestamp(new Date(r.used_at)),
   usedBy: r.used_by,
 });
-
-/**
- * The API shape of an authentication. `challengeToken` is given only in the creating POST's
- * response: the challenge URL carries that one secret, so a GET answers `challenge: null`.
- */
-export function toResource(record: AuthenticationRecord, challengeUrl: string, challengeToken?: string): AuthenticationResource {
-  const challenge =
-    record.status === 'REQUIRE_CHALLENGE' && challengeToken
-      ? {
-          url: `${challengeUrl}/challenge/host?authentication=${encodeURIComponent(record.id)}&token=${encodeURIComponent(challengeToken)}`,
-          origin: challengeUrl,
-          expires_at: record.expiresAt,
-        }
-      : null;
-  return {
-    id: record.id,
-    status: record.status,
-    authentication_status: record.authenticationStatus,
-    reason: record.endReason,
-    brand: record.brand,
-    issuer: record.issuer,
-    challenge,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    expires_at: record.expiresAt,
-  };
-}
 
 /** Stores 3DS authentications: the 3DS engine creates them, challenge pages complete them, orders use them. */
 export class AuthenticationStore {
