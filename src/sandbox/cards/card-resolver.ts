@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { PublicKeyStore } from '../public-keys/public-key-store';
 import type { CardSource } from '../three-ds/authentication-store';
 import { decryptCard, PrivateKeys } from './card-decryption';
-import type { CardVault, StoredCard } from './card-vault';
+import type { CardVault } from './card-vault';
 import { cardDigits, scenarioOf, type CardScenario } from './card-digits';
 
 /** A card in any of its three forms, as a request gives it. */

@@ -45,7 +45,9 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
       return {
         status: 201,
         body: orderResource(order, paid, deps.apiUrl, now),
-        after: () => paid.forEach((charge) => events.created(charge)),
+        after: () => {
+          for (const charge of paid) events.created(charge);
+        },
       };
     });
     return c.json(result.body, result.status, replayHeaders(result.replayed));
