@@ -29,8 +29,8 @@ const sourcemap = 'hidden';
 const challengeAsScript = () => ({
   name: 'challenge-as-script',
   async resolveId(source, importer) {
-    if (!source.endsWith('/challenge/load-challenge')) return null;
-    const resolved = await this.resolve(source.replace(/load-challenge$/, 'load-challenge-script'), importer, { skipSelf: true });
+    if (!source.endsWith('/challenge/import-challenge-module')) return null;
+    const resolved = await this.resolve(source.replace(/import-challenge-module$/, 'add-challenge-script'), importer, { skipSelf: true });
     return resolved;
   },
 });
@@ -86,7 +86,7 @@ export default [
   // The challenge code (dialog, frame, penpal), fetched by gateway.js only when an issuer asks for a
   // challenge. Built first: gateway.js carries its integrity hash.
   {
-    input: 'src/sdk/challenge/challenge-script.ts',
+    input: 'src/sdk/challenge/challenge-script-entry.ts',
     output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap, banner: licenseBanner, plugins: [minify()] },
     plugins: browser(),
   },

@@ -13,7 +13,7 @@ const CARD = '4000000000002503';
 
 const sandbox = await startSandbox();
 const page = `<!doctype html><html><head><meta charset="utf-8"><title>Checkout</title></head><body><h1>Checkout</h1><script src="${sandbox.sdkUrl}"></script></body></html>`;
-const merchant = createServer((req, res) => {
+const merchant = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(page);
 });

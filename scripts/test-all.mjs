@@ -67,6 +67,14 @@ const built = run('npx', ['rollup', '-c', '--silent']);
 check('build', built);
 if (built) {
   check('typecheck', run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+  // The house rules of docs/architecture.md: no unused export or file, core only what both sides
+  // use and importing neither, no import circle.
+  check('unused exports', run('npx', ['knip', '--no-progress']));
+  check('core boundary', run('node', ['scripts/check-imports.mjs', 'boundaries']));
+  check('import cycles', run('node', ['scripts/check-imports.mjs', 'cycles']));
+  // Biome (biome.jsonc): `npm run format` rewrites what `check format` finds; `npm run lint` is `check lint`.
+  check('format', run('npx', ['biome', 'format', '.']));
+  check('lint', run('npx', ['biome', 'lint', '--error-on-warnings', '.']));
   check('size', run('node', ['scripts/size.mjs']));
   check('publint', run('npx', ['publint', '--strict']));
   check('attw', run('npx', ['attw', '--pack', '.', '--profile', 'node16']));

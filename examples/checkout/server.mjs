@@ -220,7 +220,7 @@ async function main() {
     sandbox = await startSandbox({
       port: Number(process.env.GATEWAY_SANDBOX_PORT ?? 4010),
       challengePort: Number(process.env.GATEWAY_SANDBOX_CHALLENGE_PORT ?? 4011),
-      log: process.env.QUIET ? false : true,
+      log: !process.env.QUIET,
     });
     gateway = sandbox;
   }

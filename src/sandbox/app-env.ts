@@ -1,7 +1,6 @@
-import type { WebhookDispatcher } from './charges/webhooks';
 import type { Clock } from './clock';
-import type { Merchant, MerchantStore } from './merchants/merchant-store';
-import type { Db } from './storage/database';
+import type { Merchant } from './merchants/merchant-store';
+import type { SandboxServices } from './services';
 
 /** Writes one log line. The sandbox never logs bodies, so card data cannot reach a log. */
 export type Log = (line: string) => void;
@@ -23,11 +22,12 @@ export interface RequestLogEntry {
 /** Writes the log line of one request. */
 export type RequestLog = (entry: RequestLogEntry) => void;
 
-/** Everything route handlers share: storage, time, addresses, limits. */
-export interface SandboxDeps {
-  db: Db;
+/**
+ * Everything route handlers share: the sandbox's stores and services (built once by
+ * startSandbox), time, addresses, limits. No database handle: route modules only route.
+ */
+export interface SandboxDeps extends SandboxServices {
   clock: Clock;
-  merchants: MerchantStore;
   log: Log;
   /** Writes each request's log line. */
   logRequest: RequestLog;
@@ -45,8 +45,6 @@ export interface SandboxDeps {
   sdkScriptPath: string;
   /** File every answer is appended to for the contract checks (SandboxOptions.answerLog); undefined: none. */
   answerLog?: string;
-  /** Delivers notifications (order and charge webhooks); closed with the sandbox. */
-  webhooks: WebhookDispatcher;
 }
 
 /** Per-request values set by middleware. */

@@ -61,6 +61,7 @@ function fromEnv(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the assignment below (strict mode rejects an implicit any).
   let parsed;
   try {
     parsed = parseArgs({

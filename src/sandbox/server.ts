@@ -13,8 +13,9 @@ import { MerchantStore, type Merchant } from './merchants/merchant-store';
 import { openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
-import { WebhookDispatcher, type WebhookOptions } from './charges/webhooks';
-import { WebhookOutbox } from './charges/webhook-outbox';
+import { buildServices } from './services';
+import { WebhookDispatcher, type WebhookOptions } from './webhooks/webhook-dispatcher';
+import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { logSink, type LogFormat } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
@@ -166,20 +167,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiServer = apiListener.server;
   const challengeServer = challengeListener.server;
   const clock = new SandboxClock();
+  const apiUrl = urlOf(apiServer, host);
+  const webhooks = new WebhookDispatcher(clock, log, new WebhookOutbox(db), (id) => merchants.get(id)?.webhookSecret, options.webhooks);
+  // The one place stores and services are built: both apps share them, and close() ends them all.
   const deps: SandboxDeps = {
-    db,
+    ...buildServices({ db, clock, merchants, webhooks, apiUrl }),
     clock,
-    merchants,
     log,
     logRequest,
-    apiUrl: urlOf(apiServer, host),
+    apiUrl,
     challengeUrl: urlOf(challengeServer, host),
     maxBodyBytes: options.maxBodyBytes ?? 65_536,
     corsOrigins: options.corsOrigins,
     merchantCorsOrigins: options.merchantCorsOrigins,
     sdkScriptPath: sdkScriptPath(),
     answerLog: options.answerLog ?? (process.env.GATEWAY_SANDBOX_ANSWER_LOG || undefined),
-    webhooks: new WebhookDispatcher(clock, log, new WebhookOutbox(db), (id) => merchants.get(id)?.webhookSecret, options.webhooks),
   };
   api = createApiApp(deps);
   challenge = createChallengeApp(deps);

@@ -1,11 +1,11 @@
 import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
 import { CONTINUE_PATH } from '../core/three-ds-method';
 import { randomUuid } from '../core/trace-id';
-import { challengeCode } from './challenge-code';
-import { challengeRun } from './challenge-run';
+import { challengeCode } from './load-challenge-module';
+import { challengeRun } from './build-challenge-run';
 import type { ChallengeModule } from './challenge/run-challenge';
 import { getConfig } from './config';
-import { readDeviceInfo } from './device-info';
+import { readDeviceInfo } from './read-device-info';
 import { ErrorCode } from './errors/error-code';
 import { GatewayError } from './errors/gateway-error';
 import { callApi } from './transport';
@@ -19,7 +19,7 @@ let running = false;
  * answer (no final status, a completed flow without its id) is INVALID_RESPONSE: the promise
  * must never settle with a status the integrator cannot act on.
  */
-export function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
+function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
   if (a.status === 'AUTH_FLOW_COMPLETED' && typeof a.id === 'string') {
     return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED', traceId };
   }

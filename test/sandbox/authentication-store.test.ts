@@ -7,9 +7,9 @@ import {
   AuthenticationStore,
   CHALLENGE_WINDOW_MS,
   COMPLETED_VALIDITY_MS,
-  toResource,
   type NewAuthentication,
 } from '../../src/sandbox/three-ds/authentication-store';
+import { toResource } from '../../src/sandbox/three-ds/authentication-resource';
 import { ManualClock } from './support/manual-clock';
 
 const base: NewAuthentication = {
@@ -52,9 +52,9 @@ describe('AuthenticationStore', () => {
     expect(record.id).toMatch(/^3DS_[0-9a-f-]{36}$/);
     expect(challengeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(record.expiresAt) - Date.parse(record.createdAt)).toBe(CHALLENGE_WINDOW_MS);
-    expect(store.verifyChallengeToken(record.id, challengeToken!)).toBe(true);
-    expect(store.verifyChallengeToken(record.id, `${challengeToken!}x`)).toBe(false);
-    expect(store.verifyChallengeToken('3DS_nope', challengeToken!)).toBe(false);
+    expect(store.byChallengeToken(record.id, challengeToken!)?.id).toBe(record.id);
+    expect(store.byChallengeToken(record.id, `${challengeToken!}x`)).toBeUndefined();
+    expect(store.byChallengeToken('3DS_nope', challengeToken!)).toBeUndefined();
     const row = db.prepare('SELECT * FROM authentications WHERE id = ?').get(record.id) as Record<string, unknown>;
     expect(JSON.stringify(row)).not.toContain(challengeToken!);
     const resource = toResource(record, 'http://127.0.0.1:9', challengeToken!);
@@ -69,7 +69,7 @@ describe('AuthenticationStore', () => {
   it('a frictionless authentication has no challenge token and cannot be completed', () => {
     const { record, challengeToken } = store.create({ ...base, status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' });
     expect(challengeToken).toBeNull();
-    expect(store.verifyChallengeToken(record.id, '')).toBe(false);
+    expect(store.byChallengeToken(record.id, '')).toBeUndefined();
     expect(store.completeChallenge(record.id, 'AUTHENTICATED')).toBeUndefined();
   });
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateAuthenticationData } from '../../src/core/authentication-request';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import { SANDBOX_CARDS } from '../../src/core/sandbox-cards';
+import { SANDBOX_CARDS } from '../../src/sandbox/cards/sandbox-cards';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '../../src/core/sandbox-cards';
+import { SANDBOX_CARDS } from '../../src/sandbox/cards/sandbox-cards';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 

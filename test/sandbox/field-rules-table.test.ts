@@ -62,7 +62,7 @@ const card = (sdk: string, order: string): Pick<Field, 'sdk' | 'order'> => ({ sd
 const address = (sdk: string, order: string): Pick<Field, 'sdk' | 'order'> => ({ sdk: ['shippingAddress', sdk], order: ['shipping', 'address', order] });
 
 const TABLE: Field[] = [
-  { sdk: ['customer', 'name'], order: ['customer', 'name'], valid: ['Maria Silva', " Ana D'Ávila "], invalid: ['Maria', 'Maria 2 Silva', 'Maria@Silva Souza', 'x'.repeat(60) + ' ' + 'y'.repeat(60), 42] },
+  { sdk: ['customer', 'name'], order: ['customer', 'name'], valid: ['Maria Silva', " Ana D'Ávila "], invalid: ['Maria', 'Maria 2 Silva', 'Maria@Silva Souza', `${'x'.repeat(60)} ${'y'.repeat(60)}`, 42] },
   { sdk: ['customer', 'email'], order: ['customer', 'email'], valid: ['a@b.co', ' maria@example.com.br '], invalid: ['maria', 'maria@', 'a@b', `${'a'.repeat(250)}@b.co`] },
   { ...phone('country'), valid: ['55', 1, '351'], invalid: ['', '5555', '+55', 'BR'] },
   { ...phone('area'), valid: ['11', '1', 21, '123'], invalid: ['(11)', '1234', 'SP'] },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boletoBarcode, dueDateFactor } from '../../src/sandbox/charges/boleto-line';
+import { boletoBarcode, dueDateFactor } from '../../src/sandbox/boleto/boleto-line';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { api, boletoCharge, cardCharge, dateIn, errorOf, order } from './support/payments';
 import { checkPdf, decodeItfRow, mod10, mod11, readGrayPng } from './support/boleto-decoding';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import { SANDBOX_CARDS } from '../../src/core/sandbox-cards';
+import { SANDBOX_CARDS } from '../../src/sandbox/cards/sandbox-cards';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { decodeBase64UrlJson, encodeBase64UrlJson } from '../../src/sandbox/three-ds/base64url-json';
 import { api, card, cardCharge, order } from './support/payments';

@@ -35,7 +35,10 @@ describe.each(loaders)('%s in Node', (_, load) => {
 
   it('authenticate3DS rejects with a GatewayError BROWSER_REQUIRED, even after setUp', async () => {
     const sdk = await load();
-    for (const call of [() => sdk.authenticate3DS({ data: {}, dataOnly: false }), () => (sdk.setUp({ session: 'sess_1', env: 'SANDBOX' }), sdk.authenticate3DS(undefined))]) {
+    for (const call of [() => sdk.authenticate3DS({ data: {}, dataOnly: false }), () => {
+      sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
+      return sdk.authenticate3DS(undefined);
+    }]) {
       const error = await call().then(
         () => undefined,
         (e: unknown) => e,

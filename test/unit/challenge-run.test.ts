@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import type { ChallengeHostMethods, ChallengeParentMethods } from '../../src/core/challenge-protocol';
 import { DEFAULT_CHALLENGE_TIMEOUT_MS, END_NOTICE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
-import { challengeRun } from '../../src/sdk/challenge-run';
+import { challengeRun } from '../../src/sdk/build-challenge-run';
 import { getConfig, setUp, type Config } from '../../src/sdk/config';
 import { authenticate3DS, ErrorCode } from '../../src/sdk/index';
 import type { AuthenticationRequest, ChallengeInfo } from '../../src/sdk/types';

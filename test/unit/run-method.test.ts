@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { METHOD_NOTIFIED_MESSAGE } from '../../src/core/three-ds-method';
 import { METHOD_TIMEOUT_MS, runMethod } from '../../src/sdk/challenge/run-method';
-import { readDeviceInfo } from '../../src/sdk/device-info';
+import { readDeviceInfo } from '../../src/sdk/read-device-info';
 
 const METHOD = {
   url: 'http://127.0.0.1:4011/challenge/acs/method',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectCardBrand } from '../../src/core/card-brand';
 import { isLuhnValid } from '../../src/core/luhn';
-import { DEFAULT_SCENARIO, SANDBOX_CARDS, sandboxScenario, UNKNOWN_NETWORK_SCENARIO } from '../../src/core/sandbox-cards';
+import { DEFAULT_SCENARIO, SANDBOX_CARDS, sandboxScenario, UNKNOWN_NETWORK_SCENARIO } from '../../src/sandbox/cards/sandbox-cards';
 
 describe('sandbox cards', () => {
   it('every card is Luhn valid, unique, and of the network its BIN names', () => {

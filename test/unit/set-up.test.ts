@@ -107,7 +107,7 @@ describe('setUp and authenticate3DS', () => {
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
     sdk.setUp({ session: 'sess_second', env: 'SANDBOX', apiUrl: 'http://127.0.0.1:4002/' });
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
-    const calls = fetch.mock.calls.map(([url, init]) => [url, (init?.headers as Record<string, string>)['X-Gateway-Session']]);
+    const calls = fetch.mock.calls.map(([url, init]) => [url, (init?.headers as Record<string, string> | undefined)?.['X-Gateway-Session']]);
     expect(calls).toEqual([
       ['http://127.0.0.1:4001/checkout-sdk/3ds/authentications', 'sess_first'],
       ['http://127.0.0.1:4002/checkout-sdk/3ds/authentications', 'sess_second'],

@@ -46,12 +46,14 @@ export const showNotAuthenticated = (): void =>
 /** Shows the outcome of an order paid with the saved card. */
 export function showOrder(form: HTMLFormElement, result: OrderResult): void {
   if (!result.ok) {
-    if (result.notAuthenticated) return showNotAuthenticated();
-    return showError('Não foi possível criar o pedido. Nada foi cobrado. Tente de novo em instantes.', result.traceId);
+    if (result.notAuthenticated) showNotAuthenticated();
+    else showError('Não foi possível criar o pedido. Nada foi cobrado. Tente de novo em instantes.', result.traceId);
+    return;
   }
   if (result.chargeStatus === 'PAID' || result.chargeStatus === 'AUTHORIZED') {
     const card = result.card ? `Cartão ${brandName(result.card.brand)} final ${result.card.lastDigits}` : 'Cartão salvo';
-    return done(form, [heading('Pagamento aprovado'), paragraph('Obrigado pela compra! Seu pedido já está sendo preparado.'), receipt([['Pedido', result.reference], ['Valor', brl(result.amount)], ['Pagamento', card]])], result.orderId);
+    done(form, [heading('Pagamento aprovado'), paragraph('Obrigado pela compra! Seu pedido já está sendo preparado.'), receipt([['Pedido', result.reference], ['Valor', brl(result.amount)], ['Pagamento', card]])], result.orderId);
+    return;
   }
   showError('Pagamento recusado pelo banco. Nada foi cobrado. Use outro cartão ou pague com boleto.', result.traceId);
 }

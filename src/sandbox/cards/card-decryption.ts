@@ -10,19 +10,26 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 export type Decryption = { ok: true; card: CardPlaintext } | { ok: false; error: ErrorItem };
 
-const privateKeys = new Map<string, KeyObject>();
-const privateKeyOf = (key: PublicKeyRecord): KeyObject => {
-  let k = privateKeys.get(key.id);
-  if (!k) privateKeys.set(key.id, (k = createPrivateKey(key.privateKeyPem)));
-  return k;
-};
+/**
+ * Parsed private keys by key id: parsing a PEM costs more than the decryption. One per
+ * CardResolver, so the keys go with the sandbox that made them.
+ */
+export class PrivateKeys {
+  private readonly parsed = new Map<string, KeyObject>();
+
+  of(key: PublicKeyRecord): KeyObject {
+    let k = this.parsed.get(key.id);
+    if (!k) this.parsed.set(key.id, (k = createPrivateKey(key.privateKeyPem)));
+    return k;
+  }
+}
 
 /**
  * Decrypts a card made by Gateway.encryptCard with one of the merchant's valid keys (the
  * current key first, then keys retired less than 7 days ago). Every failure is a 40002 on
  * `parameterName` that says what to do; none of them carries card data.
  */
-export function decryptCard(encrypted: string, keys: readonly PublicKeyRecord[], now: Date, parameterName: string): Decryption {
+export function decryptCard(encrypted: string, keys: readonly PublicKeyRecord[], now: Date, parameterName: string, privateKeys = new PrivateKeys()): Decryption {
   const fail = (why: string): Decryption => ({ ok: false, error: { code: INVALID_PARAMETER, parameterName, description: `${parameterName} ${why}` } });
   if (!keys.length) return fail('cannot be decrypted: the merchant has no public key; create one with POST /public-keys');
   const sealed = Buffer.from(encrypted, 'base64');
@@ -30,7 +37,7 @@ export function decryptCard(encrypted: string, keys: readonly PublicKeyRecord[],
   let text: string | undefined;
   for (const key of keys) {
     try {
-      text = privateDecrypt({ key: privateKeyOf(key), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, sealed).toString('utf8');
+      text = privateDecrypt({ key: privateKeys.of(key), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, sealed).toString('utf8');
       break;
     } catch {
       // not this key: OAEP refuses a ciphertext made with another key or altered in transit

@@ -3,9 +3,9 @@ import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
 import type { Clock } from '../clock';
 import type { PublicKeyStore } from '../public-keys/public-key-store';
 import type { CardSource } from '../three-ds/authentication-store';
-import { decryptCard } from './card-decryption';
-import type { CardVault, StoredCard } from './card-vault';
-import { cardDigits, scenarioOf } from './card-digits';
+import { decryptCard, PrivateKeys } from './card-decryption';
+import type { CardVault } from './card-vault';
+import { cardDigits, scenarioOf, type CardScenario } from './card-digits';
 
 /** A card in any of its three forms, as a request gives it. */
 export interface CardInput {
@@ -26,7 +26,7 @@ export interface ResolvedCard {
   expMonth: number | null;
   expYear: number | null;
   holderName: string | null;
-  scenario: StoredCard['scenario'];
+  scenario: CardScenario;
   /** The clear number, in memory only for this request (an order stores it in the vault); null for a stored card. */
   number: string | null;
   /** The security code from an encrypted card, in memory only; never stored. */
@@ -41,6 +41,8 @@ export type Resolution = { ok: true; card: ResolvedCard } | { ok: false; error: 
  * merchant's keys, the card id is looked up among the merchant's stored cards.
  */
 export class CardResolver {
+  private readonly privateKeys = new PrivateKeys();
+
   constructor(
     private readonly keys: PublicKeyStore,
     private readonly vault: CardVault,
@@ -74,7 +76,7 @@ export class CardResolver {
     }
     if (card.encrypted !== undefined) {
       const now = this.clock.now();
-      const out = decryptCard(card.encrypted, this.keys.validKeys(merchantId), now, `${path}.encrypted`);
+      const out = decryptCard(card.encrypted, this.keys.validKeys(merchantId), now, `${path}.encrypted`, this.privateKeys);
       if (!out.ok) return out;
       const c = out.card;
       return { ok: true, card: { ...this.fromNumber(c.number, 'encrypted'), expMonth: c.expMonth, expYear: c.expYear, holderName: card.holderName ?? c.holder, securityCode: c.securityCode } };

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CardBrand } from '../../core/card-brand';
-import type { SandboxFlow } from '../../core/sandbox-cards';
-import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
-import { cardDigits, scenarioOf } from './card-digits';
+import { cardDigits, scenarioOf, type CardScenario } from './card-digits';
 
 /**
  * A tokenized card: what an order with `card.store = true` keeps, usable later as `card.id` in
@@ -21,7 +19,7 @@ export interface StoredCard {
   expMonth: number;
   expYear: number;
   holderName: string;
-  scenario: { flow: SandboxFlow; outcome: AuthenticationOutcomeValue | null; issuer: string | null; method?: 'NOTIFIES' | 'SILENT' };
+  scenario: CardScenario;
   createdAt: string;
 }
 
@@ -61,7 +59,7 @@ const toCard = (r: Row): StoredCard => ({
   expMonth: r.exp_month,
   expYear: r.exp_year,
   holderName: r.holder_name,
-  scenario: JSON.parse(r.scenario) as StoredCard['scenario'],
+  scenario: JSON.parse(r.scenario) as CardScenario,
   createdAt: r.created_at,
 });
 

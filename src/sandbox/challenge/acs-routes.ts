@@ -79,7 +79,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     }
     const code = (body.get('code') ?? '').trim();
     // The count of wrong codes and the completion change together or not at all.
-    const decided = deps.db.transaction((): { view: AcsView; status: 200 | 400 } => {
+    const decided = deps.transaction((): { view: AcsView; status: 200 | 400 } => {
       const current = store.getById(p.record.id)!;
       if (current.status !== 'REQUIRE_CHALLENGE' || expired(current)) return { view: end(current, current, p), status: 200 };
       const decision = decideCode(code, attempts.wrong(current.id));
@@ -96,7 +96,7 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
         view.cres = { cres, authentication: completed.id, token: p.token, parent: p.parent, locale: p.locale };
       }
       return { view, status: 200 };
-    })();
+    });
     return show(c, p, decided.view, decided.status);
   });
 

@@ -1,15 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../../core/api-error-code';
+import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../http/api-error-code';
 import { clientFailure } from '../http/client-failure';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
 import { answerLog } from '../middleware/answer-log';
 import { traceId } from '../middleware/trace-id';
-import { AuthenticationStore } from '../three-ds/authentication-store';
 import { acsRoutes } from './acs-routes';
 import { challengeAssetRoutes } from './challenge-assets';
-import { ChallengeAttempts } from './challenge-attempts';
 import { errorPage } from './challenge-pages';
 import { endRoute } from './end-route';
 import { pageLocale } from './challenge-params';
@@ -23,7 +21,7 @@ import { pageCsp, pageHeaders } from './page-headers';
  * browser (they show in the frame) and the API's error body for anything else.
  */
 export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
-  const store = new AuthenticationStore(deps.db, deps.clock);
+  const store = deps.authentications;
   const app = new Hono<AppEnv>();
   if (deps.answerLog) app.use(answerLog(deps.answerLog));
   app.use(traceId(deps.logRequest));
@@ -31,7 +29,7 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   app.use(bodySizeLimit(deps.maxBodyBytes));
   app.route('/', challengeAssetRoutes());
   app.route('/', hostRoute(deps, store));
-  app.route('/', acsRoutes(deps, store, new ChallengeAttempts(deps.db)));
+  app.route('/', acsRoutes(deps, store, deps.challengeAttempts));
   app.route('/', endRoute(deps, store));
   app.route('/', methodRoutes(deps, store));
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { CHALLENGE_PAGE_CSS } from './challenge-page-styles';

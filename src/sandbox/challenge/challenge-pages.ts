@@ -42,7 +42,7 @@ export type AcsView = {
   issuer: string | null;
   /** Formatted amount, e.g. "R$ 100,00". */
   amount: string;
-  /** "Visa final 2503", or '' when the sandbox cannot read the card (token, encrypted). */
+  /** "Visa final 2503", or '' when the authentication has no last digits (a data file written before it kept them). */
   card: string;
   /** The card brand as the API names it (`visa`), for tests: data-gateway-brand. */
   brand: string;

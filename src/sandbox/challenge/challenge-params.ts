@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
+import { UNSUPPORTED_MEDIA_TYPE } from '../http/api-error-code';
 import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM } from '../../core/challenge-protocol';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { ApiError } from '../http/api-error';

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import { METHOD_DATA_FIELD } from '../../core/three-ds-method';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { METHOD_NOTIFICATION_PATH, METHOD_PATH, type AuthenticationRecord, type AuthenticationStore } from '../three-ds/authentication-store';
+import { METHOD_NOTIFICATION_PATH, METHOD_PATH } from '../three-ds/authentication-resource';
+import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
 import { readMethodData } from '../three-ds/method-data';
 import { readForm } from './challenge-params';
 import { methodNotificationPage, methodPage } from './challenge-pages';

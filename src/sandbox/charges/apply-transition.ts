@@ -1,10 +1,9 @@
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { chargeResource } from './charge-resource';
 import type { ChargeRecord } from './charge-store';
 import type { Transition } from './charge-transitions';
-import type { Payments } from './payments';
 
 /** 404 for a charge of another account, worded like an unknown id. */
 export const chargeNotFound = () => ApiError.of(404, NOT_FOUND, 'charge_id', 'No such charge for this account.');
@@ -16,19 +15,19 @@ export const chargeNotFound = () => ApiError.of(404, NOT_FOUND, 'charge_id', 'No
  */
 export function applyTransition(
   deps: SandboxDeps,
-  { charges, events }: Pick<Payments, 'charges' | 'events'>,
   id: string,
   merchantId: string,
   decide: (charge: ChargeRecord, now: number) => Transition,
 ): unknown {
-  const done = deps.db.transaction(() => {
+  const { charges, events } = deps;
+  const done = deps.transaction(() => {
     const charge = charges.get(id, merchantId);
     if (!charge) throw chargeNotFound();
     const now = deps.clock.now().getTime();
     const step = decide(charge, now);
     if (!charges.transition(charge, step.next)) throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
     return { step, now };
-  })();
+  });
   events.emit(done.step.event, done.step.next);
   return chargeResource(done.step.next, deps.apiUrl, done.now);
 }

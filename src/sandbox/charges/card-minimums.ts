@@ -1,5 +1,5 @@
 import type { CardBrand } from '../../core/card-brand';
-import { formatBrl } from './money';
+import { formatBrl } from '../values/money';
 
 /** Smallest card transaction per network, in cents (docs/rules.md#minimum-amounts). Networks not listed: {@link DEFAULT_TRANSACTION_MINIMUM}. */
 export const TRANSACTION_MINIMUMS: Readonly<Partial<Record<CardBrand, number>>> = { visa: 100 };

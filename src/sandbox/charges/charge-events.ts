@@ -4,7 +4,7 @@ import type { OrderStore } from '../orders/order-store';
 import { chargeResource, type ChargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus } from './charge-store';
 import type { ChargeEventType } from './charge-transitions';
-import type { WebhookDispatcher } from './webhooks';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
 /** What happened: a charge was created in a status (`CHARGE.<STATUS>`), or a transition. */
 export type ChargeEventKind = `CHARGE.${ChargeStatus}` | ChargeEventType;

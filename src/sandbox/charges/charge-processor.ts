@@ -1,13 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { UNPROCESSABLE } from '../../core/api-error-code';
+import { UNPROCESSABLE } from '../http/api-error-code';
 import type { CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { timestamp, type Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import type { CardVault } from '../cards/card-vault';
 import type { Merchant } from '../merchants/merchant-store';
-import { resultFields, type AuthenticationRecord, type AuthenticationStore } from '../three-ds/authentication-store';
-import { boletoBarcode, freeFieldOf } from './boleto-line';
+import { resultFields } from '../three-ds/authentication-resource';
+import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
+import { boletoBarcode, freeFieldOf } from '../boleto/boleto-line';
 import { boletoMinimumProblem, cardMinimumProblem } from './card-minimums';
 import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
 import type { CardView, ChargeRecord, ChargeStore, PaymentMethodView } from './charge-store';

@@ -3,7 +3,7 @@ import { REQUIRED_PARAMETER, INVALID_PARAMETER, UNEXPECTED_PARAMETER, type Error
 import { detectCardBrand } from '../../core/card-brand';
 import { cardNumberRule, expMonthRule, expYearRule, holderNameRule, installmentsRule } from '../../core/field-rules';
 import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
-import { address, booleanField, cents, digits, email, field, notificationUrls, phones, taxId, text, boletoAddress } from './request-fields';
+import { address, booleanField, cents, digits, email, field, notificationUrls, phones, taxId, text, boletoAddress } from '../http/request-fields';
 
 export const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

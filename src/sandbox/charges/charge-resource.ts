@@ -1,7 +1,7 @@
 import { timestamp } from '../clock';
 import type { SubMerchantBody } from './charge-request';
 import type { ChargeRecord, ChargeStatus, PaymentMethodView } from './charge-store';
-import { link, type Link } from './link';
+import { link, type Link } from '../values/link';
 import type { PaymentResponse } from './sandbox-declines';
 
 /** A charge as the API returns it (POST/GET /charges, an order's `charges`, webhooks). */

@@ -1,11 +1,11 @@
-import { CONFLICT, UNPROCESSABLE } from '../../core/api-error-code';
+import { CONFLICT, UNPROCESSABLE } from '../http/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import { timestamp } from '../clock';
 import { ApiError } from '../http/api-error';
 import { cardMinimumProblem } from './card-minimums';
 import { cancelable, capturable } from './charge-resource';
 import type { ChargeRecord } from './charge-store';
-import { formatBrl } from './money';
+import { formatBrl } from '../values/money';
 
 /** payment_response of a boleto that reached its due date unpaid. */
 export const BOLETO_EXPIRED = { code: '10010', message: 'BOLETO VENCIDO SEM PAGAMENTO' } as const;

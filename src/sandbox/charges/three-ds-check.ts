@@ -1,7 +1,7 @@
 import type { ErrorItem } from '../../core/error-item';
-import { UNPROCESSABLE } from '../../core/api-error-code';
+import { UNPROCESSABLE } from '../http/api-error-code';
 import type { AuthenticationRecord } from '../three-ds/authentication-store';
-import { formatBrl } from './money';
+import { formatBrl } from '../values/money';
 
 /** What the charge says about the payment, to compare with what was authenticated. */
 export interface AuthenticatedPayment {
@@ -48,7 +48,8 @@ export function authenticationProblems(
   if (auth.amountValue !== payment.amount) add('amount.value', `must be ${auth.amountValue} (${formatBrl(auth.amountValue)}), the amount authenticated with 3DS`);
   if (auth.cardType !== payment.type) add('payment_method.type', `must be ${auth.cardType}, the type authenticated with 3DS`);
   if (auth.installments !== payment.installments) add('payment_method.installments', `must be ${auth.installments}, the installments authenticated with 3DS`);
-  // An authentication of a tokenized or encrypted card stored no digits: nothing to compare.
+  // Every authentication stores the card's first 6 and last 4, whatever form the card came in; a
+  // data file written before it did holds '' there, and then there is nothing to compare.
   if (auth.lastDigits && (auth.lastDigits !== payment.lastDigits || (auth.firstDigits && auth.firstDigits !== payment.firstDigits))) {
     addAt(cardPath, 'is not the card authenticated with 3DS');
   }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { MALFORMED_JSON, UNSUPPORTED_MEDIA_TYPE } from '../../core/api-error-code';
+import { MALFORMED_JSON, UNSUPPORTED_MEDIA_TYPE } from './api-error-code';
 import { INVALID_PARAMETER, UNEXPECTED_PARAMETER } from '../../core/error-item';
 import { ApiError } from './api-error';
 import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';

@@ -11,6 +11,9 @@ export interface LogSink {
   logRequest: RequestLog;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the text log escapes.
+const CONTROL_CHARACTERS = /[\x00-\x1f\x7f]/g;
+
 /**
  * Builds the sandbox's loggers over one line writer. Every text that could come from a client
  * (path, trace id, messages) has its card-like digit runs masked, field by field so the sandbox's
@@ -31,7 +34,7 @@ export function logSink(write: (line: string) => void, format: LogFormat = 'text
   }
   return {
     // A message may carry text from a client (an error's message): it must stay one line.
-    log: (message) => write(maskCardDigits(message).replace(/[\x00-\x1f\x7f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)),
+    log: (message) => write(maskCardDigits(message).replace(CONTROL_CHARACTERS, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)),
     logRequest: (entry) => {
       const e = masked(entry);
       write(`${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`);

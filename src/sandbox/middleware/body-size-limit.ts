@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PAYLOAD_TOO_LARGE } from '../../core/api-error-code';
+import { PAYLOAD_TOO_LARGE } from '../http/api-error-code';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { UNAUTHORIZED } from '../../core/api-error-code';
+import { UNAUTHORIZED } from '../http/api-error-code';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bearerToken } from '../http/bearer-token';

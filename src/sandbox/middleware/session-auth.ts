@@ -1,6 +1,6 @@
 import { SESSION_HEADER } from '../../core/session-header';
 import type { MiddlewareHandler } from 'hono';
-import { SESSION_EXPIRED, UNAUTHORIZED } from '../../core/api-error-code';
+import { SESSION_EXPIRED, UNAUTHORIZED } from '../http/api-error-code';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import type { MerchantStore } from '../merchants/merchant-store';

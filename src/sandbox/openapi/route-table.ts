@@ -4,7 +4,7 @@ import { AUTHENTICATIONS_PATH, CHALLENGE_END_REASONS } from '../../core/authenti
 import { CHALLENGE_END_PATH } from '../../core/challenge-protocol';
 import { SESSION_HEADER } from '../../core/session-header';
 import { orderChargeSchema, standaloneChargeSchema } from '../charges/charge-request';
-import { field } from '../charges/request-fields';
+import { field } from '../http/request-fields';
 import { orderSchema } from '../orders/order-request';
 import { amountBody } from '../routes/charges';
 import { decisionBody } from '../routes/challenge-decision';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { chargeShapeProblems, orderChargeSchema } from '../charges/charge-request';
 import { personNameRule } from '../../core/field-rules';
-import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../charges/request-fields';
+import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
 import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
 
 const item = () =>

@@ -1,6 +1,6 @@
 import { chargeResource, type ChargeResource } from '../charges/charge-resource';
 import type { ChargeRecord } from '../charges/charge-store';
-import { link, type Link } from '../charges/link';
+import { link, type Link } from '../values/link';
 import { timestamp } from '../clock';
 import type { OrderRecord } from './order-store';
 

@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { validateAuthenticationData } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH } from '../../core/authentication-resource';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER } from '../../core/error-item';
@@ -11,13 +11,8 @@ import { withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { sessionAuth } from '../middleware/session-auth';
-import { SessionStore } from '../sessions/session-store';
-import { AuthenticationStore, toResource } from '../three-ds/authentication-store';
-import { validateDevice } from '../three-ds/device-info';
-import { ThreeDsEngine } from '../three-ds/three-ds-engine';
-import { CardResolver } from '../cards/card-resolver';
-import { CardVault } from '../cards/card-vault';
-import { PublicKeyStore } from '../public-keys/public-key-store';
+import { toResource } from '../three-ds/authentication-resource';
+import { validateDevice } from '../three-ds/validate-device';
 
 /**
  * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.
@@ -40,11 +35,9 @@ function browserOf(c: Context<AppEnv>): { acceptHeader: string | null; ip: strin
  * schema; GET /{id} reads one of the session merchant's authentications.
  */
 export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const store = new AuthenticationStore(deps.db, deps.clock);
-  const cards = new CardResolver(new PublicKeyStore(deps.db, deps.clock), new CardVault(deps.db, deps.clock), deps.clock);
-  const engine = new ThreeDsEngine(store, cards);
+  const { authentications: store, threeDs: engine } = deps;
   const app = new Hono<AppEnv>();
-  const auth = sessionAuth(new SessionStore(deps.db, deps.clock), deps.merchants);
+  const auth = sessionAuth(deps.sessions, deps.merchants);
 
   app.post(AUTHENTICATIONS_PATH, auth, async (c) => {
     const body = await readJsonObject(c);

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import { renderBoletoPdf } from '../charges/boleto-pdf';
-import { renderBarcodePng } from '../charges/boleto-png';
-import { freeFieldOf } from '../charges/boleto-line';
-import { formatCep, formatTaxId } from '../charges/br-format';
-import { formatBrl } from '../charges/money';
-import { paymentsOf } from '../charges/payments';
+import { renderBoletoPdf } from '../boleto/boleto-pdf';
+import { renderBarcodePng } from '../boleto/boleto-png';
+import { freeFieldOf } from '../boleto/boleto-line';
+import { formatCep, formatTaxId } from '../values/document-format';
+import { formatBrl } from '../values/money';
 import { ApiError } from '../http/api-error';
 
 /**
@@ -15,7 +14,7 @@ import { ApiError } from '../http/api-error';
  * UUID in the address is what keeps them private, as with any provider's boleto link.
  */
 export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { charges } = paymentsOf(deps);
+  const { charges } = deps;
   const app = new Hono<AppEnv>();
 
   app.get('/boletos/:file', (c) => {

@@ -3,7 +3,6 @@ import type { AppEnv, SandboxDeps } from '../app-env';
 import { applyTransition } from '../charges/apply-transition';
 import type { ChargeRecord } from '../charges/charge-store';
 import { settleBoleto } from '../charges/charge-transitions';
-import { paymentsOf } from '../charges/payments';
 import { merchantAuth } from '../middleware/merchant-auth';
 
 /**
@@ -13,14 +12,13 @@ import { merchantAuth } from '../middleware/merchant-auth';
  * Each sends the charge's notifications like any other status change. Merchant bearer token.
  */
 export function boletoSimulatorRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const payments = paymentsOf(deps);
   const app = new Hono<AppEnv>();
   const auth = merchantAuth(deps.merchants);
 
   for (const outcome of ['pay', 'expire'] as const) {
     app.post(`/sandbox/charges/:id/boleto/${outcome}`, auth, (c) => {
       const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
-      return c.json(applyTransition(deps, payments, c.req.param('id'), c.get('merchant').id, settle));
+      return c.json(applyTransition(deps, c.req.param('id'), c.get('merchant').id, settle));
     });
   }
   return app;

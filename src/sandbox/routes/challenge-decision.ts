@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import { ChallengeAttempts } from '../challenge/challenge-attempts';
 import { decideCode } from '../challenge/issuer-simulator';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';
-import { AuthenticationStore, toResource } from '../three-ds/authentication-store';
+import { toResource } from '../three-ds/authentication-resource';
 
 /** Path of the sandbox-only decision route; `:id` is the authentication's id. */
 export const CHALLENGE_DECISION_PATH = '/sandbox/3ds/authentications/:id/challenge';
@@ -26,8 +25,7 @@ export const decisionBody = z.strictObject({
  * a wrong code counts toward the attempts the page allows.
  */
 export function challengeDecisionRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const store = new AuthenticationStore(deps.db, deps.clock);
-  const attempts = new ChallengeAttempts(deps.db);
+  const { authentications: store, challengeAttempts: attempts } = deps;
   const app = new Hono<AppEnv>();
 
   app.post(CHALLENGE_DECISION_PATH, merchantAuth(deps.merchants), async (c) => {
@@ -36,7 +34,7 @@ export function challengeDecisionRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const merchantId = c.get('merchant').id;
     const id = c.req.param('id');
     // Same transaction as the issuer page's: the count of wrong codes and the completion change together.
-    const answer = deps.db.transaction(() => {
+    const answer = deps.transaction(() => {
       const record = store.get(id, merchantId);
       if (!record) throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
       const open = record.status === 'REQUIRE_CHALLENGE' && Date.parse(record.expiresAt) > deps.clock.now().getTime();
@@ -49,7 +47,7 @@ export function challengeDecisionRoutes(deps: SandboxDeps): Hono<AppEnv> {
       }
       const completed = store.completeChallenge(record.id, decision.outcome)!;
       return { decision: completed.authenticationStatus, attempts_left: 0, authentication: toResource(completed, deps.challengeUrl) };
-    })();
+    });
     return c.json(answer);
   });
   return app;

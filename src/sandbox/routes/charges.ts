@@ -6,9 +6,8 @@ import { applyTransition, chargeNotFound } from '../charges/apply-transition';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
 import type { ChargeRecord } from '../charges/charge-store';
-import { readIdempotencyKey, replayHeaders } from '../charges/idempotency';
-import { paymentsOf } from '../charges/payments';
-import { cents } from '../charges/request-fields';
+import { readIdempotencyKey, replayHeaders } from '../http/idempotency-key';
+import { cents } from '../http/request-fields';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
@@ -25,8 +24,7 @@ export const amountBody = z.strictObject({
  * POST /charges/{id}/capture and /cancel. Merchant bearer token.
  */
 export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const payments = paymentsOf(deps);
-  const { charges, processor, idempotency, events } = payments;
+  const { charges, processor, idempotency, events } = deps;
   const app = new Hono<AppEnv>();
   const auth = merchantAuth(deps.merchants);
   const find = (id: string, merchantId: string): ChargeRecord => {
@@ -59,7 +57,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
       const parsed = parseWithSchema(amountBody, withoutNulls(raw));
       if (!parsed.ok) throw new ApiError(400, parsed.errors);
       const value = parsed.value.amount?.value;
-      return c.json(applyTransition(deps, payments, c.req.param('id'), c.get('merchant').id, (charge, now) => decide(charge, value, now)));
+      return c.json(applyTransition(deps, c.req.param('id'), c.get('merchant').id, (charge, now) => decide(charge, value, now)));
     });
   }
   return app;

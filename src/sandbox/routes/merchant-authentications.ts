@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { merchantAuth } from '../middleware/merchant-auth';
-import { AuthenticationStore } from '../three-ds/authentication-store';
 import { merchantAuthentication } from '../three-ds/merchant-authentication';
 
 /** Path of the merchant's read of a 3DS authentication, under the bearer token. */
@@ -15,7 +14,7 @@ export const MERCHANT_AUTHENTICATIONS_PATH = '/3ds/authentications';
  * answers exactly as an unknown one (404), so ids cannot be probed.
  */
 export function merchantAuthenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const store = new AuthenticationStore(deps.db, deps.clock);
+  const store = deps.authentications;
   const app = new Hono<AppEnv>();
   app.get(`${MERCHANT_AUTHENTICATIONS_PATH}/:id`, merchantAuth(deps.merchants), (c) => {
     const record = store.get(c.req.param('id'), c.get('merchant').id);

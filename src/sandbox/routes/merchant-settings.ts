@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import { booleanField, digits } from '../charges/request-fields';
+import { booleanField, digits } from '../http/request-fields';
 import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';

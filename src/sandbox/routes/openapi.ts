@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { servedDocument } from '../openapi/served-document';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { CONFLICT, NOT_FOUND } from '../../core/api-error-code';
+import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
-import { paymentsOf } from '../charges/payments';
-import { readIdempotencyKey, replayHeaders } from '../charges/idempotency';
+import { readIdempotencyKey, replayHeaders } from '../http/idempotency-key';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';
@@ -17,7 +16,7 @@ import type { OrderRecord } from '../orders/order-store';
  * Merchant bearer token; x-idempotency-key on both POSTs.
  */
 export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { orders, charges, processor, idempotency, events } = paymentsOf(deps);
+  const { orders, charges, processor, idempotency, events } = deps;
   const app = new Hono<AppEnv>();
   const auth = merchantAuth(deps.merchants);
   const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
@@ -46,7 +45,9 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
       return {
         status: 201,
         body: orderResource(order, paid, deps.apiUrl, now),
-        after: () => paid.forEach((charge) => events.created(charge)),
+        after: () => {
+          for (const charge of paid) events.created(charge);
+        },
       };
     });
     return c.json(result.body, result.status, replayHeaders(result.replayed));

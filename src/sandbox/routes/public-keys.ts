@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../../core/api-error-code';
+import { NOT_FOUND } from '../http/api-error-code';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER } from '../../core/error-item';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/read-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { merchantAuth } from '../middleware/merchant-auth';
-import { PublicKeyStore, type PublicKeyRecord } from '../public-keys/public-key-store';
+import type { PublicKeyRecord } from '../public-keys/public-key-store';
 
 const toBody = (key: PublicKeyRecord) => ({ public_key: key.publicKey, created_at: key.createdAt });
 
@@ -15,7 +15,7 @@ const toBody = (key: PublicKeyRecord) => ({ public_key: key.publicKey, created_a
  * stays valid 7 days). GET /public-keys/card: the current one. Merchant bearer token.
  */
 export function publicKeyRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const keys = new PublicKeyStore(deps.db, deps.clock);
+  const keys = deps.publicKeys;
   const app = new Hono<AppEnv>();
   app.use('/public-keys/*', merchantAuth(deps.merchants));
   app.use('/public-keys', merchantAuth(deps.merchants));

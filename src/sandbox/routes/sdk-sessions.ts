@@ -5,7 +5,7 @@ import { ApiError } from '../http/api-error';
 import { readOptionalJsonObject } from '../http/read-optional-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { merchantAuth } from '../middleware/merchant-auth';
-import { MAX_SESSION_TTL_MS, SessionStore } from '../sessions/session-store';
+import { MAX_SESSION_TTL_MS } from '../sessions/session-store';
 
 const MAX_EXPIRES_IN = MAX_SESSION_TTL_MS / 1000;
 
@@ -14,7 +14,7 @@ const MAX_EXPIRES_IN = MAX_SESSION_TTL_MS / 1000;
  * empty; `{ "expires_in": seconds }` (1 to 1800) shortens the session, for testing expiry.
  */
 export function sdkSessionRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const sessions = new SessionStore(deps.db, deps.clock);
+  const { sessions } = deps;
   const app = new Hono<AppEnv>();
   app.post('/checkout-sdk/sessions', merchantAuth(deps.merchants), async (c) => {
     const body = await readOptionalJsonObject(c);

@@ -5,9 +5,9 @@ import { authenticationSchema, threeDsMethodColumns } from '../three-ds/authenti
 import { cardVaultSchema } from '../cards/card-vault';
 import { challengeAttemptsSchema } from '../challenge/challenge-attempts';
 import { chargeSchema } from '../charges/charge-store';
-import { idempotencySchema, sandboxSecretsSchema } from '../charges/idempotency';
+import { idempotencySchema, sandboxSecretsSchema } from '../http/idempotency';
 import { orderSchema } from '../orders/order-store';
-import { webhookOutboxSchema } from '../charges/webhook-outbox';
+import { webhookOutboxSchema } from '../webhooks/webhook-outbox';
 import type { Migration } from './migrations';
 
 /**

@@ -1,11 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type {
-  AuthenticationOutcomeValue,
-  AuthenticationResource,
-  AuthenticationStatusValue,
-  ChallengeEndReason,
-  MethodCompletion,
-} from '../../core/authentication-resource';
+import type { AuthenticationOutcomeValue, AuthenticationStatusValue, ChallengeEndReason, MethodCompletion } from '../../core/authentication-resource';
 import type { CardPaymentType } from '../../core/authentication-request';
 import type { CardBrand } from '../../core/card-brand';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
@@ -13,11 +7,6 @@ import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
 import { encodeBase64UrlJson } from './base64url-json';
 import { eciOf, liabilityShiftOf, transStatusOf } from './three-ds-result';
-
-/** Path of the issuer's (ACS) 3DS Method page on the challenge origin. */
-export const METHOD_PATH = '/challenge/acs/method';
-/** Path on the challenge origin where the ACS posts when its 3DS Method is done (the 3DS server's notification URL). */
-export const METHOD_NOTIFICATION_PATH = '/challenge/method-notification';
 
 /** How long the shopper has to finish a challenge, from the authentication's creation. */
 export const CHALLENGE_WINDOW_MS = 10 * 60_000;
@@ -47,9 +36,9 @@ export interface AuthenticationRecord {
   installments: number;
   cardType: CardPaymentType;
   cardSource: CardSource;
-  /** First 6 digits; '' when the card came as an id or encrypted (the sandbox cannot read it). */
+  /** First 6 digits, whatever form the card came in (the vault keeps them for a card id; an encrypted card is decrypted). */
   firstDigits: string;
-  /** Last 4 digits; '' when the card came as an id or encrypted. */
+  /** Last 4 digits, whatever form the card came in. */
   lastDigits: string;
   expMonth: number | null;
   expYear: number | null;
@@ -215,57 +204,6 @@ const toRecord = (r: Row): AuthenticationRecord => ({
   browserIp: r.browser_ip ?? null,
 });
 
-/**
- * The API shape of an authentication. `challengeToken` is given only in the creating POST's (or
- * the continue call's) response: the challenge URL carries that one secret, so a GET answers
- * `challenge: null`. Likewise `withMethod` only there: the method data carries the 3DS server's
- * transaction id, which the notification URL accepts. Never the CAVV: this goes to the browser.
- */
-export function toResource(record: AuthenticationRecord, challengeUrl: string, challengeToken?: string, withMethod = false): AuthenticationResource {
-  const challenge =
-    record.status === 'REQUIRE_CHALLENGE' && challengeToken
-      ? {
-          url: `${challengeUrl}/challenge/host?authentication=${encodeURIComponent(record.id)}&token=${encodeURIComponent(challengeToken)}`,
-          origin: challengeUrl,
-          expires_at: record.expiresAt,
-        }
-      : null;
-  return {
-    id: record.id,
-    status: record.status,
-    authentication_status: record.authenticationStatus,
-    reason: record.endReason,
-    brand: record.brand,
-    issuer: record.issuer,
-    challenge,
-    method: withMethod ? methodStep(record, challengeUrl) : null,
-    ...resultFields(record),
-    method_completion: record.methodCompletion,
-    challenge_window_size: record.challengeWindowSize,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    expires_at: record.expiresAt,
-  };
-}
-
-/** The EMV result of an authentication: transStatus, ECI and liability (docs/three-ds-flow.md#result-fields). */
-export function resultFields(record: AuthenticationRecord): Pick<AuthenticationResource, 'trans_status' | 'eci' | 'liability_shift'> {
-  const trans = transStatusOf(record.status, record.authenticationStatus);
-  return { trans_status: trans, eci: eciOf(record.brand, trans), liability_shift: liabilityShiftOf(trans) };
-}
-
-function methodStep(record: AuthenticationRecord, challengeUrl: string): AuthenticationResource['method'] {
-  const transId = record.threeDsServerTransId;
-  if (record.status !== 'REQUIRE_METHOD' || !transId) return null;
-  const notificationUrl = `${challengeUrl}${METHOD_NOTIFICATION_PATH}`;
-  return {
-    url: `${challengeUrl}${METHOD_PATH}`,
-    three_ds_server_trans_id: transId,
-    three_ds_method_data: encodeBase64UrlJson({ threeDSServerTransID: transId, threeDSMethodNotificationURL: notificationUrl }),
-    notification_url: notificationUrl,
-  };
-}
-
 /** Why a continue call cannot continue: unknown (404), or not waiting for its method any more (409). */
 export type ContinueRefusal = 'NOT_FOUND' | 'NOT_AWAITING_METHOD';
 
@@ -430,12 +368,10 @@ export class AuthenticationStore {
     return row && toRecord(row);
   }
 
-  /** True when `token` is the authentication's challenge token. Compared in constant time. */
-  verifyChallengeToken(id: string, token: string): boolean {
-    return this.byChallengeToken(id, token) !== undefined;
-  }
-
-  /** The authentication `token` opens, read once: undefined for an unknown id or a wrong token. */
+  /**
+   * The authentication `token` opens, read once: undefined for an unknown id or a wrong token.
+   * The token is compared in constant time.
+   */
   byChallengeToken(id: string, token: string): AuthenticationRecord | undefined {
     const row = this.byId.get(id);
     const stored = row?.challenge_token_hash;

@@ -1,7 +1,7 @@
 import type { AuthenticationData } from '../../core/authentication-request';
 import type { AuthenticationStatusValue } from '../../core/authentication-resource';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
-import type { SandboxFlow } from '../../core/sandbox-cards';
+import type { SandboxFlow } from '../cards/sandbox-cards';
 import type { CardResolver } from '../cards/card-resolver';
 import { ApiError } from '../http/api-error';
 import type { AuthenticationRecord, AuthenticationStore, NewAuthentication } from './authentication-store';

@@ -119,7 +119,9 @@ export function mod10(digits: string): number {
 /** FEBRABAN mod 11 (the barcode's general check digit). */
 export function mod11(digits: string): number {
   let sum = 0;
-  [...digits].reverse().forEach((d, i) => (sum += Number(d) * (2 + (i % 8))));
+  [...digits].reverse().forEach((d, i) => {
+    sum += Number(d) * (2 + (i % 8));
+  });
   const r = 11 - (sum % 11);
   return r === 0 || r === 10 || r === 11 ? 1 : r;
 }

@@ -1,6 +1,6 @@
 import type { Sandbox } from '../../../src/sandbox/index';
 
-/** The device block the SDK sends (see src/sdk/device-info.ts). */
+/** The device block the SDK sends (see src/sdk/read-device-info.ts). */
 export function validDevice(): Record<string, unknown> {
   return {
     screenWidth: 1920,

@@ -15,7 +15,7 @@ import {
   textRule,
   type FieldRule,
 } from '../../core/field-rules';
-import { MAX_AMOUNT_CENTS, toCents } from './money';
+import { MAX_AMOUNT_CENTS, toCents } from '../values/money';
 import { documentAs, ruleFragment, type JsonSchema } from '../openapi/json-fragments';
 
 /**

@@ -1,4 +1,4 @@
-import { loadChallenge } from './challenge/load-challenge';
+import { loadChallenge } from './challenge/import-challenge-module';
 import type { ChallengeModule } from './challenge/run-challenge';
 import type { Config } from './config';
 import { ErrorCode } from './errors/error-code';

@@ -3,11 +3,11 @@ import type { Clock } from '../clock';
 import type { OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
 /** Header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const SIGNATURE_HEADER = 'x-gateway-signature';
+const SIGNATURE_HEADER = 'x-gateway-signature';
 /** Header carrying the event id, the same on every retry of one event: receivers deduplicate on it. */
-export const EVENT_ID_HEADER = 'x-gateway-event-id';
+const EVENT_ID_HEADER = 'x-gateway-event-id';
 /** Header carrying the attempt number, 1 for the first delivery. */
-export const ATTEMPT_HEADER = 'x-gateway-delivery-attempt';
+const ATTEMPT_HEADER = 'x-gateway-delivery-attempt';
 
 /** Waits before each retry: 1 s, 5 s, 30 s, 2 min, 10 min (six attempts in all). */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];

@@ -1,15 +1,13 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
-import { UNPROCESSABLE } from '../../core/api-error-code';
-import { INVALID_PARAMETER } from '../../core/error-item';
+import { randomBytes } from 'node:crypto';
+import { UNPROCESSABLE } from './api-error-code';
 import type { Clock } from '../clock';
-import { ApiError } from '../http/api-error';
+import { ApiError } from './api-error';
 import type { Db } from '../storage/database';
+import { IDEMPOTENCY_HEADER } from './idempotency-key';
+import { requestFingerprint } from './request-fingerprint';
 
-export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
 /** How long a key remembers its first result. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export const idempotencySchema = `
 CREATE TABLE IF NOT EXISTS idempotency_keys (
@@ -39,33 +37,6 @@ function idempotencySecret(db: Db): string {
   db.prepare("INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('idempotency', ?)").run(randomBytes(32).toString('base64url'));
   return db.prepare<[], { value: string }>("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").get()!.value;
 }
-
-/** The request's idempotency key: undefined when the header is absent, 400 when malformed. */
-export function readIdempotencyKey(c: Context): string | undefined {
-  const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (key === undefined) return undefined;
-  if (!KEY_PATTERN.test(key)) {
-    throw ApiError.of(400, INVALID_PARAMETER, IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces (a UUID is a good key)`);
-  }
-  return key;
-}
-
-// Object keys sorted at every level: the same body in another key order or spacing is the same request.
-const canonical = (v: unknown): string =>
-  Array.isArray(v)
-    ? `[${v.map(canonical).join(',')}]`
-    : v && typeof v === 'object'
-      ? `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-          .join(',')}}`
-      : JSON.stringify(v);
-
-/**
- * What identifies a request body under a key. A keyed HMAC, not a bare hash: the body holds card
- * data, and a plain SHA-256 of a card number can be reversed by trying every number.
- */
-export const requestFingerprint = (secret: string, body: unknown): string => createHmac('sha256', secret).update(canonical(body)).digest('hex');
 
 /** The first result under a key, answered again to a repeat. */
 export interface StoredResult {
@@ -145,6 +116,3 @@ export class IdempotencyStore {
     return { status: result.status, body: result.body, replayed: result.replayed };
   }
 }
-
-/** Response headers of an idempotent POST: says when the answer is a replay of the first one. */
-export const replayHeaders = (replayed: boolean): Record<string, string> | undefined => (replayed ? { 'x-idempotent-replayed': 'true' } : undefined);

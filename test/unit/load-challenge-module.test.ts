@@ -5,13 +5,13 @@ import { getConfig } from '../../src/sdk/config';
 
 // The loader is what the network decides: each test settles it (or not) by hand.
 const loader = vi.hoisted(() => ({ settle: { resolve: (_: unknown) => {}, reject: (_: unknown) => {} } }));
-vi.mock('../../src/sdk/challenge/load-challenge', () => ({
+vi.mock('../../src/sdk/challenge/import-challenge-module', () => ({
   loadChallenge: () =>
     new Promise((resolve, reject) => {
       loader.settle = { resolve, reject };
     }),
 }));
-const { challengeCode, CHALLENGE_CODE_TIMEOUT_MS } = await import('../../src/sdk/challenge-code');
+const { challengeCode, CHALLENGE_CODE_TIMEOUT_MS } = await import('../../src/sdk/load-challenge-module');
 
 const module: ChallengeModule = { runChallenge: vi.fn(), runMethod: vi.fn() };
 const outcome = (p: Promise<unknown>) => p.then((value) => ({ value }), (error: GatewayError) => ({ error }));

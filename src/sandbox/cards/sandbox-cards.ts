@@ -1,5 +1,5 @@
-import type { AuthenticationOutcomeValue } from './authentication-resource';
-import { detectCardBrand, type CardBrand } from './card-brand';
+import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
+import { detectCardBrand, type CardBrand } from '../../core/card-brand';
 
 /**
  * What the sandbox's issuer does with a card:

@@ -1,12 +1,14 @@
 /** Largest amount the API takes, in cents: R$ 9.999.999,99. */
 export const MAX_AMOUNT_CENTS = 999_999_999;
 
-/** Formats cents as Brazilian reais, as a payer reads them: `R$ 1.234,56`. */
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/**
+ * Formats cents as Brazilian reais, as a payer reads them: `R$ 1.234,56`. Intl puts a no-break
+ * space after `R$`; messages and boleto files have always had a plain one.
+ */
 export function formatBrl(cents: number): string {
-  const reais = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `R$ ${reais},${String(cents % 100).padStart(2, '0')}`;
+  return BRL.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 
 /**

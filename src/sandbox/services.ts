@@ -1,0 +1,74 @@
+import { CardResolver } from './cards/card-resolver';
+import { CardVault } from './cards/card-vault';
+import { ChallengeAttempts } from './challenge/challenge-attempts';
+import { ChargeEvents } from './charges/charge-events';
+import { ChargeProcessor } from './charges/charge-processor';
+import { ChargeStore } from './charges/charge-store';
+import type { Clock } from './clock';
+import { IdempotencyStore } from './http/idempotency';
+import type { MerchantStore } from './merchants/merchant-store';
+import { OrderStore } from './orders/order-store';
+import { PublicKeyStore } from './public-keys/public-key-store';
+import { SessionStore } from './sessions/session-store';
+import type { Db } from './storage/database';
+import { AuthenticationStore } from './three-ds/authentication-store';
+import { ThreeDsEngine } from './three-ds/three-ds-engine';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+
+/**
+ * Every store and service of one sandbox, each built once (so each prepares its statements
+ * once) and handed to the route modules, which only route.
+ */
+export interface SandboxServices {
+  merchants: MerchantStore;
+  sessions: SessionStore;
+  publicKeys: PublicKeyStore;
+  authentications: AuthenticationStore;
+  challengeAttempts: ChallengeAttempts;
+  threeDs: ThreeDsEngine;
+  orders: OrderStore;
+  charges: ChargeStore;
+  processor: ChargeProcessor;
+  idempotency: IdempotencyStore;
+  /** Order and charge notifications, sent through {@link webhooks}. */
+  events: ChargeEvents;
+  /** Delivers notifications; closed with the sandbox. */
+  webhooks: WebhookDispatcher;
+  /** Runs `work` in one SQLite transaction: all of its writes happen, or none. */
+  transaction<T>(work: () => T): T;
+}
+
+/** What {@link buildServices} needs: the open database and what startSandbox made before it. */
+export interface ServiceInputs {
+  db: Db;
+  clock: Clock;
+  merchants: MerchantStore;
+  webhooks: WebhookDispatcher;
+  /** Public base URL of the API, for the links in notifications. */
+  apiUrl: string;
+}
+
+/** Builds the stores and services of one sandbox. Only startSandbox calls it, once. */
+export function buildServices({ db, clock, merchants, webhooks, apiUrl }: ServiceInputs): SandboxServices {
+  const publicKeys = new PublicKeyStore(db, clock);
+  const vault = new CardVault(db, clock);
+  const cards = new CardResolver(publicKeys, vault, clock);
+  const authentications = new AuthenticationStore(db, clock);
+  const orders = new OrderStore(db);
+  const charges = new ChargeStore(db);
+  return {
+    merchants,
+    sessions: new SessionStore(db, clock),
+    publicKeys,
+    authentications,
+    challengeAttempts: new ChallengeAttempts(db),
+    threeDs: new ThreeDsEngine(authentications, cards),
+    orders,
+    charges,
+    processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
+    idempotency: new IdempotencyStore(db, clock),
+    events: new ChargeEvents(webhooks, orders, apiUrl, clock),
+    webhooks,
+    transaction: (work) => db.transaction(work)(),
+  };
+}
