@@ -5,8 +5,6 @@ import type { CardBrand } from '../../core/card-brand';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
-import { encodeBase64UrlJson } from './base64url-json';
-import { eciOf, liabilityShiftOf, transStatusOf } from './three-ds-result';
 
 /** How long the shopper has to finish a challenge, from the authentication's creation. */
 export const CHALLENGE_WINDOW_MS = 10 * 60_000;
