@@ -118,6 +118,8 @@ test.describe('the challenge window size', () => {
       await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
       await waitForChallenge(page);
       await expect(page.locator('dialog[data-gateway=challenge]')).toHaveAttribute('data-gateway-window-size', size);
+      // Kept for a person to look at what the shopper sees at this width (test-results/ is not committed).
+      await page.screenshot({ path: `test-results/three-ds-method/window-${width}.png` });
       const box = (await page.locator('iframe[data-gateway=frame]').boundingBox())!;
       expect(Math.round(box.width)).toBe(frame.width);
       if ('height' in frame) expect(Math.round(box.height)).toBe(frame.height);
