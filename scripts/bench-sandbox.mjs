@@ -55,7 +55,8 @@ async function serveFloor() {
   const { Hono } = await import('hono');
   const { serve } = await import('@hono/node-server');
   const answers = new Map();
-  process.on('message', (m) => answers.set(m.path, m.answer));
+  process.on('message', (m) => m.path && answers.set(m.path, m.answer));
+  answerCpuQueries();
   const app = new Hono();
   app.post('*', async (c) => {
     const body = await c.req.json();
@@ -66,9 +67,26 @@ async function serveFloor() {
   process.on('disconnect', () => server.close(() => process.exit(0)));
 }
 
+/** A server child tells the bench its CPU time (µs, user and system) when asked: the cost of one request, not only its rate. */
+function answerCpuQueries() {
+  process.on('message', (m) => m === 'cpu' && process.send({ cpu: process.cpuUsage() }));
+}
+
+/** The CPU time a child has used so far. */
+const cpuOf = (child) =>
+  new Promise((resolve) => {
+    const on = (m) => {
+      if (!m?.cpu) return;
+      child.off('message', on);
+      resolve(m.cpu);
+    };
+    child.on('message', on);
+    child.send('cpu');
+  });
+
 function startChild(mode) {
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the sandbox process there (open it in Chrome's DevTools).
-  const profile = mode === 'sandbox' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = fork(new URL(import.meta.url).pathname, ['--serve', mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...profile] });
   return new Promise((resolve, reject) => {
     child.once('message', (info) => resolve({ child, ...info }));
@@ -86,7 +104,8 @@ const orderOf = (charge) => ({
   customer,
   items: [{ reference_id: 'item-1', name: 'Camiseta', quantity: 2, unit_amount: 5_000 }],
   shipping: { address },
-  notification_urls: ['https://merchant.example/notify'],
+  // No notification_urls: a webhook is delivered after the answer, over the network, and a
+  // bench that sends one to a host that is not there measures DNS and TLS failures, not the sandbox.
   charges: [charge],
 });
 
@@ -181,8 +200,10 @@ async function main() {
       floor.child.send({ path: s.path, answer: JSON.parse(sample.body) });
       await new Promise((resolve) => setTimeout(resolve, 50));
 
+      const children = { sandbox: sandbox.child, floor: floor.child };
       const run = async (side, ms) => {
         const send = sides[side];
+        const cpuBefore = await cpuOf(children[side]);
         const latencies = [];
         let failures = 0;
         const stopAt = performance.now() + ms;
@@ -201,12 +222,14 @@ async function main() {
         };
         const began = performance.now();
         await Promise.all(Array.from({ length: connections }, worker));
-        return { latencies, failures, seconds: (performance.now() - began) / 1000 };
+        const seconds = (performance.now() - began) / 1000;
+        const cpuAfter = await cpuOf(children[side]);
+        return { latencies, failures, seconds, user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
       };
 
       await run('sandbox', 1000);
       await run('floor', 1000);
-      const totals = { sandbox: { latencies: [], failures: 0, seconds: 0 }, floor: { latencies: [], failures: 0, seconds: 0 } };
+      const totals = { sandbox: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 }, floor: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 } };
       const roundRatios = [];
       for (let r = 0; r < rounds; r++) {
         // ABBA: the side that goes first alternates, so a drift in load favours neither.
@@ -218,6 +241,8 @@ async function main() {
           for (const l of out.latencies) t.latencies.push(l);
           t.failures += out.failures;
           t.seconds += out.seconds;
+          t.user += out.user;
+          t.system += out.system;
           rps[side] = out.latencies.length / out.seconds;
         }
         roundRatios.push(rps.sandbox / rps.floor);
@@ -226,7 +251,7 @@ async function main() {
       const stats = (t) => {
         const sorted = Float64Array.from(t.latencies).sort();
         const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-        return { rps: sorted.length / t.seconds, p50: pct(50), p99: pct(99), failures: t.failures, count: sorted.length };
+        return { rps: sorted.length / t.seconds, p50: pct(50), p99: pct(99), failures: t.failures, count: sorted.length, user: t.user / sorted.length, system: t.system / sorted.length };
       };
       const a = stats(totals.sandbox);
       const b = stats(totals.floor);
@@ -234,7 +259,7 @@ async function main() {
       const sortedRatios = [...roundRatios].sort((x, y) => x - y);
       const medianRatio = sortedRatios[Math.floor((sortedRatios.length - 1) / 2)] / 2 + sortedRatios[Math.ceil((sortedRatios.length - 1) / 2)] / 2;
       const line = (label, x) =>
-        `  ${label.padEnd(8)} ${x.rps.toFixed(0).padStart(6)} req/s  p50 ${x.p50.toFixed(2).padStart(6)} ms  p99 ${x.p99.toFixed(2).padStart(6)} ms  (${x.count} requests${x.failures ? `, ${x.failures} not 201` : ''})`;
+        `  ${label.padEnd(8)} ${x.rps.toFixed(0).padStart(6)} req/s  p50 ${x.p50.toFixed(2).padStart(6)} ms  p99 ${x.p99.toFixed(2).padStart(6)} ms  CPU ${(x.user + x.system).toFixed(0).padStart(4)} µs/request (${x.system.toFixed(0)} system)  (${x.count} requests${x.failures ? `, ${x.failures} not 201` : ''})`;
       const target = TARGETS[name];
       const met = ratio >= target.ratio && a.p99 <= target.p99;
       missed ||= !met || a.failures > 0 || b.failures > 0;
@@ -258,6 +283,7 @@ if (opts.serve === 'sandbox') {
   const { startSandbox } = await import('../dist/sandbox/index.js');
   const sandbox = await startSandbox();
   process.send({ apiUrl: sandbox.apiUrl, token: sandbox.token });
+  answerCpuQueries();
   process.on('disconnect', () => sandbox.close().then(() => process.exit(0)));
 } else if (opts.serve === 'floor') {
   await serveFloor();
