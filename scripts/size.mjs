@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 
 // Issue #19 set 10 KB as the goal and 11 KB as the limit; the limit stays just above what the
-// build reaches today (docs/performance.md says where each kilobyte went) until the goal is met.
-const LIMIT = 13 * 1024;
+// build reaches today, with room for what issue #21 adds (docs/performance.md says where each
+// kilobyte went), until the goal is met.
+const LIMIT = 12.5 * 1024;
 const TARGET = 10 * 1024;
 const code = readFileSync('dist/gateway.js');
 const gz = gzipSync(code, { level: 9 }).length;
