@@ -23,28 +23,35 @@ const licenseBanner = '/*! @gateway/sdk | MIT | bundles MIT-licensed code: see L
 const sourcemap = 'hidden';
 
 /**
- * The script-tag build cannot split chunks, so it loads its challenge code as a second script:
- * this swaps the dynamic-import loader for the one that adds gateway-challenge.js.
+ * The script-tag build cannot split chunks, so it loads its challenge code and its card-encryption
+ * code as scripts of their own: this swaps the dynamic-import challenge loader for the one that
+ * adds gateway-challenge.js, and encryptCard for the stand-in that adds gateway-encrypt.js.
  */
-const challengeAsScript = () => ({
-  name: 'challenge-as-script',
+const lazyScripts = () => ({
+  name: 'lazy-scripts',
   async resolveId(source, importer) {
-    if (!source.endsWith('/challenge/import-challenge-module')) return null;
-    const resolved = await this.resolve(source.replace(/import-challenge-module$/, 'add-challenge-script'), importer, { skipSelf: true });
-    return resolved;
+    if (source.endsWith('/challenge/import-challenge-module')) return this.resolve(source.replace(/import-challenge-module$/, 'add-challenge-script'), importer, { skipSelf: true });
+    if (source === './encrypt-card' && importer?.endsWith('/src/sdk/index.ts')) return this.resolve('./encrypt/encrypt-card-script', importer, { skipSelf: true });
+    return null;
   },
 });
 
-/** Writes the SRI hash of the finished gateway-challenge.js into gateway.js (see challenge-integrity.ts). */
-const challengeIntegrity = () => ({
-  name: 'challenge-integrity',
+/** Writes the SRI hashes of the finished gateway-challenge.js and gateway-encrypt.js into gateway.js (see challenge-integrity.ts). */
+const scriptIntegrity = () => ({
+  name: 'script-integrity',
   renderChunk(code) {
-    const hash = createHash('sha384').update(readFileSync('dist/gateway-challenge.js')).digest('base64');
-    const value = `sha384-${hash}`;
-    const placeholder = '__GATEWAY_CHALLENGE_INTEGRITY__'.padEnd(value.length, '_');
-    if (!code.includes(placeholder)) this.error('challenge integrity placeholder not found');
-    // Same length as the placeholder: the source map needs no change.
-    return { code: code.replace(placeholder, value), map: null };
+    for (const [file, name] of [
+      ['dist/gateway-challenge.js', 'CHALLENGE'],
+      ['dist/gateway-encrypt.js', 'ENCRYPT'],
+    ]) {
+      const hash = createHash('sha384').update(readFileSync(file)).digest('base64');
+      const value = `sha384-${hash}`;
+      const placeholder = `__GATEWAY_${name}_INTEGRITY__`.padEnd(value.length, '_');
+      if (!code.includes(placeholder)) this.error(`${name.toLowerCase()} integrity placeholder not found`);
+      // Same length as the placeholder: the source map needs no change.
+      code = code.replace(placeholder, value);
+    }
+    return { code, map: null };
   },
 });
 
@@ -90,6 +97,13 @@ export default [
     output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap, banner: licenseBanner, plugins: [minify()] },
     plugins: browser(),
   },
+  // The card-encryption code, fetched by gateway.js on the first encryptCard call. Built before
+  // gateway.js too, for the same reason.
+  {
+    input: 'src/sdk/encrypt/encrypt-script.ts',
+    output: { file: 'dist/gateway-encrypt.js', format: 'iife', sourcemap, banner: licenseBanner, plugins: [minify()] },
+    plugins: browser(),
+  },
   // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global. The
   // IIFE's `var Gateway` is a global only in a classic top-level script: the footer sets it on
   // globalThis for a module script, a bundler import and a loader's eval too.
@@ -102,9 +116,9 @@ export default [
       sourcemap,
       banner: licenseBanner,
       footer: 'globalThis.Gateway = Gateway;',
-      plugins: [minify(), challengeIntegrity()],
+      plugins: [minify(), scriptIntegrity()],
     },
-    plugins: [challengeAsScript(), ...browser()],
+    plugins: [lazyScripts(), ...browser()],
   },
   // npm: ESM and CommonJS, zod and penpal bundled in so the package has no runtime dependencies.
   {

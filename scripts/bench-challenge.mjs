@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { startSandbox } from '../dist/sandbox/index.js';
 
 const RUNS = 20;
-const TARGET_MS = 300;
+const TARGET_MS = 100;
 const CARD = '4000000000002503';
 
 const sandbox = await startSandbox();
@@ -30,12 +30,52 @@ try {
   const { session } = await res.json();
   const code = tab.frameLocator('dialog iframe').frameLocator('#acs').locator('#code');
 
+  // Every request the page and its frames make between the call and the visible field, with
+  // when it started and ended (ms after the call, on the epoch clock the page shares): the round
+  // trips the shopper waits for.
+  let log;
+  const seen = new Map();
+  const now = () => performance.timeOrigin + performance.now();
+  const short = (url) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*/, '');
+  tab.context().on('request', (req) => {
+    if (!log?.open) return;
+    const entry = { what: `${req.method()} ${short(req.url())}`, start: now(), end: NaN };
+    seen.set(req, entry);
+    log.requests.push(entry);
+  });
+  const finished = (req) => {
+    const entry = seen.get(req);
+    if (entry && log?.open) entry.end = now();
+  };
+  tab.context().on('requestfinished', finished);
+  tab.context().on('requestfailed', finished);
+
+  /**
+   * One challenge. The figure is taken in the page, on its own clock: from the call to the first
+   * animation frame (the next paint) in which the SDK shows its frame, which it does only when the
+   * issuer page said it is ready, its form parsed and styled. Playwright then checks that the
+   * code field really is visible; its polling (backing off to 100 ms) is not in the figure.
+   */
   const once = async () => {
-    const started = performance.now();
-    await tab.evaluate(
+    log = { open: true, requests: [] };
+    const calledAt = await tab.evaluate(
       ({ session, card }) => {
         const G = window.Gateway;
         G.setUp({ session, env: 'SANDBOX' });
+        // Only the dialog this call opens counts, not one a previous run is still taking down.
+        const earlier = new Set(document.body.children);
+        const started = performance.now();
+        window.__shown = new Promise((resolve) => {
+          const check = () => {
+            for (const el of document.body.children) {
+              if (earlier.has(el)) continue;
+              const frame = el.shadowRoot?.querySelector('iframe[data-gateway=frame]');
+              if (frame && !frame.hidden) return resolve(performance.now() - started);
+            }
+            requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        });
         window.__settled = G.authenticate3DS({
           dataOnly: false,
           data: {
@@ -45,18 +85,24 @@ try {
             billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
           },
         }).catch((e) => e.code);
+        return performance.timeOrigin + started;
       },
       { session, card: CARD },
     );
+    const ms = await tab.evaluate(() => window.__shown);
     await code.waitFor({ state: 'visible' });
-    const ms = performance.now() - started;
+    log.open = false;
+    const requests = log.requests.map((r) => ({ ...r, start: r.start - calledAt, end: r.end - calledAt })).filter((r) => r.start <= ms);
+    runs.push({ ms, requests });
     await tab.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
     const end = await tab.evaluate(() => window.__settled);
     if (end !== 'CHALLENGE_CANCELED') throw new Error(`run ended with ${end}`);
     return ms;
   };
 
+  const runs = [];
   await once();
+  runs.length = 0;
   const times = [];
   for (let i = 0; i < RUNS; i++) times.push(await once());
   times.sort((a, b) => a - b);
@@ -64,6 +110,11 @@ try {
   const max = times[RUNS - 1];
   console.log(`challenge: authenticate3DS -> issuer code field visible, ${RUNS} runs (after 1 warm-up), headless Chromium, loopback`);
   console.log(`  median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms, min ${times[0].toFixed(1)} ms (target: median <= ${TARGET_MS} ms)`);
+  // The run closest to the median, request by request: what the shopper waits for.
+  const typical = runs.reduce((a, b) => (Math.abs(b.ms - median) < Math.abs(a.ms - median) ? b : a));
+  const counts = runs.map((r) => r.requests.length).sort((a, b) => a - b);
+  console.log(`  requests between the call and the visible field: ${counts[0]}${counts[0] === counts[RUNS - 1] ? '' : ` to ${counts[RUNS - 1]}`} per run; the run nearest the median (${typical.ms.toFixed(1)} ms):`);
+  for (const r of typical.requests) console.log(`    ${r.start.toFixed(1).padStart(6)} -> ${Number.isNaN(r.end) ? '   ...' : r.end.toFixed(1).padStart(6)} ms  ${r.what}`);
   if (median > TARGET_MS) process.exitCode = 1;
 } finally {
   await browser.close();

@@ -32,8 +32,8 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.use(corsPolicy(deps.corsOrigins, deps.merchantCorsOrigins));
   app.use(bodySizeLimit(deps.maxBodyBytes));
 
-  // The script-tag build and the challenge code it loads on demand from beside itself.
-  app.get('/sdk/:file{gateway(-challenge)?\\.js}', (c) => {
+  // The script-tag build and the challenge and card-encryption code it loads on demand from beside itself.
+  app.get('/sdk/:file{gateway(-challenge|-encrypt)?\\.js}', (c) => {
     const file = join(dirname(deps.sdkScriptPath), c.req.param('file'));
     let script: Buffer;
     try {

@@ -16,7 +16,7 @@ import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
 import { buildServices } from './services';
 import { WebhookDispatcher, type WebhookOptions } from './webhooks/webhook-dispatcher';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
-import { logSink, type LogFormat } from './logging/log-sink';
+import { logSink, NO_LOG, type LogFormat } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
 
@@ -136,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limits = resolveLimits(options);
   const graceMs = options.shutdownGraceMs ?? 5_000;
   if (!Number.isInteger(graceMs) || graceMs < 0) throw new Error(`startSandbox: shutdownGraceMs must be a whole number of ms, got ${String(options.shutdownGraceMs)}`);
-  const write: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : () => {};
+  const write: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : NO_LOG;
   if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json') throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
   const { log, logRequest } = logSink(write, options.logFormat);
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.

@@ -35,9 +35,10 @@ export function resolveApiUrl(env: Environment, explicit?: string): string | und
 }
 
 /**
- * Where the script-tag build finds its challenge code: gateway-challenge.js beside gateway.js
- * wherever the page loaded it from (the sandbox, a CDN, the merchant's own server), else the API's.
+ * Where the script-tag build finds its other files (gateway-challenge.js, gateway-encrypt.js):
+ * beside gateway.js wherever the page loaded it from (the sandbox, a CDN, the merchant's own
+ * server), else the API's (the sandbox's when not set up).
  */
-export function challengeScriptUrl(apiUrl: string): string {
-  return scriptUrl ? new URL('gateway-challenge.js', scriptUrl).href : `${apiUrl}/sdk/gateway-challenge.js`;
+export function sdkFileUrl(file: string, apiUrl = scriptOrigin ?? DEFAULT_SANDBOX_API_URL): string {
+  return scriptUrl ? new URL(file, scriptUrl).href : `${apiUrl}/sdk/${file}`;
 }

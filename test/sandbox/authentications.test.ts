@@ -180,6 +180,9 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
   it.each([
     ['__proto__', '{"data":{"__proto__":{"x":1}},"device":{}}'],
     ['constructor', '{"data":{"customer":{"constructor":{"x":1}}}}'],
+    ['prototype', '{"data":{"prototype":1},"device":{}}'],
+    // Spelled with escapes, so no literal "__proto__" is in the text: still found.
+    ['__proto__', '{"data":{"\\u005f_proto\\u005f_":{"x":1}},"device":{}}'],
   ])('a %s key is 400, never a crash', async (key, raw) => {
     const { status, body } = await post(raw);
     expect(status).toBe(400);

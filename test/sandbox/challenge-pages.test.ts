@@ -60,7 +60,9 @@ describe('GET /challenge/host', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
     expect(html).toContain(`data-parent="${PARENT}"`);
-    expect(html).toContain('<script src="/challenge/host.js"></script>');
+    expect(html).toMatch(/<script src="\/challenge\/host\.js\?v=[\w-]{16}"><\/script>/);
+    // The issuer page's script is fetched while the host page runs, so the issuer page finds it cached.
+    expect(html).toMatch(/<link rel="preload" href="\/challenge\/acs\.js\?v=[\w-]{16}" as="script">/);
     expect(html).not.toMatch(/<script>|style=/);
     // The issuer page opens with a form POST of the creq into the issuer frame (test/sandbox/challenge-messages.test.ts).
     expect(html).toContain('<iframe id="acs" name="acs"');
@@ -224,6 +226,21 @@ describe('the issuer page and its form', () => {
 });
 
 describe('the challenge origin', () => {
+  it('links its scripts and stylesheet by content version, which the browser may keep; other addresses are revalidated', async () => {
+    const { id, token } = await challenge();
+    const html = await (await page('/challenge/host', { authentication: id, token, parent: PARENT })).text();
+    const linked = [...html.matchAll(/(?:src|href)="(\/challenge\/(?:host\.js|acs\.js|challenge\.css)\?v=[\w-]{16})"/g)].map((m) => m[1]!);
+    expect(new Set(linked.map((u) => u.replace(/\?.*/, '')))).toEqual(new Set(['/challenge/host.js', '/challenge/acs.js', '/challenge/challenge.css']));
+    for (const url of linked) {
+      const res = await fetch(`${sandbox.challengeUrl}${url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const stale = await fetch(`${sandbox.challengeUrl}${url.replace(/v=[\w-]+/, 'v=0000000000000000')}`);
+      expect(stale.headers.get('cache-control')).toBe('no-cache');
+      expect(await stale.text()).toBe(await res.text());
+    }
+  });
+
   it('serves the page scripts and stylesheet, and 404 elsewhere', async () => {
     for (const name of ['host', 'acs']) {
       const res = await fetch(`${sandbox.challengeUrl}/challenge/${name}.js`);

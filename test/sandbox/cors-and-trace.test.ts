@@ -27,6 +27,30 @@ describe('CORS', () => {
     }
   });
 
+  it('every answer of an SDK endpoint carries its grant, Vary: Origin and the trace id, error answers too', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const session = await createSession(sandbox);
+      const origin = { Origin: 'http://shop.example:8080' };
+      const answers = [
+        await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, origin),
+        await postAuthentication(sandbox, 'sess_unknown', '{}', origin),
+        await postAuthentication(sandbox, session, '{"data":', origin),
+        await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/3DS_none`, { headers: { ...origin, 'X-Gateway-Session': session } }),
+      ];
+      expect(answers.map((r) => r.status)).toEqual([201, 401, 400, 404]);
+      for (const res of answers) {
+        expect(res.headers.get('access-control-allow-origin')).toBe('http://shop.example:8080');
+        expect(res.headers.get('access-control-expose-headers')).toBe('x-trace-id');
+        expect(res.headers.get('vary')).toBe('Origin');
+        expect(res.headers.get('x-trace-id')).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      }
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('restricted by corsOrigins: listed origins pass, others get no CORS grant', async () => {
     const sandbox = await startSandbox({ corsOrigins: ['http://shop.example'] });
     try {

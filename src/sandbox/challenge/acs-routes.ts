@@ -21,11 +21,13 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
   const app = new Hono<AppEnv>();
   const expired = (r: AuthenticationRecord) => Date.parse(r.expiresAt) <= deps.clock.now().getTime();
 
+  // Made once: building an Intl.NumberFormat costs more than the rest of the issuer page.
+  const money = { en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'BRL' }), pt: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }) };
   const summary = (r: AuthenticationRecord, { locale }: ChallengeParams) => ({
     locale,
     issuer: r.issuer,
     brand: r.brand,
-    amount: new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: r.currency }).format(r.amountValue / 100),
+    amount: money[locale === 'en' ? 'en' : 'pt'].format(r.amountValue / 100),
     card: r.lastDigits ? PAGE_TEXTS[locale].card(brandName(r.brand), r.lastDigits).trim() : '',
   });
   /** The end page; `completed` is the record after completion, undefined when it could not complete (expired). */

@@ -1,17 +1,26 @@
 import { html } from 'hono/html';
 import type { ErrorItem } from '../../core/error-item';
+import { assetUrl } from './challenge-assets';
 import { PAGE_TEXTS, type PageLocale } from './challenge-page-texts';
 
 type Markup = ReturnType<typeof html>;
 
 // The host's script must run before its issuer frame exists (no message missed); the issuer's after its form is parsed.
-const page = (locale: PageLocale, title: string, attributes: Record<string, string>, script: { src: string; defer: boolean } | null, body: Markup) => html`<!doctype html>
+// `preload`: what the next page (the issuer's, nested in the host) will need, fetched while this one runs.
+const page = (
+  locale: PageLocale,
+  title: string,
+  attributes: Record<string, string>,
+  script: { src: string; defer: boolean; preload?: string } | null,
+  body: Markup,
+) => html`<!doctype html>
 <html lang="${locale}"${Object.entries(attributes).map(([name, value]) => html` data-${name}="${value}"`)}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<link rel="stylesheet" href="/challenge/challenge.css">
+<link rel="stylesheet" href="${assetUrl('challenge.css')}">
+${script?.preload ? html`<link rel="preload" href="${script.preload}" as="script">` : ''}
 ${script ? html`<script src="${script.src}"${script.defer ? html` defer` : ''}></script>` : ''}
 </head>
 ${body}
@@ -28,7 +37,7 @@ export function hostPage(view: { locale: PageLocale; parent: string; acsFields: 
     view.locale,
     t.hostTitle,
     { parent: view.parent },
-    { src: '/challenge/host.js', defer: false },
+    { src: assetUrl('host.js'), defer: false, preload: assetUrl('acs.js') },
     html`<body class="host"><iframe id="acs" name="acs" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe>
 <form id="creq" method="post" action="/challenge/acs" target="acs" hidden>${hiddenFields(view.acsFields)}</form></body>`,
   );
@@ -82,7 +91,7 @@ ${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` 
   const attributes: Record<string, string> = { state: view.state, 'gateway-brand': view.brand };
   if (view.issuer) attributes['gateway-issuer'] = view.issuer;
   if (view.state === 'form') attributes['gateway-attempts-left'] = String(view.attemptsLeft);
-  return page(view.locale, `${issuer}: ${t.heading}`, attributes, { src: '/challenge/acs.js', defer: true }, body);
+  return page(view.locale, `${issuer}: ${t.heading}`, attributes, { src: assetUrl('acs.js'), defer: true }, body);
 }
 
 /**

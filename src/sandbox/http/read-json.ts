@@ -6,6 +6,8 @@ import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
 
 // A whole-buffer decode keeps no state between calls, so one decoder serves every request.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Text that could hold a key of PROTOTYPE_KEYS: the word itself, or an escape that could spell it. */
+const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\/;
 
 
 /**
@@ -23,10 +25,15 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   let forbidden: string | undefined;
   let body: unknown;
   try {
-    body = JSON.parse(UTF8.decode(buffer), (key, value: unknown) => {
-      if (PROTOTYPE_KEYS.has(key)) forbidden ??= key;
-      return value;
-    });
+    const text = UTF8.decode(buffer);
+    // A reviver makes JSON.parse several times slower, so it runs only when a forbidden key is
+    // possible at all: one spelled out, or one hidden behind a \u escape (any backslash).
+    body = MAYBE_FORBIDDEN.test(text)
+      ? JSON.parse(text, (key, value: unknown) => {
+          if (PROTOTYPE_KEYS.has(key)) forbidden ??= key;
+          return value;
+        })
+      : JSON.parse(text);
   } catch {
     throw ApiError.of(400, MALFORMED_JSON, '', 'The body is not valid JSON.');
   }

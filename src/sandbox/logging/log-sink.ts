@@ -5,6 +5,11 @@ import { maskCardDigits } from './mask-card-digits';
 /** How log lines are written: `text` for people, `json` (one object per line) for log shippers. */
 export type LogFormat = 'text' | 'json';
 
+/** The line writer of a sandbox started without a log: {@link logSink} then skips all formatting. */
+export const NO_LOG: Log = () => {};
+/** The request log of a sandbox without a log; the trace-id middleware does not even build the entry. */
+export const NO_REQUEST_LOG: RequestLog = () => {};
+
 /** The two ways the sandbox logs: a message, and the one line of each request. */
 export interface LogSink {
   log: Log;
@@ -21,6 +26,8 @@ const CONTROL_CHARACTERS = /[\x00-\x1f\x7f]/g;
  * JSON-encoded (json), so one request is always exactly one line.
  */
 export function logSink(write: (line: string) => void, format: LogFormat = 'text'): LogSink {
+  // Masking and escaping every request's line costs a few per cent of the 3DS endpoint under load.
+  if (write === NO_LOG) return { log: NO_LOG, logRequest: NO_REQUEST_LOG };
   const masked = (e: RequestLogEntry) => ({ ...e, traceId: maskCardDigits(e.traceId), path: maskCardDigits(e.path) });
   const ms = (e: RequestLogEntry) => Math.round(e.durationMs * 10) / 10;
   if (format === 'json') {

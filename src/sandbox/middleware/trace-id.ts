@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { randomUuid, TRACE_ID_PATTERN } from '../../core/trace-id';
 import type { AppEnv, RequestLog } from '../app-env';
 import { rawPath } from '../http/raw-path';
+import { NO_REQUEST_LOG } from '../logging/log-sink';
 
 /**
  * Gives every request a trace id (the caller's x-trace-id when well formed, so the SDK's id and
@@ -14,9 +15,14 @@ export const traceId =
     const given = c.req.header('x-trace-id');
     const id = given && TRACE_ID_PATTERN.test(given) ? given : randomUuid();
     c.set('traceId', id);
+    // Set before the route, so the route's own response carries it: writing on c.res afterwards
+    // would make hono rebuild that response around a web stream (docs/performance.md).
+    c.header('x-trace-id', id);
     const started = performance.now();
     await next();
-    c.res.headers.set('x-trace-id', id);
+    // A response not built from the context (none today) still gets it; reading is cheap.
+    if (c.res.headers.get('x-trace-id') !== id) c.res.headers.set('x-trace-id', id);
+    if (logRequest === NO_REQUEST_LOG) return;
     const clientError = c.get('clientError');
     logRequest({
       time: new Date().toISOString(),

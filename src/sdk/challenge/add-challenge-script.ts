@@ -1,12 +1,11 @@
-import { challengeScriptUrl } from '../api-url';
+import { sdkFileUrl } from '../api-url';
 import type { Config } from '../config';
+import { loadScript } from '../load-script';
 import { CHALLENGE_INTEGRITY } from './challenge-integrity';
 import { CHALLENGE_MODULE_KEY } from './challenge-module-key';
 import type { ChallengeModule } from './run-challenge';
 
 let loading: Promise<ChallengeModule> | undefined;
-
-const registered = () => (globalThis as Record<symbol, ChallengeModule | undefined>)[CHALLENGE_MODULE_KEY];
 
 /**
  * The script-tag build's loadChallenge: adds gateway-challenge.js, which sits next to
@@ -14,30 +13,7 @@ const registered = () => (globalThis as Record<symbol, ChallengeModule | undefin
  * SDK. A failed load is forgotten, so the next challenge tries again.
  */
 export function loadChallenge(config: Config): Promise<ChallengeModule> {
-  const ready = registered();
-  if (ready) return Promise.resolve(ready);
-  loading ??= new Promise<ChallengeModule>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = challengeScriptUrl(config.apiUrl);
-    script.async = true;
-    // The build replaces the placeholder; an unbuilt copy simply loads without the check.
-    if (CHALLENGE_INTEGRITY.startsWith('sha')) {
-      script.integrity = CHALLENGE_INTEGRITY;
-      script.crossOrigin = 'anonymous';
-    }
-    script.onload = () => {
-      script.remove();
-      const module = registered();
-      if (module) resolve(module);
-      else reject(new Error('gateway-challenge.js did not register'));
-    };
-    script.onerror = (event) => {
-      script.remove();
-      // The load event is all the browser tells; kept so devtools can show which element failed.
-      reject(new Error(`could not load ${script.src}`, { cause: event }));
-    };
-    document.head.append(script);
-  }).catch((error: unknown) => {
+  loading ??= loadScript<ChallengeModule>(sdkFileUrl('gateway-challenge.js', config.apiUrl), CHALLENGE_INTEGRITY, CHALLENGE_MODULE_KEY).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
