@@ -14,6 +14,9 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { openApiDocument } from '../../src/sandbox/openapi/openapi-document';
 import { routeTable, type Route } from '../../src/sandbox/openapi/route-table';
 import { arbitraryOf } from './contract/schema-arbitrary';
+import { encodeBase64UrlJson } from '../../src/sandbox/three-ds/base64url-json';
+import { MESSAGE_VERSION, transIds } from '../../src/sandbox/three-ds/challenge-messages';
+import type { AuthenticationRecord } from '../../src/sandbox/three-ds/authentication-store';
 
 type Schema = { [key: string]: unknown };
 type Json = Record<string, unknown>;
@@ -179,6 +182,20 @@ async function validCall(route: Route): Promise<Call> {
       return { path: route.path, query: (await challengeParams()).query, headers: { accept: 'text/html' } };
     case 'submitIssuerCode':
       return { path: route.path, headers: {}, body: { form: { ...(await challengeParams()).query, code: '123456' } } };
+    case 'challengeNotification': {
+      // The cres the issuer page posts once the shopper typed the right code.
+      const { id, query } = await challengeParams();
+      const ids = transIds({ id, threeDsServerTransId: null } as AuthenticationRecord);
+      const cres = encodeBase64UrlJson({ messageType: 'CRes', messageVersion: MESSAGE_VERSION, ...ids, transStatus: 'Y', challengeCompletionInd: 'Y' });
+      return { path: route.path, headers: {}, body: { form: { ...query, cres } } };
+    }
+    case 'continueAuthentication': {
+      const auth = await authentication('4000000000004004');
+      return { path: route.path.replace('{id}', auth.id), headers: { 'x-gateway-session': await session() }, body: json };
+    }
+    case 'submitMethodData':
+    case 'methodNotification':
+      return { path: route.path, headers: {}, body: { form: { threeDSMethodData: (await authentication('4000000000004004')).method.three_ds_method_data } } };
     case 'endChallenge':
       return { path: route.path, headers: {}, body: { form: { ...(await challengeParams()).query, reason: 'CHALLENGE_CANCELED' } } };
     default:
@@ -231,8 +248,10 @@ function breakages(route: Route, call: Call): Breakage[] {
     }
     out.push({ name: 'not JSON', status: 415, apply: (c) => ({ ...c, body: { raw: 'type=card', type: 'text/plain' } }) });
   }
-  if (body && 'form' in body) {
-    for (const key of ['authentication', 'token', 'parent']) {
+  if (body && 'form' in body && route.body) {
+    // Each field the form's schema requires (the challenge parameters, or the 3DS Method's threeDSMethodData).
+    const required = (schemas[route.body.schema.name]!.required ?? []) as string[];
+    for (const key of required.filter((k) => k in body.form)) {
       out.push({ name: `form without ${key}`, status: 400, parameter: key, apply: (c) => ({ ...c, body: { form: Object.fromEntries(Object.entries(body.form).filter(([k]) => k !== key)) } }) });
     }
     out.push({ name: 'not a form', status: 415, apply: (c) => ({ ...c, body: { raw: JSON.stringify(body.form), type: 'application/json' } }) });
