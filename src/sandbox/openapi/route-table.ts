@@ -79,7 +79,8 @@ export interface Route {
   description?: string;
   security: Security;
   parameters?: Parameter[];
-  body?: { contentType: 'application/json' | 'application/x-www-form-urlencoded'; required: boolean; schema: NamedSchema; example?: unknown };
+  /** `example` is the one the contract tests send; `examples`, when given, are what the document shows instead (named, each valid). */
+  body?: { contentType: 'application/json' | 'application/x-www-form-urlencoded'; required: boolean; schema: NamedSchema; example?: unknown; examples?: Record<string, { summary: string; value: unknown }> };
   /** Answers by status code; an error status with no entry gets the error body. */
   responses: Record<string, Answer>;
   /** Error statuses the route can answer (the error body with x-trace-id). */
@@ -160,6 +161,27 @@ const AUTHENTICATION_EXAMPLE = {
   },
   device: { screenWidth: 1280, screenHeight: 800, colorDepth: 24, timeZoneOffset: 180, language: 'pt-BR', userAgent: 'Mozilla/5.0', javaEnabled: false, javascriptEnabled: true, challengeWindowSize: '03' },
 };
+
+/**
+ * The sandbox cards of the 3DS request's examples (docs/sandbox.md#sandbox-cards,
+ * docs/three-ds-flow.md#sandbox-cards): the frictionless one above, a challenge, and the 3DS Method cards.
+ */
+const AUTHENTICATION_CARDS: Record<string, { number: string; summary: string }> = {
+  frictionless: { number: '4000000000002370', summary: 'Frictionless: AUTH_FLOW_COMPLETED, AUTHENTICATED' },
+  challenge: { number: '4000000000002503', summary: 'REQUIRE_CHALLENGE, then AUTH_FLOW_COMPLETED' },
+  methodFrictionless: { number: '4000000000004004', summary: 'REQUIRE_METHOD (visa; the method completes), then frictionless: ECI 05' },
+  methodFrictionlessMastercard: { number: '5200000000001401', summary: 'REQUIRE_METHOD (mastercard; the method completes), then frictionless: ECI 02' },
+  methodTimeout: { number: '4000000000004103', summary: 'REQUIRE_METHOD whose page never notifies: the SDK continues with N after 10 s, then REQUIRE_CHALLENGE' },
+  methodChallenge: { number: '4000000000004202', summary: 'REQUIRE_METHOD (the method completes), then REQUIRE_CHALLENGE' },
+};
+const authenticationExamples = () =>
+  Object.fromEntries(
+    Object.entries(AUTHENTICATION_CARDS).map(([name, { number, summary }]) => {
+      const value = structuredClone(AUTHENTICATION_EXAMPLE);
+      value.data.paymentMethod.card.number = number;
+      return [name, { summary: `${number}: ${summary}`, value }];
+    }),
+  );
 
 // Hand-validated bodies (routes/public-keys.ts, routes/sdk-sessions.ts, three-ds/device-info.ts), written as zod for the document.
 const publicKeyBody = z.strictObject({ type: z.literal('card') });
@@ -268,6 +290,7 @@ export function routeTable(): Route[] {
         required: true,
         schema: { name: 'AuthenticationRequest', schema: authenticationBody() },
         example: AUTHENTICATION_EXAMPLE,
+        examples: authenticationExamples(),
       },
       responses: {
         '201': json('Authentication', sdkAuthenticationResponse, 'The authentication; `challenge` is set when status is REQUIRE_CHALLENGE, `method` when it is REQUIRE_METHOD (only in this answer).'),
