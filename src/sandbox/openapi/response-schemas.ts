@@ -17,7 +17,8 @@ const cents = () => z.int().check(z.minimum(0));
 /** EMV transStatus, the 3DS Method completion indicator, the ECI (docs/three-ds-flow.md#result-fields). */
 const TRANS_STATUSES = ['Y', 'N', 'A', 'U', 'R', 'C'] as const;
 const METHOD_COMPLETIONS = ['Y', 'N', 'U'] as const;
-const eci = () => z.enum(['05', '06', '07', '02', '01', '00']);
+// Visa, Elo and others 05/06/07, Mastercard 02/01/00; a pattern, not an enum: the resources type it as a string.
+const eci = () => z.string().check(z.regex(/^0[0-25-7]$/));
 
 /** `{ error_messages: [...] }`: the body of every error the API answers. */
 export const errorBody = z.strictObject({
