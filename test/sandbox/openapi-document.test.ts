@@ -49,7 +49,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('has request examples that its own schemas accept', () => {
-    const doc = openApiDocument() as { components: unknown; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown }> } }>> };
+    const doc = openApiDocument() as {
+      components: unknown;
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown; examples?: Record<string, { value: unknown }> }> } }>>;
+    };
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);
     ajv.addSchema({ $id: 'doc', components: doc.components });
@@ -57,10 +60,12 @@ describe('the OpenAPI document', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         for (const media of Object.values(op.requestBody?.content ?? {})) {
-          if (media.example === undefined) continue;
-          examples++;
-          const valid = ajv.validate({ $ref: `doc#${media.schema.$ref.slice(1)}` }, media.example);
-          expect(valid, `${method} ${path}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+          const listed = [...(media.example === undefined ? [] : [media.example]), ...Object.values(media.examples ?? {}).map((e) => e.value)];
+          for (const example of listed) {
+            examples++;
+            const valid = ajv.validate({ $ref: `doc#${media.schema.$ref.slice(1)}` }, example);
+            expect(valid, `${method} ${path}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+          }
         }
       }
     }

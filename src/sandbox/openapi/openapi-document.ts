@@ -160,7 +160,13 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
   if (route.body) {
     op.requestBody = {
       required: route.body.required,
-      content: { [route.body.contentType]: { schema: component(route.body.schema), ...(route.body.example !== undefined && { example: route.body.example }) } },
+      content: {
+        [route.body.contentType]: {
+          schema: component(route.body.schema),
+          // OpenAPI allows example or examples, not both: the named examples when there are some.
+          ...(route.body.examples ? { examples: route.body.examples } : route.body.example !== undefined && { example: route.body.example }),
+        },
+      },
     };
   }
   return op;

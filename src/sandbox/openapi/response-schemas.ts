@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AUTHENTICATION_STATUSES, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
 import { PHONE_TYPES } from '../../core/authentication-request';
+import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document and the contract checks only (the
@@ -13,6 +14,11 @@ const timestamp = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}
 const uuid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
 const withPrefix = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)));
 const cents = () => z.int().check(z.minimum(0));
+/** EMV transStatus, the 3DS Method completion indicator, the ECI (docs/three-ds-flow.md#result-fields). */
+const TRANS_STATUSES = ['Y', 'N', 'A', 'U', 'R', 'C'] as const;
+const METHOD_COMPLETIONS = ['Y', 'N', 'U'] as const;
+// Visa, Elo and others 05/06/07, Mastercard 02/01/00; a pattern, not an enum: the resources type it as a string.
+const eci = () => z.string().check(z.regex(/^0[0-25-7]$/));
 
 /** `{ error_messages: [...] }`: the body of every error the API answers. */
 export const errorBody = z.strictObject({
@@ -98,8 +104,15 @@ export const chargeResponse = z.strictObject({
     capture_before: z.optional(timestamp()),
     soft_descriptor: z.optional(z.string()),
     card: z.optional(card),
+    // eci and liability_shift: the authentication's result, recorded with the charge (absent on charges stored before them).
     authentication_method: z.optional(
-      z.strictObject({ type: z.literal('THREEDS'), id: withPrefix('3DS_'), status: z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED']) }),
+      z.strictObject({
+        type: z.literal('THREEDS'),
+        id: withPrefix('3DS_'),
+        status: z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED']),
+        eci: z.optional(z.nullable(eci())),
+        liability_shift: z.optional(z.boolean()),
+      }),
     ),
     boleto: z.optional(boleto),
   }),
@@ -126,6 +139,25 @@ export const orderResponse = z.strictObject({
 
 const isoTime = () => z.iso.datetime({ offset: true });
 
+/** The EMV result of an authentication, in both reads (docs/three-ds-flow.md#result-fields). */
+const resultFields = () => ({
+  trans_status: z.nullable(z.enum(TRANS_STATUSES)),
+  eci: z.nullable(eci()),
+  liability_shift: z.boolean(),
+});
+const methodFields = () => ({
+  method_completion: z.nullable(z.enum(METHOD_COMPLETIONS)),
+  challenge_window_size: z.nullable(z.enum(CHALLENGE_WINDOW_SIZES)),
+});
+
+/** What the SDK needs to run the 3DS Method: only in the creating POST's answer, while REQUIRE_METHOD. */
+const methodStep = z.strictObject({
+  url: z.url(),
+  three_ds_server_trans_id: uuid(),
+  three_ds_method_data: z.string().check(z.regex(/^[A-Za-z0-9_-]+$/)),
+  notification_url: z.url(),
+});
+
 /** A 3DS authentication as the SDK reads it (POST and GET /checkout-sdk/3ds/authentications). */
 export const sdkAuthenticationResponse = z.strictObject({
   id: withPrefix('3DS_'),
@@ -135,6 +167,9 @@ export const sdkAuthenticationResponse = z.strictObject({
   brand: z.enum(CARD_BRANDS),
   issuer: z.nullable(z.string()),
   challenge: z.nullable(z.strictObject({ url: z.url(), origin: z.url(), expires_at: isoTime() })),
+  method: z.nullable(methodStep),
+  ...resultFields(),
+  ...methodFields(),
   created_at: isoTime(),
   updated_at: isoTime(),
   expires_at: isoTime(),
@@ -148,6 +183,11 @@ export const merchantAuthenticationResponse = z.strictObject({
   authentication_status: z.nullable(z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED'])),
   brand: z.string(),
   issuer: z.nullable(z.string()),
+  ...resultFields(),
+  /** The CAVV of a Y result: only in this read, never to the browser. */
+  authentication_value: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9+/]{27}=$/))),
+  ...methodFields(),
+  browser: z.strictObject({ accept_header: z.nullable(z.string()), ip: z.nullable(z.string()) }),
   amount: z.strictObject({ value: cents(), currency: z.literal('BRL') }),
   payment_method: z.strictObject({
     type: z.enum(['CREDIT_CARD', 'DEBIT_CARD']),

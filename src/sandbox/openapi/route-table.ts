@@ -2,6 +2,11 @@ import * as z from 'zod/mini';
 import { buildDataSchema } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
 import { CHALLENGE_END_PATH } from '../../core/challenge-protocol';
+import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
+import { EMV_COLOR_DEPTHS } from '../../core/color-depth';
+import { CONTINUE_PATH, METHOD_DATA_FIELD } from '../../core/three-ds-method';
+import { METHOD_SCRIPTS } from '../challenge/method-scripts';
+import { METHOD_NOTIFICATION_PATH, METHOD_PATH } from '../three-ds/authentication-resource';
 import { SESSION_HEADER } from '../../core/session-header';
 import { orderChargeSchema, standaloneChargeSchema } from '../charges/charge-request';
 import { field } from '../http/request-fields';
@@ -74,7 +79,8 @@ export interface Route {
   description?: string;
   security: Security;
   parameters?: Parameter[];
-  body?: { contentType: 'application/json' | 'application/x-www-form-urlencoded'; required: boolean; schema: NamedSchema; example?: unknown };
+  /** `example` is the one the contract tests send; `examples`, when given, are what the document shows instead (named, each valid). */
+  body?: { contentType: 'application/json' | 'application/x-www-form-urlencoded'; required: boolean; schema: NamedSchema; example?: unknown; examples?: Record<string, { summary: string; value: unknown }> };
   /** Answers by status code; an error status with no entry gets the error body. */
   responses: Record<string, Answer>;
   /** Error statuses the route can answer (the error body with x-trace-id). */
@@ -100,6 +106,7 @@ const idPath = (name: string, prefix: string, what: string): Parameter => ({
 
 const replayed = { 'x-idempotent-replayed': { description: 'true when the answer is the stored first answer to the same x-idempotency-key.', required: false, schema: { type: 'string', enum: ['true'] } } };
 const noStore = { 'cache-control': { description: 'Never cached: the file is the payer\'s.', required: true, schema: { type: 'string' } } };
+const methodCsp = { 'content-security-policy': { description: 'Own scripts only; framed by any page unless the sandbox names the checkout origins (--cors-origin); form-action the notification URL\'s origin, or none.', required: true, schema: { type: 'string' } } };
 const pageCsp = { 'content-security-policy': { description: 'Own scripts and styles only; framed only by the checkout page\'s origin (`parent`).', required: true, schema: { type: 'string' } } };
 
 /** A card order paid at once with a sandbox card: the example of POST /orders. */
@@ -152,22 +159,50 @@ const AUTHENTICATION_EXAMPLE = {
     amount: { value: 5000, currency: 'BRL' },
     billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
   },
-  device: { screenWidth: 1280, screenHeight: 800, colorDepth: 24, timeZoneOffset: 180, language: 'pt-BR', userAgent: 'Mozilla/5.0', javaEnabled: false, javascriptEnabled: true },
+  device: { screenWidth: 1280, screenHeight: 800, colorDepth: 24, timeZoneOffset: 180, language: 'pt-BR', userAgent: 'Mozilla/5.0', javaEnabled: false, javascriptEnabled: true, challengeWindowSize: '03' },
 };
+
+/**
+ * The sandbox cards of the 3DS request's examples (docs/sandbox.md#sandbox-cards,
+ * docs/three-ds-flow.md#sandbox-cards): the frictionless one above, a challenge, and the 3DS Method cards.
+ */
+const AUTHENTICATION_CARDS: Record<string, { number: string; summary: string }> = {
+  frictionless: { number: '4000000000002370', summary: 'Frictionless: AUTH_FLOW_COMPLETED, AUTHENTICATED' },
+  challenge: { number: '4000000000002503', summary: 'REQUIRE_CHALLENGE, then AUTH_FLOW_COMPLETED' },
+  methodFrictionless: { number: '4000000000004004', summary: 'REQUIRE_METHOD (visa; the method completes), then frictionless: ECI 05' },
+  methodFrictionlessMastercard: { number: '5200000000001401', summary: 'REQUIRE_METHOD (mastercard; the method completes), then frictionless: ECI 02' },
+  methodTimeout: { number: '4000000000004103', summary: 'REQUIRE_METHOD whose page never notifies: the SDK continues with N after 10 s, then REQUIRE_CHALLENGE' },
+  methodChallenge: { number: '4000000000004202', summary: 'REQUIRE_METHOD (the method completes), then REQUIRE_CHALLENGE' },
+};
+const authenticationExamples = () =>
+  Object.fromEntries(
+    Object.entries(AUTHENTICATION_CARDS).map(([name, { number, summary }]) => {
+      const value = structuredClone(AUTHENTICATION_EXAMPLE);
+      value.data.paymentMethod.card.number = number;
+      return [name, { summary: `${number}: ${summary}`, value }];
+    }),
+  );
 
 // Hand-validated bodies (routes/public-keys.ts, routes/sdk-sessions.ts, three-ds/device-info.ts), written as zod for the document.
 const publicKeyBody = z.strictObject({ type: z.literal('card') });
 const sessionBody = z.strictObject({ expires_in: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SESSION_TTL_MS / 1000))) });
+// EMV 3DS browser fields (docs/three-ds-flow.md#browser-data); challengeWindowSize is optional for an older SDK.
 const deviceBody = z.strictObject({
   screenWidth: z.int().check(z.minimum(0), z.maximum(65_535)),
   screenHeight: z.int().check(z.minimum(0), z.maximum(65_535)),
-  colorDepth: z.int().check(z.minimum(1), z.maximum(64)),
+  colorDepth: z.literal(EMV_COLOR_DEPTHS),
   timeZoneOffset: z.int().check(z.minimum(-840), z.maximum(840)),
   language: z.string().check(z.regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8}){0,4}$/)),
   userAgent: z.string().check(z.minLength(1), z.maxLength(2048)),
   javaEnabled: z.boolean(),
   javascriptEnabled: z.boolean(),
+  challengeWindowSize: z.optional(z.enum(CHALLENGE_WINDOW_SIZES)),
 });
+/** The continue call after the 3DS Method (routes/authentications.ts validates it by hand). */
+const continueBody = z.strictObject({ methodCompletion: z.enum(['Y', 'N']) });
+/** The 3DS Method page and the notification URL take this one field (three-ds/method-data.ts reads it). */
+const methodForm = z.strictObject({ [METHOD_DATA_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9_-]+$/)) });
+const base64url = () => z.string().check(z.regex(/^[A-Za-z0-9_-]+$/));
 /** The SDK's 3DS request: `data` is the core schema the SDK validates with too, `device` the browser's information. */
 const authenticationBody = () => z.strictObject({ data: buildDataSchema(field), device: deviceBody });
 
@@ -247,11 +282,35 @@ export function routeTable(): Route[] {
       origin: 'api',
       tag: '3DS',
       summary: 'Authenticate a card holder with 3DS (sent by the SDK)',
-      description: 'Sandbox card 4000000000005001 answers 500 on purpose, for SDK error paths (docs/sandbox.md#sandbox-cards).',
+      description:
+        'A card range with a 3DS Method URL answers REQUIRE_METHOD with `method`; the SDK runs it, then calls `/continue` (docs/three-ds-flow.md). Sandbox card 4000000000005001 answers 500 on purpose, for SDK error paths (docs/sandbox.md#sandbox-cards).',
       security: 'session',
-      body: { contentType: 'application/json', required: true, schema: { name: 'AuthenticationRequest', schema: authenticationBody() }, example: AUTHENTICATION_EXAMPLE },
-      responses: { '201': json('Authentication', sdkAuthenticationResponse, 'The authentication; `challenge` is set when status is REQUIRE_CHALLENGE.') },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'AuthenticationRequest', schema: authenticationBody() },
+        example: AUTHENTICATION_EXAMPLE,
+        examples: authenticationExamples(),
+      },
+      responses: {
+        '201': json('Authentication', sdkAuthenticationResponse, 'The authentication; `challenge` is set when status is REQUIRE_CHALLENGE, `method` when it is REQUIRE_METHOD (only in this answer).'),
+      },
       errors: [...JSON_BODY_ERRORS, 500],
+    },
+    {
+      operationId: 'continueAuthentication',
+      method: 'post',
+      path: `${AUTHENTICATIONS_PATH}/{id}${CONTINUE_PATH}`,
+      origin: 'api',
+      tag: '3DS',
+      summary: 'Continue a REQUIRE_METHOD authentication after its 3DS Method (sent by the SDK)',
+      description:
+        '`methodCompletion` is what the SDK saw: Y when the notification came, N after 10 s. The indicator recorded is the server\'s own: Y only when the ACS\'s notification reached it (docs/three-ds-flow.md#the-3ds-method).',
+      security: 'session',
+      parameters: [idPath('id', '3DS_', 'authentication')],
+      body: { contentType: 'application/json', required: true, schema: { name: 'ContinueAuthenticationRequest', schema: continueBody }, example: { methodCompletion: 'Y' } },
+      responses: { '200': json('Authentication', sdkAuthenticationResponse, 'The authentication, now AUTH_FLOW_COMPLETED or REQUIRE_CHALLENGE (with its `challenge`, as the creating POST).') },
+      errors: [...JSON_BODY_ERRORS, 404, 409],
     },
     {
       operationId: 'getAuthentication',
@@ -262,7 +321,7 @@ export function routeTable(): Route[] {
       summary: "Read one of the session merchant's authentications (the SDK reads the final state here)",
       security: 'session',
       parameters: [idPath('id', '3DS_', 'authentication')],
-      responses: { '200': json('Authentication', sdkAuthenticationResponse, 'The authentication (challenge is always null here).') },
+      responses: { '200': json('Authentication', sdkAuthenticationResponse, 'The authentication (`challenge` and `method` are always null here).') },
       errors: [401, 404],
     },
     {
@@ -274,7 +333,9 @@ export function routeTable(): Route[] {
       summary: 'Read an authentication with the bearer token, before ordering with its id',
       security: 'bearer',
       parameters: [idPath('id', '3DS_', 'authentication')],
-      responses: { '200': json('MerchantAuthentication', merchantAuthenticationResponse, 'The authentication as the merchant sees it.') },
+      responses: {
+        '200': json('MerchantAuthentication', merchantAuthenticationResponse, 'The authentication as the merchant sees it: also the CAVV (`authentication_value`) and the `browser` the SDK\'s request came from.'),
+      },
       errors: [401, 404],
     },
     {
@@ -513,9 +574,14 @@ export function routeTable(): Route[] {
       path: '/challenge/acs',
       origin: 'challenge',
       tag: 'Challenge origin',
-      summary: 'The code the shopper typed (the form of the issuer page)',
+      summary: 'The host page\'s `creq`, which opens the code form, or the code the shopper typed (the form of the issuer page)',
+      description: 'With `creq` (base64url CReq) and no `code`: the code form, as GET shows it; a `creq` that is not this challenge\'s is a 400 naming its field (`creq.acsTransID`). With `code`: the code decided; the end page form-posts `cres` to /challenge/notification.',
       security: 'none',
-      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'IssuerCodeForm', schema: challengeForm({ code: z.string() }) } },
+      body: {
+        contentType: 'application/x-www-form-urlencoded',
+        required: true,
+        schema: { name: 'IssuerCodeForm', schema: challengeForm({ code: z.optional(z.string()), creq: z.optional(base64url()) }) },
+      },
       responses: {
         '200': html('The next page: the form again after a wrong code, or the end.', { headers: pageCsp }),
         '400': html('The form again when the code is not 6 digits; the error body (or an error page, for a browser) when a challenge parameter is missing or malformed.', {
@@ -541,6 +607,58 @@ export function routeTable(): Route[] {
       responses: { '200': json('ChallengeEnd', challengeEndResponse, 'The status and reason as they now are.') },
       errors: [400, 403, 413, 415],
     },
+    {
+      operationId: 'challengeNotification',
+      method: 'post',
+      path: '/challenge/notification',
+      origin: 'challenge',
+      tag: 'Challenge origin',
+      summary: "The 3DS server's challenge notification URL: the issuer page form-posts `cres` (base64url CRes) here when the challenge ended",
+      description: 'Its page tells the host page, which tells the SDK; the outcome shown is the stored one. A `cres` that is not this challenge\'s is a 400 naming its field (`cres.transStatus`).',
+      security: 'none',
+      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'ChallengeNotificationForm', schema: challengeForm({ cres: base64url() }) } },
+      responses: { '200': html('The end of the challenge.', { headers: pageCsp }) },
+      errors: [400, 403, 413, 415],
+    },
+    {
+      operationId: 'submitMethodData',
+      method: 'post',
+      path: METHOD_PATH,
+      origin: 'challenge',
+      tag: 'Challenge origin',
+      summary: "The issuer's (ACS) 3DS Method page: the SDK form-posts `threeDSMethodData` to it in a hidden iframe",
+      description: 'The `method.url` of a REQUIRE_METHOD authentication. Records the browser\'s fingerprint, then (unless the card\'s page never notifies) form-posts `threeDSMethodData` to its `threeDSMethodNotificationURL` (docs/three-ds-flow.md#the-3ds-method).',
+      security: 'none',
+      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'MethodDataForm', schema: methodForm } },
+      responses: { '200': html('The method page.', { headers: methodCsp }) },
+      errors: [400, 404, 413, 415],
+    },
+    {
+      operationId: 'methodNotification',
+      method: 'post',
+      path: METHOD_NOTIFICATION_PATH,
+      origin: 'challenge',
+      tag: 'Challenge origin',
+      summary: "The 3DS server's method notification URL: the ACS form-posts `threeDSMethodData` here when its method is done",
+      description: 'Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK\'s page.',
+      security: 'none',
+      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'MethodDataForm', schema: methodForm } },
+      responses: { '200': html('The notification page.', { headers: methodCsp }) },
+      errors: [400, 404, 413, 415],
+    },
+    ...Object.keys(METHOD_SCRIPTS).map(
+      (file): Route => ({
+        operationId: file === 'method.js' ? 'getMethodPageScript' : 'getMethodNotificationScript',
+        method: 'get',
+        path: `/challenge/${file}`,
+        origin: 'challenge',
+        tag: 'Challenge origin',
+        summary: `The ${file === 'method.js' ? '3DS Method' : 'method notification'} page's script`,
+        security: 'none',
+        responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },
+        errors: [],
+      }),
+    ),
   ];
 }
 
