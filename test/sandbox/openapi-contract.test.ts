@@ -77,7 +77,8 @@ async function send(route: Route, call: Call, generated = true): Promise<Answer>
     answerHeaders[name] = value;
   });
   const isJson = /^application\/json/.test(answerHeaders['content-type'] ?? '');
-  const text = isJson ? await res.text() : (await res.arrayBuffer(), '');
+  // Other bodies are read to the end (so the connection is free) but not kept.
+  const text = isJson ? await res.text() : await res.arrayBuffer().then(() => '');
   if (generated) figures.generated++;
   figures.checked++;
   const problems = validator.check({ method: route.method.toUpperCase(), path: call.path, status: res.status, headers: answerHeaders, ...(isJson && { body: text }) });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JsonSchema } from './json-fragments';
 
-const escape = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 h2{margin-top:2.5rem;border-bottom:1px solid #ddd}code,pre{font:13px ui-monospace,monospace}
@@ -35,33 +35,33 @@ export function referencePage(document: JsonSchema): string {
       for (const method of ['get', 'post'] as const) {
         const op = item[method] as (JsonSchema & { tags: string[]; operationId: string; summary: string; parameters?: JsonSchema[]; requestBody?: JsonSchema; responses: Record<string, JsonSchema>; security: JsonSchema[] }) | undefined;
         if (!op || op.tags[0] !== name) continue;
-        const params = (op.parameters ?? []).map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escape(p.description)}</td></tr>`).join('');
+        const params = (op.parameters ?? []).map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.description)}</td></tr>`).join('');
         const body = op.requestBody ? Object.entries((op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content)
-          .map(([type, media]) => `<p>Body <code>${escape(type)}</code>: <a href="#schema-${escape(media.schema?.$ref?.split('/').pop())}">${escape(media.schema?.$ref?.split('/').pop())}</a></p>`).join('') : '';
+          .map(([type, media]) => `<p>Body <code>${escapeHtml(type)}</code>: <a href="#schema-${escapeHtml(media.schema?.$ref?.split('/').pop())}">${escapeHtml(media.schema?.$ref?.split('/').pop())}</a></p>`).join('') : '';
         const answers = Object.entries(op.responses)
           .map(([status, r]) => {
             const content = Object.entries((r.content as Record<string, { schema?: { $ref?: string } }> | undefined) ?? {})
-              .map(([type, media]) => `<code>${escape(type)}</code>${media.schema?.$ref ? ` <a href="#schema-${escape(media.schema.$ref.split('/').pop())}">${escape(media.schema.$ref.split('/').pop())}</a>` : ''}`)
+              .map(([type, media]) => `<code>${escapeHtml(type)}</code>${media.schema?.$ref ? ` <a href="#schema-${escapeHtml(media.schema.$ref.split('/').pop())}">${escapeHtml(media.schema.$ref.split('/').pop())}</a>` : ''}`)
               .join(', ');
-            return `<tr><td>${escape(status)}</td><td>${escape(r.description)}</td><td>${content}</td></tr>`;
+            return `<tr><td>${escapeHtml(status)}</td><td>${escapeHtml(r.description)}</td><td>${content}</td></tr>`;
           })
           .join('');
         const auth = op.security.length ? Object.keys(op.security[0]!).join(', ') : 'none';
-        ops.push(`<div class="op" id="${escape(op.operationId)}"><h3><span class="m">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${escape(op.summary)} <small>(auth: ${escape(auth)}, operationId <code>${escape(op.operationId)}</code>)</small></p>
+        ops.push(`<div class="op" id="${escapeHtml(op.operationId)}"><h3><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+<p>${escapeHtml(op.summary)} <small>(auth: ${escapeHtml(auth)}, operationId <code>${escapeHtml(op.operationId)}</code>)</small></p>
 ${params ? `<table><tr><th>Parameter</th><th>In</th><th>Required</th><th></th></tr>${params}</table>` : ''}${body}
 <table><tr><th>Status</th><th>Answer</th><th>Content</th></tr>${answers}</table></div>`);
       }
     }
-    return `<h2>${escape(name)}</h2>${ops.join('\n')}`;
+    return `<h2>${escapeHtml(name)}</h2>${ops.join('\n')}`;
   });
   const schemas = Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<details id="schema-${escape(name)}"><summary><code>${escape(name)}</code></summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`)
+    .map(([name, schema]) => `<details id="schema-${escapeHtml(name)}"><summary><code>${escapeHtml(name)}</code></summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`)
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(doc.info.title)}</title><style>${STYLE}</style></head><body>
-<h1>${escape(doc.info.title)}</h1><p>${escape(doc.info.description)}</p>
-<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). API: <code>${escape(doc.servers[0]?.url)}</code>.</p>
+<title>${escapeHtml(doc.info.title)}</title><style>${STYLE}</style></head><body>
+<h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description)}</p>
+<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). API: <code>${escapeHtml(doc.servers[0]?.url)}</code>.</p>
 ${sections.join('\n')}
 <h2>Schemas</h2>${schemas}
 </body></html>`;

@@ -236,6 +236,7 @@ export const challengeEndResponse = z.strictObject({ status: z.enum(AUTHENTICATI
 // resource gains is not caught by types (TypeScript allows extra properties); the contract tests
 // catch it, since every answer schema is a strict object.
 type Accepts<Schema, Resource extends Schema> = Resource;
+/** @public Exported only so the compiler keeps checking it; nothing imports it. */
 export type ResponseSchemaChecks = [
   Accepts<z.infer<typeof chargeResponse>, import('../charges/charge-resource').ChargeResource>,
   Accepts<z.infer<typeof orderResponse>, import('../orders/order-resource').OrderResource>,
