@@ -14,7 +14,8 @@ const browser = () => [nodeResolve({ browser: true }), ts(), thirdPartyNotices()
 // banner that points at the licences.
 const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });
 /** Where the licences of the bundled code are, at the top of every minified script. */
-const licenseBanner = '/*! @gateway/sdk | MIT | bundles MIT-licensed code: see LICENSE and THIRD-PARTY-NOTICES.md in the package */';
+const licenseBanner =
+  '/*! @gateway/sdk | MIT | bundles MIT-licensed code: see LICENSE and THIRD-PARTY-NOTICES.md in the package */';
 /**
  * Maps are built (for our own debugging) but not referenced and not packed: rollup's maps of these
  * builds held zod, penpal and hono but none of our sources, and were two thirds of the tarball. The
@@ -30,8 +31,12 @@ const sourcemap = 'hidden';
 const lazyScripts = () => ({
   name: 'lazy-scripts',
   async resolveId(source, importer) {
-    if (source.endsWith('/challenge/import-challenge-module')) return this.resolve(source.replace(/import-challenge-module$/, 'add-challenge-script'), importer, { skipSelf: true });
-    if (source === './encrypt-card' && importer?.endsWith('/src/sdk/index.ts')) return this.resolve('./encrypt/encrypt-card-script', importer, { skipSelf: true });
+    if (source.endsWith('/challenge/import-challenge-module'))
+      return this.resolve(source.replace(/import-challenge-module$/, 'add-challenge-script'), importer, {
+        skipSelf: true,
+      });
+    if (source === './encrypt-card' && importer?.endsWith('/src/sdk/index.ts'))
+      return this.resolve('./encrypt/encrypt-card-script', importer, { skipSelf: true });
     return null;
   },
 });
@@ -83,7 +88,11 @@ const sandboxCommonJs = () => ({
 const openApiDocument = () => ({
   name: 'openapi-document',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: 'openapi.json', source: JSON.stringify(JSON.parse(readFileSync('docs/openapi.json', 'utf8'))) });
+    this.emitFile({
+      type: 'asset',
+      fileName: 'openapi.json',
+      source: JSON.stringify(JSON.parse(readFileSync('docs/openapi.json', 'utf8'))),
+    });
   },
 });
 
@@ -94,7 +103,13 @@ export default [
   // challenge. Built first: gateway.js carries its integrity hash.
   {
     input: 'src/sdk/challenge/challenge-script-entry.ts',
-    output: { file: 'dist/gateway-challenge.js', format: 'iife', sourcemap, banner: licenseBanner, plugins: [minify()] },
+    output: {
+      file: 'dist/gateway-challenge.js',
+      format: 'iife',
+      sourcemap,
+      banner: licenseBanner,
+      plugins: [minify()],
+    },
     plugins: browser(),
   },
   // The card-encryption code, fetched by gateway.js on the first encryptCard call. Built before
@@ -126,7 +141,14 @@ export default [
     // The challenge code is a chunk of its own, which a merchant's bundler loads on demand.
     output: [
       { dir: 'dist', format: 'es', sourcemap, entryFileNames: 'index.js', chunkFileNames: 'chunks/[name].js' },
-      { dir: 'dist', format: 'cjs', sourcemap, exports: 'named', entryFileNames: 'index.cjs', chunkFileNames: 'chunks/[name].cjs' },
+      {
+        dir: 'dist',
+        format: 'cjs',
+        sourcemap,
+        exports: 'named',
+        entryFileNames: 'index.cjs',
+        chunkFileNames: 'chunks/[name].cjs',
+      },
     ],
     plugins: browser(),
   },
@@ -142,7 +164,13 @@ export default [
     input: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
     output: { dir: 'dist/sandbox', format: 'es', sourcemap, entryFileNames: '[name].js', chunkFileNames: '[name].js' },
     external: nodeExternal,
-    plugins: [nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts(), thirdPartyNotices(), sandboxCommonJs(), openApiDocument()],
+    plugins: [
+      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
+      ts(),
+      thirdPartyNotices(),
+      sandboxCommonJs(),
+      openApiDocument(),
+    ],
   },
   // The challenge origin's page scripts (browser IIFEs the sandbox serves next to itself): the host is the penpal child.
   ...['host', 'acs'].map((page) => ({

@@ -63,7 +63,9 @@ async function serveFloor() {
     if (typeof body !== 'object' || body === null) return c.json({ error: 'not an object' }, 400);
     return c.json(answers.get(c.req.path) ?? {}, 201);
   });
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.send({ apiUrl: `http://127.0.0.1:${info.port}` }));
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+    process.send({ apiUrl: `http://127.0.0.1:${info.port}` }),
+  );
   process.on('disconnect', () => server.close(() => process.exit(0)));
 }
 
@@ -87,7 +89,10 @@ const cpuOf = (child) =>
 function startChild(mode) {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...profile] });
+  const child = fork(new URL(import.meta.url).pathname, ['--serve', mode], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, ...profile],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (info) => resolve({ child, ...info }));
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited (${code}); run npm run build first`)));
@@ -97,8 +102,22 @@ function startChild(mode) {
 /** A date `days` from today in São Paulo (UTC-3), YYYY-MM-DD: a boleto's due date. */
 const dateIn = (days) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-const customer = { name: 'Maria Silva', email: 'maria.silva@example.com.br', tax_id: '12345678909', phones: [{ country: '55', area: '11', number: '999999999', type: 'MOBILE' }] };
-const address = { street: 'Avenida Brigadeiro Faria Lima', number: '1384', complement: 'apto 12', locality: 'Pinheiros', city: 'São Paulo', region_code: 'SP', country: 'BRA', postal_code: '01452002' };
+const customer = {
+  name: 'Maria Silva',
+  email: 'maria.silva@example.com.br',
+  tax_id: '12345678909',
+  phones: [{ country: '55', area: '11', number: '999999999', type: 'MOBILE' }],
+};
+const address = {
+  street: 'Avenida Brigadeiro Faria Lima',
+  number: '1384',
+  complement: 'apto 12',
+  locality: 'Pinheiros',
+  city: 'São Paulo',
+  region_code: 'SP',
+  country: 'BRA',
+  postal_code: '01452002',
+};
 const orderOf = (charge) => ({
   reference_id: 'ex-00001',
   customer,
@@ -118,12 +137,36 @@ function scenarios(token, session) {
       headers: () => ({ ...json, 'x-gateway-session': session }),
       body: {
         data: {
-          customer: { name: 'Maria Silva', email: 'maria@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-          paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { number: opts.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } } },
+          customer: {
+            name: 'Maria Silva',
+            email: 'maria@example.com.br',
+            phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+          },
+          paymentMethod: {
+            type: 'CREDIT_CARD',
+            installments: 1,
+            card: { number: opts.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+          },
           amount: { value: 15_000, currency: 'BRL' },
-          billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
+          billingAddress: {
+            street: 'Avenida Paulista',
+            number: '1000',
+            city: 'São Paulo',
+            regionCode: 'SP',
+            country: 'BRA',
+            postalCode: '01310100',
+          },
         },
-        device: { screenWidth: 1920, screenHeight: 1080, colorDepth: 24, timeZoneOffset: 180, language: 'pt-BR', userAgent: 'bench', javaEnabled: false, javascriptEnabled: true },
+        device: {
+          screenWidth: 1920,
+          screenHeight: 1080,
+          colorDepth: 24,
+          timeZoneOffset: 180,
+          language: 'pt-BR',
+          userAgent: 'bench',
+          javaEnabled: false,
+          javascriptEnabled: true,
+        },
       },
     },
     'order-card': {
@@ -133,7 +176,18 @@ function scenarios(token, session) {
         reference_id: 'charge-1',
         description: 'Pedido 1',
         amount: { value: 10_000, currency: 'BRL' },
-        payment_method: { type: 'CREDIT_CARD', installments: 1, capture: true, card: { number: '4111111111111111', exp_month: '03', exp_year: '2099', security_code: '123', holder: { name: 'Maria Silva' } } },
+        payment_method: {
+          type: 'CREDIT_CARD',
+          installments: 1,
+          capture: true,
+          card: {
+            number: '4111111111111111',
+            exp_month: '03',
+            exp_year: '2099',
+            security_code: '123',
+            holder: { name: 'Maria Silva' },
+          },
+        },
       }),
     },
     'order-boleto': {
@@ -148,7 +202,21 @@ function scenarios(token, session) {
           boleto: {
             due_date: dateIn(3),
             instruction_lines: { line_1: 'Pagamento processado para DESC Fatura', line_2: 'Via Gateway' },
-            holder: { name: 'José da Silva', tax_id: '12345678909', email: 'jose@example.com.br', address: { country: 'Brasil', region: 'São Paulo', region_code: 'SP', city: 'São Paulo', postal_code: '01452002', street: 'Avenida Brigadeiro Faria Lima', number: '1384', locality: 'Pinheiros' } },
+            holder: {
+              name: 'José da Silva',
+              tax_id: '12345678909',
+              email: 'jose@example.com.br',
+              address: {
+                country: 'Brasil',
+                region: 'São Paulo',
+                region_code: 'SP',
+                city: 'São Paulo',
+                postal_code: '01452002',
+                street: 'Avenida Brigadeiro Faria Lima',
+                number: '1384',
+                locality: 'Pinheiros',
+              },
+            },
           },
         },
       }),
@@ -187,7 +255,9 @@ async function main() {
     const names = opts.scenario === 'all' ? Object.keys(all) : [opts.scenario];
     for (const name of names) if (!all[name]) throw new Error(`no scenario ${name}: ${Object.keys(all).join(', ')}`);
 
-    console.log(`bench: ${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s per side (after 1 s warm-up each), loopback, Node ${process.version}`);
+    console.log(
+      `bench: ${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s per side (after 1 s warm-up each), loopback, Node ${process.version}`,
+    );
     let missed = false;
     for (const name of names) {
       const s = all[name];
@@ -224,12 +294,21 @@ async function main() {
         await Promise.all(Array.from({ length: connections }, worker));
         const seconds = (performance.now() - began) / 1000;
         const cpuAfter = await cpuOf(children[side]);
-        return { latencies, failures, seconds, user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
+        return {
+          latencies,
+          failures,
+          seconds,
+          user: cpuAfter.user - cpuBefore.user,
+          system: cpuAfter.system - cpuBefore.system,
+        };
       };
 
       await run('sandbox', 1000);
       await run('floor', 1000);
-      const totals = { sandbox: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 }, floor: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 } };
+      const totals = {
+        sandbox: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 },
+        floor: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 },
+      };
       const roundRatios = [];
       for (let r = 0; r < rounds; r++) {
         // ABBA: the side that goes first alternates, so a drift in load favours neither.
@@ -251,13 +330,23 @@ async function main() {
       const stats = (t) => {
         const sorted = Float64Array.from(t.latencies).sort();
         const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-        return { rps: sorted.length / t.seconds, p50: pct(50), p99: pct(99), failures: t.failures, count: sorted.length, user: t.user / sorted.length, system: t.system / sorted.length };
+        return {
+          rps: sorted.length / t.seconds,
+          p50: pct(50),
+          p99: pct(99),
+          failures: t.failures,
+          count: sorted.length,
+          user: t.user / sorted.length,
+          system: t.system / sorted.length,
+        };
       };
       const a = stats(totals.sandbox);
       const b = stats(totals.floor);
       const ratio = a.rps / b.rps;
       const sortedRatios = [...roundRatios].sort((x, y) => x - y);
-      const medianRatio = sortedRatios[Math.floor((sortedRatios.length - 1) / 2)] / 2 + sortedRatios[Math.ceil((sortedRatios.length - 1) / 2)] / 2;
+      const medianRatio =
+        sortedRatios[Math.floor((sortedRatios.length - 1) / 2)] / 2 +
+        sortedRatios[Math.ceil((sortedRatios.length - 1) / 2)] / 2;
       const line = (label, x) =>
         `  ${label.padEnd(8)} ${x.rps.toFixed(0).padStart(6)} req/s  p50 ${x.p50.toFixed(2).padStart(6)} ms  p99 ${x.p99.toFixed(2).padStart(6)} ms  CPU ${(x.user + x.system).toFixed(0).padStart(4)} µs/request (${x.system.toFixed(0)} system)  (${x.count} requests${x.failures ? `, ${x.failures} not 201` : ''})`;
       const target = TARGETS[name];
@@ -266,8 +355,12 @@ async function main() {
       console.log(`\n${name}: POST ${s.path}, body ${body.length} B, answer ${Buffer.byteLength(sample.body)} B`);
       console.log(line('sandbox', a));
       console.log(line('floor', b));
-      console.log(`  ratio    ${(ratio * 100).toFixed(0)} % of the floor (rounds: ${roundRatios.map((x) => `${(x * 100).toFixed(0)} %`).join(', ')}; median ${(medianRatio * 100).toFixed(0)} %)`);
-      console.log(`  target   >= ${target.ratio * 100} % of the floor and sandbox p99 <= ${target.p99} ms: ${met ? 'met' : 'NOT met'}`);
+      console.log(
+        `  ratio    ${(ratio * 100).toFixed(0)} % of the floor (rounds: ${roundRatios.map((x) => `${(x * 100).toFixed(0)} %`).join(', ')}; median ${(medianRatio * 100).toFixed(0)} %)`,
+      );
+      console.log(
+        `  target   >= ${target.ratio * 100} % of the floor and sandbox p99 <= ${target.p99} ms: ${met ? 'met' : 'NOT met'}`,
+      );
     }
     if (missed) process.exitCode = 1;
   } finally {

@@ -8,8 +8,30 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** What the package ships or the sandbox serves: every one must be newer than every input. */
-const outputs = ['dist/sandbox/cli.js', 'dist/sandbox/index.js', 'dist/sandbox/index.cjs', 'dist/sandbox/index.d.ts', 'dist/gateway.js', 'dist/gateway-challenge.js', 'dist/gateway-encrypt.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/sandbox/challenge-host.js', 'dist/sandbox/challenge-acs.js', 'dist/THIRD-PARTY-NOTICES.md'];
-const inputs = ['src', 'rollup.config.mjs', 'scripts/third-party-notices.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const outputs = [
+  'dist/sandbox/cli.js',
+  'dist/sandbox/index.js',
+  'dist/sandbox/index.cjs',
+  'dist/sandbox/index.d.ts',
+  'dist/gateway.js',
+  'dist/gateway-challenge.js',
+  'dist/gateway-encrypt.js',
+  'dist/index.js',
+  'dist/index.cjs',
+  'dist/index.d.ts',
+  'dist/sandbox/challenge-host.js',
+  'dist/sandbox/challenge-acs.js',
+  'dist/THIRD-PARTY-NOTICES.md',
+];
+const inputs = [
+  'src',
+  'rollup.config.mjs',
+  'scripts/third-party-notices.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 const newest = (path) => {
   if (!existsSync(path)) return 0;

@@ -17,7 +17,9 @@ const ALLOWED = { core: [], sdk: ['core'], sandbox: ['core'], testing: ['core', 
 /** Relative import specifiers of a source text: static imports, re-exports and dynamic imports. */
 export function specifiers(text) {
   const out = [];
-  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^import\s*['"](\.[^'"]+)['"]/gm)) {
+  for (const m of text.matchAll(
+    /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^import\s*['"](\.[^'"]+)['"]/gm,
+  )) {
     out.push(m[1] ?? m[2] ?? m[3]);
   }
   return out;
@@ -53,7 +55,10 @@ export function boundaryProblems(graph) {
     const from = partOf(file);
     for (const target of targets) {
       const to = partOf(target);
-      if (to !== from && !ALLOWED[from]?.includes(to)) problems.push(`${file} imports ${target}: ${from} may import ${ALLOWED[from]?.join(', ') || 'nothing outside itself'}`);
+      if (to !== from && !ALLOWED[from]?.includes(to))
+        problems.push(
+          `${file} imports ${target}: ${from} may import ${ALLOWED[from]?.join(', ') || 'nothing outside itself'}`,
+        );
     }
   }
   const reachedFrom = (part) => {
@@ -74,7 +79,10 @@ export function boundaryProblems(graph) {
   for (const file of graph.keys()) {
     if (partOf(file) !== 'core') continue;
     const users = [bySdk.has(file) && 'sdk', bySandbox.has(file) && 'sandbox'].filter(Boolean);
-    if (users.length < 2) problems.push(`${file} is in core but used by ${users.join(' and ') || 'neither sdk nor sandbox'}: core holds only what both use; move it to the side that does`);
+    if (users.length < 2)
+      problems.push(
+        `${file} is in core but used by ${users.join(' and ') || 'neither sdk nor sandbox'}: core holds only what both use; move it to the side that does`,
+      );
   }
   return problems;
 }
@@ -117,7 +125,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const mode = process.argv[2];
   const graph = importGraph();
   const problems =
-    mode === 'boundaries' ? boundaryProblems(graph) : mode === 'cycles' ? cycles(graph).map((c) => `import circle: ${c.join(' <-> ')}`) : undefined;
+    mode === 'boundaries'
+      ? boundaryProblems(graph)
+      : mode === 'cycles'
+        ? cycles(graph).map((c) => `import circle: ${c.join(' <-> ')}`)
+        : undefined;
   if (!problems) {
     console.error('usage: node scripts/check-imports.mjs boundaries|cycles');
     process.exit(2);

@@ -23,4 +23,7 @@ export declare function answerValidator(document: unknown): {
   operations: MatchedOperation[];
 };
 /** Checks every answer of JSONL files. */
-export declare function checkAnswerLogs(files: string[], document?: unknown): { checked: number; failed: number; problems: string[] };
+export declare function checkAnswerLogs(
+  files: string[],
+  document?: unknown,
+): { checked: number; failed: number; problems: string[] };

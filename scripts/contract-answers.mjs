@@ -9,7 +9,6 @@ import addFormats from 'ajv-formats';
 
 export const DOCUMENT_PATH = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
-
 /** Builds the checker of one document: `check(answer)` lists what in an answer the document does not allow. */
 export function answerValidator(document) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -23,7 +22,14 @@ export function answerValidator(document) {
   };
   const operations = [];
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of ['get', 'post']) if (item[method]) operations.push({ method: method.toUpperCase(), path, pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`), op: item[method] });
+    for (const method of ['get', 'post'])
+      if (item[method])
+        operations.push({
+          method: method.toUpperCase(),
+          path,
+          pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+          op: item[method],
+        });
   }
   // Static paths first: /public-keys/card is not /public-keys/{id}.
   operations.sort((a, b) => (a.path.includes('{') ? 1 : 0) - (b.path.includes('{') ? 1 : 0));
@@ -41,7 +47,14 @@ export function answerValidator(document) {
     const where = `${answer.method} ${answer.path} → ${answer.status}`;
     const found = operationOf(answer.method, answer.path);
     // A path no operation has: the API's 404 (or 405), with the error body.
-    const responses = found ? found.op.responses : { 404: { headers: { 'x-trace-id': {} }, content: { 'application/json': { schema: errorSchema }, 'text/html': {} } } };
+    const responses = found
+      ? found.op.responses
+      : {
+          404: {
+            headers: { 'x-trace-id': {} },
+            content: { 'application/json': { schema: errorSchema }, 'text/html': {} },
+          },
+        };
     const response = responses[String(answer.status)];
     if (!response) return [`${where}: status ${answer.status} is not documented for this operation`];
     const type = (answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -49,7 +62,9 @@ export function answerValidator(document) {
     if (!Object.keys(content).length) {
       if (type && answer.status !== 204) problems.push(`${where}: has a ${type} body where none is documented`);
     } else if (!(type in content)) {
-      problems.push(`${where}: content type ${type || '(none)'} is not documented (${Object.keys(content).join(', ')})`);
+      problems.push(
+        `${where}: content type ${type || '(none)'} is not documented (${Object.keys(content).join(', ')})`,
+      );
     }
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       const required = header.$ref ? true : header.required;

@@ -46,7 +46,8 @@ export function blocksOf(markdown) {
   lines.forEach((line, i) => {
     const marker = MARKER.exec(line);
     if (!marker) return;
-    if (!/^```\w*$/.test(lines[i + 1] ?? '')) throw new Error(`line ${i + 1}: a guide marker must be followed by a code block`);
+    if (!/^```\w*$/.test(lines[i + 1] ?? ''))
+      throw new Error(`line ${i + 1}: a guide marker must be followed by a code block`);
     const end = lines.findIndex((l, j) => j > i + 1 && l === '```');
     blocks.push({ file: marker[1], region: marker[2], code: lines.slice(i + 2, end).join('\n'), line: i + 1 });
   });

@@ -11,9 +11,13 @@ const code = readFileSync('dist/gateway.js');
 const gz = gzipSync(code, { level: 9 }).length;
 const br = brotliCompressSync(code).length;
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
-console.log(`dist/gateway.js: ${kb(code.length)} minified, ${kb(gz)} gzip, ${kb(br)} brotli (limit ${kb(LIMIT)} gzip, target ${kb(TARGET)})`);
+console.log(
+  `dist/gateway.js: ${kb(code.length)} minified, ${kb(gz)} gzip, ${kb(br)} brotli (limit ${kb(LIMIT)} gzip, target ${kb(TARGET)})`,
+);
 const challenge = gzipSync(readFileSync('dist/gateway-challenge.js'), { level: 9 }).length;
-console.log(`dist/gateway-challenge.js: ${kb(challenge)} gzip, loaded only when an issuer asks for a challenge (first load + challenge: ${kb(gz + challenge)})`);
+console.log(
+  `dist/gateway-challenge.js: ${kb(challenge)} gzip, loaded only when an issuer asks for a challenge (first load + challenge: ${kb(gz + challenge)})`,
+);
 const encrypt = gzipSync(readFileSync('dist/gateway-encrypt.js'), { level: 9 }).length;
 console.log(`dist/gateway-encrypt.js: ${kb(encrypt)} gzip, loaded only on the first encryptCard call`);
 if (gz > LIMIT) {

@@ -27,11 +27,18 @@ function step(label, args) {
 }
 
 await step('[1/3] Building the SDK and the sandbox into dist/ (rollup: the longest step)', ['-c', '--silent']);
-await step('[2/3] Building the ESM example into examples/esm/dist/', ['-c', 'examples/esm/rollup.config.mjs', '--silent']);
+await step('[2/3] Building the ESM example into examples/esm/dist/', [
+  '-c',
+  'examples/esm/rollup.config.mjs',
+  '--silent',
+]);
 console.log('[3/3] Starting the sandbox and the example checkout');
 
 // The checkout server prints its own banner; we pass it through and add the time to ready.
-const server = spawn(process.execPath, ['examples/checkout/server.mjs'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, ['examples/checkout/server.mjs'], {
+  cwd: root,
+  stdio: ['inherit', 'pipe', 'inherit'],
+});
 let ready = false;
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);

@@ -11,7 +11,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 const count = (suite, passed, failed, skipped = 0) => {
   totals.passed += passed;
   totals.failed += failed;
@@ -29,11 +30,17 @@ function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`${path} is missing: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `${path} is missing: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
     return false;
   }
   console.log(`${path} is missing: installing Debian's chromium with apt-get`);
-  return run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) && existsSync(path);
+  return (
+    run('apt-get', ['update']) &&
+    run('apt-get', ['install', '-y', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) &&
+    existsSync(path)
+  );
 }
 
 /**
@@ -41,10 +48,17 @@ function ensureChromium() {
  * installed. WebKitGTK also needs Xvfb (it runs headed); Firefox runs headed under Xvfb as well.
  */
 const ENGINES = {
-  firefox: { packages: ['firefox-esr', 'xvfb'], files: [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', '/usr/bin/Xvfb'] },
+  firefox: {
+    packages: ['firefox-esr', 'xvfb'],
+    files: [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', '/usr/bin/Xvfb'],
+  },
   webkit: {
     packages: ['webkit2gtk-driver', 'libwebkit2gtk-4.1-0', 'xvfb'],
-    files: [process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/bin/Xvfb'],
+    files: [
+      process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver',
+      process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+      '/usr/bin/Xvfb',
+    ],
   },
 };
 
@@ -88,14 +102,30 @@ if (built) {
   });
   const v = readJson(`${reports}/vitest.json`);
   // A run that failed before any test (a config error, say) still counts as a failure.
-  if (v) count('vitest (unit + ssr + sandbox)', v.numPassedTests, v.numFailedTests + (!v.success && !v.numFailedTests ? 1 : 0), v.numPendingTests + v.numTodoTests);
+  if (v)
+    count(
+      'vitest (unit + ssr + sandbox)',
+      v.numPassedTests,
+      v.numFailedTests + (!v.success && !v.numFailedTests ? 1 : 0),
+      v.numPendingTests + v.numTodoTests,
+    );
   else count('vitest (unit + ssr + sandbox)', 0, 1);
 
   const browser = ensureChromium();
   check('chromium', browser);
-  if (browser) run('npx', ['playwright', 'test'], { PW_JSON_OUTPUT: `${reports}/playwright.json`, GATEWAY_SANDBOX_ANSWER_LOG: answerLogs.e2e });
+  if (browser)
+    run('npx', ['playwright', 'test'], {
+      PW_JSON_OUTPUT: `${reports}/playwright.json`,
+      GATEWAY_SANDBOX_ANSWER_LOG: answerLogs.e2e,
+    });
   const p = readJson(`${reports}/playwright.json`);
-  if (p) count('e2e (playwright)', p.stats.expected, p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0), p.stats.skipped);
+  if (p)
+    count(
+      'e2e (playwright)',
+      p.stats.expected,
+      p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0),
+      p.stats.skipped,
+    );
   else count('e2e (playwright)', 0, 1);
 
   // The OpenAPI contract: the contract tests' figures (test/sandbox/openapi-contract.test.ts) and every
@@ -103,7 +133,8 @@ if (built) {
   // a source with no answers recorded fails (the recording broke), as does any answer not as documented.
   const figures = readJson(contractFigures);
   const logs = Object.entries(answerLogs).map(([suite, file]) => ({ suite, ...checkAnswerLogs([file]) }));
-  for (const { suite, problems } of logs) for (const problem of problems) console.error(`contract (${suite} answers): ${problem}`);
+  for (const { suite, problems } of logs)
+    for (const problem of problems) console.error(`contract (${suite} answers): ${problem}`);
   const sources = [Boolean(figures) && figures.failed === 0, ...logs.map((l) => l.checked > 0 && l.failed === 0)];
   const checked = logs.reduce((n, l) => n + l.checked, 0);
   const mismatches = logs.reduce((n, l) => n + l.failed, 0);
@@ -123,18 +154,50 @@ if (built) {
       continue;
     }
     const file = `${reports}/engines-${engine}.json`;
-    run('npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${file}`], { ENGINE: engine });
+    run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '-c',
+        'vitest.engines.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${file}`,
+      ],
+      { ENGINE: engine },
+    );
     const e = readJson(file);
-    if (e) count(suite, e.numPassedTests, e.numFailedTests + (!e.success && !e.numFailedTests ? 1 : 0), e.numPendingTests + e.numTodoTests);
+    if (e)
+      count(
+        suite,
+        e.numPassedTests,
+        e.numFailedTests + (!e.success && !e.numFailedTests ? 1 : 0),
+        e.numPendingTests + e.numTodoTests,
+      );
     else count(suite, 0, 1);
   }
 
   // The packed tarball in an empty project, installed with the README's lines (see test/consumer/).
   if (browser) {
-    run('npx', ['vitest', 'run', '--config', 'test/consumer/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${reports}/consumer.json`]);
+    run('npx', [
+      'vitest',
+      'run',
+      '--config',
+      'test/consumer/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${reports}/consumer.json`,
+    ]);
   }
   const c = readJson(`${reports}/consumer.json`);
-  if (c) count('consumer (packed tarball)', c.numPassedTests, c.numFailedTests + (!c.success && !c.numFailedTests ? 1 : 0), c.numPendingTests + c.numTodoTests);
+  if (c)
+    count(
+      'consumer (packed tarball)',
+      c.numPassedTests,
+      c.numFailedTests + (!c.success && !c.numFailedTests ? 1 : 0),
+      c.numPendingTests + c.numTodoTests,
+    );
   else count('consumer (packed tarball)', 0, 1);
 }
 

@@ -25,7 +25,12 @@ function noticeOf(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(name));
   if (!file) return { name: pkg.name, error: `${pkg.name}: no LICENSE file in ${dir}` };
-  return { name: pkg.name, version: pkg.version, license: pkg.license, text: readFileSync(join(dir, file), 'utf8').trim() };
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    license: pkg.license,
+    text: readFileSync(join(dir, file), 'utf8').trim(),
+  };
 }
 
 function render() {

@@ -6,6 +6,10 @@ export interface ThreeDsPolicy {
 }
 export const DEFAULT_THREEDS_POLICY: Readonly<ThreeDsPolicy>;
 /** May this card payment be charged, given its authentication outcome (undefined: no 3DS)? */
-export function mayCharge(method: 'CREDIT_CARD' | 'DEBIT_CARD', outcome: string | undefined, policy: ThreeDsPolicy): boolean;
+export function mayCharge(
+  method: 'CREDIT_CARD' | 'DEBIT_CARD',
+  outcome: string | undefined,
+  policy: ThreeDsPolicy,
+): boolean;
 /** A short order reference the shopper can read: LE- and 6 characters. */
 export function shortReference(): string;

@@ -82,7 +82,8 @@ export function createOrderBody(input, saved) {
   const useSaved = input?.card?.saved === true;
   need(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'].includes(method), 'method');
   // A saved card pays with the customer and address kept with it.
-  const shopper = useSaved && saved ? { customer: saved.customer, address: saved.address, problems: [] } : readShopper(input);
+  const shopper =
+    useSaved && saved ? { customer: saved.customer, address: saved.address, problems: [] } : readShopper(input);
   for (const p of shopper.problems) fields.push(p.field);
   if (method !== 'BOLETO') {
     if (useSaved) need(saved !== undefined, 'savedCard');
@@ -119,7 +120,16 @@ export function createOrderBody(input, saved) {
           name: c.name,
           tax_id: c.taxId,
           email: c.email,
-          address: { country: 'Brasil', region: a.regionCode, region_code: a.regionCode, city: a.city, postal_code: a.postalCode, street: a.street, number: a.number, locality: a.locality },
+          address: {
+            country: 'Brasil',
+            region: a.regionCode,
+            region_code: a.regionCode,
+            city: a.city,
+            postal_code: a.postalCode,
+            street: a.street,
+            number: a.number,
+            locality: a.locality,
+          },
         },
       },
     };
@@ -137,20 +147,41 @@ export function createOrderBody(input, saved) {
     ok: true,
     body: {
       reference_id: shortReference(),
-      customer: { name: c.name, email: c.email, tax_id: c.taxId, phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }] },
+      customer: {
+        name: c.name,
+        email: c.email,
+        tax_id: c.taxId,
+        phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }],
+      },
       items: CART,
       shipping: { address },
-      charges: [{ reference_id: `cobranca-${Date.now()}`, description: 'Compra na Loja Exemplo', amount, payment_method }],
+      charges: [
+        { reference_id: `cobranca-${Date.now()}`, description: 'Compra na Loja Exemplo', amount, payment_method },
+      ],
     },
   };
 }
 
 /** The page field an API parameter is about (customer.tax_id: taxId), if the shopper typed it. */
 function pageField(parameterName) {
-  const path = String(parameterName ?? '').replace(/\[\d+\]/g, '').split('.');
+  const path = String(parameterName ?? '')
+    .replace(/\[\d+\]/g, '')
+    .split('.');
   if (path.includes('card')) return 'card';
   if (path.includes('phones')) return 'phone';
-  const names = { name: 'name', email: 'email', tax_id: 'taxId', street: 'street', number: 'number', complement: 'complement', locality: 'locality', city: 'city', region_code: 'regionCode', postal_code: 'postalCode', installments: 'installments' };
+  const names = {
+    name: 'name',
+    email: 'email',
+    tax_id: 'taxId',
+    street: 'street',
+    number: 'number',
+    complement: 'complement',
+    locality: 'locality',
+    city: 'city',
+    region_code: 'regionCode',
+    postal_code: 'postalCode',
+    installments: 'installments',
+  };
   return names[path.at(-1)];
 }
 
@@ -162,7 +193,11 @@ export function publicOrderResult({ status, body, traceId }) {
   if (status >= 400) {
     const items = body?.error_messages ?? [];
     // The API's descriptions are for developers: the server's log keeps them, the page gets fields.
-    if (items.length) console.warn(`POST /orders ${status} trace=${traceId}`, items.map((e) => `${e.code} ${e.parameter_name}: ${e.description}`).join('; '));
+    if (items.length)
+      console.warn(
+        `POST /orders ${status} trace=${traceId}`,
+        items.map((e) => `${e.code} ${e.parameter_name}: ${e.description}`).join('; '),
+      );
     const fields = [...new Set(items.map((e) => pageField(e.parameter_name)).filter(Boolean))];
     return { ok: false, httpStatus: status, traceId, fields };
   }
@@ -197,8 +232,19 @@ export function publicOrderResult({ status, body, traceId }) {
 export function savedCardOf({ status, body }, input) {
   const charge = body?.charges?.[0];
   const card = charge?.payment_method?.card;
-  if (status !== 201 || input?.saveCard !== true || !card?.id || !['PAID', 'AUTHORIZED'].includes(charge.status)) return undefined;
+  if (status !== 201 || input?.saveCard !== true || !card?.id || !['PAID', 'AUTHORIZED'].includes(charge.status))
+    return undefined;
   const { problems, customer, address } = readShopper(input);
   if (problems.length) return undefined;
-  return { card: { id: card.id, brand: card.brand, lastDigits: card.last_digits, expMonth: card.exp_month, expYear: card.exp_year }, customer, address };
+  return {
+    card: {
+      id: card.id,
+      brand: card.brand,
+      lastDigits: card.last_digits,
+      expMonth: card.exp_month,
+      expYear: card.exp_year,
+    },
+    customer,
+    address,
+  };
 }

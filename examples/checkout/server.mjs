@@ -10,18 +10,34 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { extname, join } from 'node:path';
-import { CART, CART_TOTAL, createOrderBody, DEFAULT_THREEDS_POLICY, mayCharge, publicOrderResult, readShopper, savedCardOf } from './orders.mjs';
+import {
+  CART,
+  CART_TOTAL,
+  createOrderBody,
+  DEFAULT_THREEDS_POLICY,
+  mayCharge,
+  publicOrderResult,
+  readShopper,
+  savedCardOf,
+} from './orders.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PUBLIC_DIR = join(here, 'public');
 const ESM_DIST_DIR = fileURLToPath(new URL('../esm/dist/', import.meta.url));
 const ESM_PAGES_DIR = fileURLToPath(new URL('../esm/public/', import.meta.url));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
 const MAX_BODY = 32 * 1024;
 const SCRIPT_TAGS = /<!-- scripts -->[\s\S]*<!-- \/scripts -->/;
 const BUILD_NOTE = /<!-- build -->[\s\S]*<!-- \/build -->/;
 // What the ESM variant of the page says about itself (index.html says it for the script tag).
-const ESM_BUILD_NOTE = '<strong>Versão ESM</strong>: o SDK importado de <code>@gateway/sdk</code> e empacotado com rollup · <a href="/">ver a versão com a tag &lt;script&gt;</a>';
+const ESM_BUILD_NOTE =
+  '<strong>Versão ESM</strong>: o SDK importado de <code>@gateway/sdk</code> e empacotado com rollup · <a href="/">ver a versão com a tag &lt;script&gt;</a>';
 
 /** Calls the Gateway API with the merchant's token. The token never reaches the browser. */
 function gatewayClient(apiUrl, token) {
@@ -87,7 +103,9 @@ export async function startCheckout(gateway) {
   async function authenticationOutcome(id) {
     const session = await call('POST', '/checkout-sdk/sessions', {});
     if (session.status !== 201) return undefined;
-    const res = await fetch(`${gateway.apiUrl}/checkout-sdk/3ds/authentications/${encodeURIComponent(id)}`, { headers: { 'X-Gateway-Session': session.body.session } });
+    const res = await fetch(`${gateway.apiUrl}/checkout-sdk/3ds/authentications/${encodeURIComponent(id)}`, {
+      headers: { 'X-Gateway-Session': session.body.session },
+    });
     if (res.status !== 200) return undefined;
     const auth = await res.json();
     return auth.status === 'AUTH_FLOW_COMPLETED' ? (auth.authentication_status ?? 'NOT_AUTHENTICATED') : undefined;
@@ -116,7 +134,9 @@ export async function startCheckout(gateway) {
   /** A page; `scripts` replaces its script tags (the checkout page's ESM variant). */
   async function page(res, file, shopper, scripts) {
     let html = await readFile(file, 'utf8');
-    html = scripts ? html.replace(SCRIPT_TAGS, scripts).replace(BUILD_NOTE, ESM_BUILD_NOTE) : html.replace('%SDK_URL%', gateway.sdkUrl);
+    html = scripts
+      ? html.replace(SCRIPT_TAGS, scripts).replace(BUILD_NOTE, ESM_BUILD_NOTE)
+      : html.replace('%SDK_URL%', gateway.sdkUrl);
     const headers = { 'content-type': TYPES['.html'], 'content-security-policy': csp, 'cache-control': 'no-cache' };
     if (!shopper) headers['set-cookie'] = `shopper=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
     res.writeHead(200, headers);
@@ -143,7 +163,13 @@ export async function startCheckout(gateway) {
     const shopper = shopperOf(req);
     try {
       if (req.method === 'GET' && path === '/api/config') {
-        return send(res, 200, { apiUrl: gateway.apiUrl, publicKey, cart: CART, total: CART_TOTAL, threeDsPolicy: policy });
+        return send(res, 200, {
+          apiUrl: gateway.apiUrl,
+          publicKey,
+          cart: CART,
+          total: CART_TOTAL,
+          threeDsPolicy: policy,
+        });
       }
       // The page asks before it sends the shopper to the bank: a form error must never cost a second challenge.
       if (req.method === 'POST' && path === '/api/check') {
@@ -163,15 +189,19 @@ export async function startCheckout(gateway) {
         const input = await readBody(req);
         const saved = shopper ? savedCards.get(shopper) : undefined;
         const built = createOrderBody(input, saved);
-        if (!built.ok) return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields, problems: built.problems });
+        if (!built.ok)
+          return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields, problems: built.problems });
         // The 3DS policy, on the server: a page that skipped it (or was changed) cannot charge a card the bank did not authenticate.
         if (input.method !== 'BOLETO') {
           const outcome = input.threeDsId ? await authenticationOutcome(input.threeDsId) : undefined;
-          if (input.threeDsId && outcome === undefined) return send(res, 200, { ok: false, httpStatus: 400, fields: ['threeDsId'], problems: [] });
+          if (input.threeDsId && outcome === undefined)
+            return send(res, 200, { ok: false, httpStatus: 400, fields: ['threeDsId'], problems: [] });
           if (!mayCharge(input.method, outcome, policy)) return send(res, 200, { ok: false, notAuthenticated: true });
         }
         // One idempotency key per checkout attempt: a double click or a retry never charges twice.
-        const r = await call('POST', '/orders', built.body, { 'x-idempotency-key': typeof input.attemptId === 'string' ? input.attemptId : randomUUID() });
+        const r = await call('POST', '/orders', built.body, {
+          'x-idempotency-key': typeof input.attemptId === 'string' ? input.attemptId : randomUUID(),
+        });
         const card = savedCardOf(r, input);
         if (card && shopper) savedCards.set(shopper, card);
         return send(res, r.status >= 500 ? 502 : 200, publicOrderResult(r));
@@ -180,7 +210,12 @@ export async function startCheckout(gateway) {
       if (path === '/' || path === '/index.html') return await page(res, join(PUBLIC_DIR, 'index.html'), shopper);
       // The same page, its script bundled by rollup from `import … from '@gateway/sdk'`.
       if (path === '/esm/' || path === '/esm/index.html') {
-        return await page(res, join(PUBLIC_DIR, 'index.html'), shopper, '<script type="module" src="/esm/checkout/main.js"></script>');
+        return await page(
+          res,
+          join(PUBLIC_DIR, 'index.html'),
+          shopper,
+          '<script type="module" src="/esm/checkout/main.js"></script>',
+        );
       }
       if (path === '/esm/saved-card.html') return await page(res, join(ESM_PAGES_DIR, 'saved-card.html'), shopper);
       const esm = /^\/esm\/((?:checkout|saved-card)\/[A-Za-z0-9_-]+\.js)$/.exec(path);
@@ -214,7 +249,12 @@ async function main() {
   let sandbox;
   if (process.env.GATEWAY_API_URL && process.env.GATEWAY_TOKEN) {
     const apiUrl = process.env.GATEWAY_API_URL.replace(/\/+$/, '');
-    gateway = { apiUrl, token: process.env.GATEWAY_TOKEN, sdkUrl: `${apiUrl}/sdk/gateway.js`, challengeUrl: process.env.GATEWAY_CHALLENGE_URL ?? apiUrl };
+    gateway = {
+      apiUrl,
+      token: process.env.GATEWAY_TOKEN,
+      sdkUrl: `${apiUrl}/sdk/gateway.js`,
+      challengeUrl: process.env.GATEWAY_CHALLENGE_URL ?? apiUrl,
+    };
   } else {
     const { startSandbox } = await import('@gateway/sdk/sandbox');
     sandbox = await startSandbox({
@@ -246,7 +286,11 @@ Pick a sandbox card on the page; the bank's challenge code 123456 authenticates,
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((error) => {
-    console.error(error.code === 'EADDRINUSE' ? 'The port is in use: set PORT (checkout) or GATEWAY_SANDBOX_PORT / GATEWAY_SANDBOX_CHALLENGE_PORT.' : error);
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? 'The port is in use: set PORT (checkout) or GATEWAY_SANDBOX_PORT / GATEWAY_SANDBOX_CHALLENGE_PORT.'
+        : error,
+    );
     process.exit(1);
   });
 }

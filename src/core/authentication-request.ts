@@ -96,7 +96,11 @@ export const PHONE_TYPE_RULE = /* @__PURE__ */ oneOfRule(PHONE_TYPES);
 export const PAYMENT_TYPE_RULE = /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD');
 export const CARD_ID_RULE = /* @__PURE__ */ textRule(128, 'tokenized card id');
 export const ENCRYPTED_CARD_RULE = /* @__PURE__ */ textRule(4096, 'encrypted card');
-export const AMOUNT_VALUE_RULE = /* @__PURE__ */ integerRule(100, 999_999_999, 'must be an integer amount in cents, at least 100');
+export const AMOUNT_VALUE_RULE = /* @__PURE__ */ integerRule(
+  100,
+  999_999_999,
+  'must be an integer amount in cents, at least 100',
+);
 export const CURRENCY_RULE = /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL');
 
 /** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */
@@ -118,7 +122,8 @@ const use: RuleStep = <T>(r: FieldRule) =>
       return value as T;
     },
   }) as z.$ZodTransform<T, unknown>;
-const optional = <T extends z.$ZodType>(innerType: T) => new z.$ZodOptional({ type: 'optional', innerType }) as unknown as z.$ZodOptional<T>;
+const optional = <T extends z.$ZodType>(innerType: T) =>
+  new z.$ZodOptional({ type: 'optional', innerType }) as unknown as z.$ZodOptional<T>;
 
 const OBJECT = 'must be an object';
 /** The three forms of a card, for the messages that explain them. */
@@ -129,7 +134,8 @@ export const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and h
  * sandbox's OpenAPI document describes the very schema both sides validate with.
  */
 export function buildDataSchema(use: RuleStep) {
-  const object = <S extends z.$ZodLooseShape>(shape: S, message = OBJECT) => new z.$ZodObject({ type: 'object', shape, error: () => message }) as z.$ZodObject<S>;
+  const object = <S extends z.$ZodLooseShape>(shape: S, message = OBJECT) =>
+    new z.$ZodObject({ type: 'object', shape, error: () => message }) as z.$ZodObject<S>;
   const phone = object({
     country: use<string>(phoneCountryRule),
     area: use<string>(phoneAreaRule),
@@ -153,7 +159,11 @@ export function buildDataSchema(use: RuleStep) {
     customer: object({
       name: use<string>(personNameRule),
       email: use<string>(emailRule),
-      phones: new z.$ZodArray({ type: 'array', element: phone, error: () => 'must be a list with at least one phone of type MOBILE' }) as z.$ZodArray<typeof phone>,
+      phones: new z.$ZodArray({
+        type: 'array',
+        element: phone,
+        error: () => 'must be a list with at least one phone of type MOBILE',
+      }) as z.$ZodArray<typeof phone>,
     }),
     paymentMethod: object({
       type: use<CardPaymentType>(PAYMENT_TYPE_RULE),
@@ -188,12 +198,15 @@ const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string'
 /** Rules that span fields. They run on the raw copy so they report even when other fields fail. */
 function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
   const out: ErrorItem[] = [];
-  const add = (code: string, path: string, description: string) => out.push({ code, parameterName: path, description: `${path} ${description}` });
+  const add = (code: string, path: string, description: string) =>
+    out.push({ code, parameterName: path, description: `${path} ${description}` });
 
   const phones = obj(data.customer)?.phones;
   if (Array.isArray(phones)) {
-    if (!phones.length) add(REQUIRED_PARAMETER, `${at}.customer.phones`, 'must be a list with at least one phone of type MOBILE');
-    else if (!phones.some((p) => obj(p)?.type === 'MOBILE')) add(INVALID_PARAMETER, `${at}.customer.phones`, 'must include at least one phone of type MOBILE');
+    if (!phones.length)
+      add(REQUIRED_PARAMETER, `${at}.customer.phones`, 'must be a list with at least one phone of type MOBILE');
+    else if (!phones.some((p) => obj(p)?.type === 'MOBILE'))
+      add(INVALID_PARAMETER, `${at}.customer.phones`, 'must include at least one phone of type MOBILE');
   }
 
   const card = obj(obj(data.paymentMethod)?.card);
@@ -205,12 +218,15 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
     } else if (forms.length > 1) {
       add(INVALID_PARAMETER, base, `must have only one of id, encrypted or number (got ${forms.join(' and ')})`);
     } else if (forms[0] === 'number') {
-      for (const k of ['expMonth', 'expYear'] as const) if (!given(card[k])) add(REQUIRED_PARAMETER, `${base}.${k}`, 'is required with card.number');
-      if (!given(obj(card.holder)?.name)) add(REQUIRED_PARAMETER, `${base}.holder.name`, 'is required with card.number');
+      for (const k of ['expMonth', 'expYear'] as const)
+        if (!given(card[k])) add(REQUIRED_PARAMETER, `${base}.${k}`, 'is required with card.number');
+      if (!given(obj(card.holder)?.name))
+        add(REQUIRED_PARAMETER, `${base}.holder.name`, 'is required with card.number');
       const month = asNumber(card.expMonth);
       const year = asNumber(card.expYear);
       if (Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 1000) {
-        if (hasExpired(month, year, now)) add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
+        if (hasExpired(month, year, now))
+          add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
       }
     }
   }

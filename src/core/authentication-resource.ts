@@ -8,7 +8,14 @@ import type { ChallengeWindowSize } from './challenge-window-size';
  * decides the code, or to CANCELED when the shopper cancels or the SDK's time runs out first
  * (docs/authentications.md, docs/three-ds-flow.md). Every other status is final.
  */
-export const AUTHENTICATION_STATUSES = ['AUTH_FLOW_COMPLETED', 'AUTH_NOT_SUPPORTED', 'CHANGE_PAYMENT_METHOD', 'REQUIRE_CHALLENGE', 'REQUIRE_METHOD', 'CANCELED'] as const;
+export const AUTHENTICATION_STATUSES = [
+  'AUTH_FLOW_COMPLETED',
+  'AUTH_NOT_SUPPORTED',
+  'CHANGE_PAYMENT_METHOD',
+  'REQUIRE_CHALLENGE',
+  'REQUIRE_METHOD',
+  'CANCELED',
+] as const;
 export type AuthenticationStatusValue = (typeof AUTHENTICATION_STATUSES)[number];
 export type AuthenticationOutcomeValue = 'AUTHENTICATED' | 'NOT_AUTHENTICATED';
 /** Why a challenge was CANCELED: the same words as the SDK's rejection codes, so both tell one story. */

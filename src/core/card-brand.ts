@@ -1,8 +1,18 @@
 /** Lower-case card network names, as the API returns them in `card.brand`. */
-export type CardBrand = 'visa' | 'mastercard' | 'elo' | 'amex' | 'hipercard' | 'diners' | 'discover' | 'jcb' | 'unknown';
+export type CardBrand =
+  | 'visa'
+  | 'mastercard'
+  | 'elo'
+  | 'amex'
+  | 'hipercard'
+  | 'diners'
+  | 'discover'
+  | 'jcb'
+  | 'unknown';
 
 // Elo and Hipercard ranges overlap Visa/Mastercard/Discover prefixes, so they are tested first.
-const ELO = /^(4011(78|79)|43(1274|8935)|45(1416|7393|763[12])|50(4175|6699|67[0-7]\d|9\d{3})|627780|636(297|368)|650(0(3[1-3]|[4-9]\d)|[1-4]\d{2}|5(0\d|1[0-9]|2[0-9]|3[0-8]|4[1-9]|[5-8]\d|9[0-8]))|6516(5[2-9]|[6-7]\d)|6550([0-1]\d|2[0-5]|5[0-8]))/;
+const ELO =
+  /^(4011(78|79)|43(1274|8935)|45(1416|7393|763[12])|50(4175|6699|67[0-7]\d|9\d{3})|627780|636(297|368)|650(0(3[1-3]|[4-9]\d)|[1-4]\d{2}|5(0\d|1[0-9]|2[0-9]|3[0-8]|4[1-9]|[5-8]\d|9[0-8]))|6516(5[2-9]|[6-7]\d)|6550([0-1]\d|2[0-5]|5[0-8]))/;
 const RULES: ReadonlyArray<readonly [CardBrand, RegExp]> = [
   ['elo', ELO],
   ['hipercard', /^(606282|3841(0|4|6)0)/],

@@ -25,5 +25,12 @@ export const encodeCardPlaintext = (c: CardPlaintext): string =>
 export function decodeCardPlaintext(text: string): CardPlaintext | undefined {
   const m = /^v1\|(\d{13,21})\|(\d{3,4})\|(\d{1,2})\|(\d{4})\|(\d{1,15})\|(.{1,120})$/su.exec(text);
   if (!m) return undefined;
-  return { number: m[1]!, securityCode: m[2]!, expMonth: Number(m[3]), expYear: Number(m[4]), createdAt: Number(m[5]), holder: m[6]! };
+  return {
+    number: m[1]!,
+    securityCode: m[2]!,
+    expMonth: Number(m[3]),
+    expYear: Number(m[4]),
+    createdAt: Number(m[5]),
+    holder: m[6]!,
+  };
 }

@@ -29,6 +29,7 @@ export function chooseWindowSize(viewportWidth: number, viewportHeight: number):
   if (!(viewportWidth >= NARROW_VIEWPORT_PX)) return '05';
   // 03: 500×600; 04: 600×400; 02: 390×400 (01, 250×400, is never the largest that fits).
   if (viewportHeight >= 600 + DIALOG_CHROME_PX.height) return '03';
-  if (viewportHeight >= 400 + DIALOG_CHROME_PX.height) return viewportWidth >= 600 + DIALOG_CHROME_PX.width ? '04' : '02';
+  if (viewportHeight >= 400 + DIALOG_CHROME_PX.height)
+    return viewportWidth >= 600 + DIALOG_CHROME_PX.width ? '04' : '02';
   return '05';
 }

@@ -18,31 +18,59 @@ export interface FieldRule {
 const keep = (v: unknown) => v;
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 // RegExp#test would turn a number into text (and throws on a symbol): strings only, length first.
-const matches = (pattern: RegExp, max = 4096) => (v: unknown) => typeof v === 'string' && v.length <= max && pattern.test(v);
-const make = (message: string, test: (v: unknown) => boolean, normalise: (v: unknown) => unknown = keep): FieldRule => ({ message, test, normalise });
+const matches =
+  (pattern: RegExp, max = 4096) =>
+  (v: unknown) =>
+    typeof v === 'string' && v.length <= max && pattern.test(v);
+const make = (
+  message: string,
+  test: (v: unknown) => boolean,
+  normalise: (v: unknown) => unknown = keep,
+): FieldRule => ({ message, test, normalise });
 
 /** Non-empty text, trimmed, at most `max` characters. */
-export const textRule = (max: number, what = 'text') => make(`must be a non-empty ${what} (at most ${max} characters)`, (v) => typeof v === 'string' && v.length > 0 && v.length <= max, trim);
+export const textRule = (max: number, what = 'text') =>
+  make(
+    `must be a non-empty ${what} (at most ${max} characters)`,
+    (v) => typeof v === 'string' && v.length > 0 && v.length <= max,
+    trim,
+  );
 
 /** Text that may be empty, trimmed, at most `max` characters. */
-export const optionalTextRule = (max: number) => make(`must be a text (at most ${max} characters)`, (v) => typeof v === 'string' && v.length <= max, trim);
+export const optionalTextRule = (max: number) =>
+  make(`must be a text (at most ${max} characters)`, (v) => typeof v === 'string' && v.length <= max, trim);
 
 /** Digits, also given as a non-negative integer (a phone's 55, 11, 912345678). Leading zeros need a string. */
 export const digitsRule = (min: number, max: number, message: string) =>
-  make(message, matches(new RegExp(`^\\d{${min},${max}}$`)), (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v));
+  make(message, matches(new RegExp(`^\\d{${min},${max}}$`)), (v) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v,
+  );
 
 /** An integer from `min` to `max`, also given as a numeric string ("12", "2030"), as real plugins send it. */
 export const integerRule = (min: number, max: number, message = `must be an integer from ${min} to ${max}`) =>
-  make(message, (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max, (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v));
+  make(
+    message,
+    (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+    (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
+  );
 
 /** One of `values`, exactly. */
-export const oneOfRule = (values: readonly string[], message = `must be one of ${values.join(', ')}`) => make(message, (v) => values.includes(v as string));
+export const oneOfRule = (values: readonly string[], message = `must be one of ${values.join(', ')}`) =>
+  make(message, (v) => values.includes(v as string));
 
 /** A person's name (the customer): at least two names, letters only, at most 120 characters. */
-export const personNameRule = make('must be at least two names, letters only (no digits or special characters)', matches(/^[\p{L}\p{M}'’-]+(\s+[\p{L}\p{M}'’-]+)+$/u, 120), trim);
+export const personNameRule = make(
+  'must be at least two names, letters only (no digits or special characters)',
+  matches(/^[\p{L}\p{M}'’-]+(\s+[\p{L}\p{M}'’-]+)+$/u, 120),
+  trim,
+);
 
 /** The name printed on the card: letters, spaces, apostrophes, dots and hyphens, 2 to 64 characters. */
-export const holderNameRule = make("must be the name on the card: 2 to 64 letters, spaces, ' . or -", matches(/^[\p{L}\p{M}'’. -]{2,64}$/u), trim);
+export const holderNameRule = make(
+  "must be the name on the card: 2 to 64 letters, spaces, ' . or -",
+  matches(/^[\p{L}\p{M}'’. -]{2,64}$/u),
+  trim,
+);
 
 export const emailRule = make('must be a valid e-mail address', matches(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 254), trim);
 
@@ -70,9 +98,16 @@ export const postalCodeRule = (min: number, max: number) =>
   );
 
 /** The two-letter region (state) code, upper-cased. */
-export const regionCodeRule = make('must be the two-letter region (state) code, such as "SP"', matches(/^[A-Z]{2}$/), (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v));
+export const regionCodeRule = make(
+  'must be the two-letter region (state) code, such as "SP"',
+  matches(/^[A-Z]{2}$/),
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+);
 
-export const countryRule = make('must be an ISO 3166-1 alpha-3 country code such as "BRA"', (v) => typeof v === 'string' && isIsoAlpha3(v));
+export const countryRule = make(
+  'must be an ISO 3166-1 alpha-3 country code such as "BRA"',
+  (v) => typeof v === 'string' && isIsoAlpha3(v),
+);
 
 /** A CPF, or a CNPJ numeric or alphanumeric, with valid check digits; punctuation dropped, letters upper-cased. */
 export const taxIdRule = make(

@@ -9,4 +9,5 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /** True when `path` is `prefix` or lies inside it (`card.number` inside `card`, `phones[0]` inside `phones`). */
-export const isWithin = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
+export const isWithin = (path: string, prefix: string): boolean =>
+  path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);

@@ -47,7 +47,8 @@ export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = 
 
   const copy = (v: unknown, path: PropertyKey[]): unknown => {
     if (--budget < 0) return fail(path, `is part of a request that is too large (over ${MAX_VALUES} values)`);
-    if (typeof v === 'string') return v.length > MAX_STRING_LENGTH ? fail(path, `is too long (at most ${MAX_STRING_LENGTH} characters)`) : v;
+    if (typeof v === 'string')
+      return v.length > MAX_STRING_LENGTH ? fail(path, `is too long (at most ${MAX_STRING_LENGTH} characters)`) : v;
     if (typeof v !== 'object' || v === null) return v;
     if (ancestors.has(v)) return fail(path, 'refers to itself (circular reference)');
     if (path.length - root.length > MAX_DEPTH) return fail(path, `is nested too deeply (at most ${MAX_DEPTH} levels)`);

@@ -41,7 +41,10 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
     } catch {
       throw ApiError.of(404, NOT_FOUND, '', 'The SDK build is missing: run `npm run build`.');
     }
-    return c.body(new Uint8Array(script), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    return c.body(new Uint8Array(script), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
   });
 
   // Routes are mounted below, one module per resource.
@@ -64,11 +67,24 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
     if (failure) {
       // The client broke the request; it is likely gone and reads no answer, but the log says whose fault it was.
       c.set('clientError', failure);
-      return c.json(ApiError.of(400, MALFORMED_JSON, '', 'The body could not be read: the client ended it early or sent it malformed.').body, 400);
+      return c.json(
+        ApiError.of(
+          400,
+          MALFORMED_JSON,
+          '',
+          'The body could not be read: the client ended it early or sent it malformed.',
+        ).body,
+        400,
+      );
     }
     // Never echo the error: it could hold request data. The trace id finds the log line; the log masks card-like digits.
-    deps.log(`trace=${c.get('traceId')} internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`);
-    return c.json(ApiError.of(500, INTERNAL_ERROR, '', 'The sandbox failed; quote the x-trace-id to find the log line.').body, 500);
+    deps.log(
+      `trace=${c.get('traceId')} internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`,
+    );
+    return c.json(
+      ApiError.of(500, INTERNAL_ERROR, '', 'The sandbox failed; quote the x-trace-id to find the log line.').body,
+      500,
+    );
   });
   return app;
 }

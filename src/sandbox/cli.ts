@@ -95,14 +95,26 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const origins = (v['cors-origin'] ?? fromEnv('GATEWAY_SANDBOX_CORS_ORIGINS')?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
+  const origins = (v['cors-origin'] ?? fromEnv('GATEWAY_SANDBOX_CORS_ORIGINS')?.split(',') ?? [])
+    .flatMap((o) => o.split(','))
+    .map((o) => o.trim())
+    .filter(Boolean);
   const maxBody = v['max-body'] ?? fromEnv('GATEWAY_SANDBOX_MAX_BODY');
-  if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024)) fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
+  if (maxBody !== undefined && !(Number.isInteger(Number(maxBody)) && Number(maxBody) >= 1024))
+    fail(`--max-body must be a number of bytes of at least 1024, got "${maxBody}"`);
   const webhookSecret = v['webhook-secret'] ?? fromEnv('GATEWAY_SANDBOX_WEBHOOK_SECRET');
   if (webhookSecret !== undefined && webhookSecret.length < 16) fail('--webhook-secret must be at least 16 characters');
   const logFormat = v['log-format'] ?? fromEnv('GATEWAY_SANDBOX_LOG_FORMAT');
-  if (logFormat !== undefined && logFormat !== 'text' && logFormat !== 'json') fail(`--log-format must be text or json, got "${logFormat}"`);
-  const merchantOrigins = (v['merchant-cors-origin'] ?? fromEnv('GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS')?.split(',') ?? []).flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
+  if (logFormat !== undefined && logFormat !== 'text' && logFormat !== 'json')
+    fail(`--log-format must be text or json, got "${logFormat}"`);
+  const merchantOrigins = (
+    v['merchant-cors-origin'] ??
+    fromEnv('GATEWAY_SANDBOX_MERCHANT_CORS_ORIGINS')?.split(',') ??
+    []
+  )
+    .flatMap((o) => o.split(','))
+    .map((o) => o.trim())
+    .filter(Boolean);
   const options: SandboxOptions = {
     host: v.host ?? fromEnv('GATEWAY_SANDBOX_HOST') ?? '127.0.0.1',
     port: port(v.port ?? fromEnv('GATEWAY_SANDBOX_PORT'), '--port', 4010),
@@ -119,7 +131,11 @@ async function main(): Promise<void> {
     shutdownGraceMs: count(v['shutdown-grace'] ?? fromEnv('GATEWAY_SANDBOX_SHUTDOWN_GRACE'), '--shutdown-grace', 0),
     headersTimeoutMs: count(v['headers-timeout'] ?? fromEnv('GATEWAY_SANDBOX_HEADERS_TIMEOUT'), '--headers-timeout', 1),
     requestTimeoutMs: count(v['request-timeout'] ?? fromEnv('GATEWAY_SANDBOX_REQUEST_TIMEOUT'), '--request-timeout', 1),
-    keepAliveTimeoutMs: count(v['keep-alive-timeout'] ?? fromEnv('GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT'), '--keep-alive-timeout', 1),
+    keepAliveTimeoutMs: count(
+      v['keep-alive-timeout'] ?? fromEnv('GATEWAY_SANDBOX_KEEP_ALIVE_TIMEOUT'),
+      '--keep-alive-timeout',
+      1,
+    ),
     maxConnections: count(v['max-connections'] ?? fromEnv('GATEWAY_SANDBOX_MAX_CONNECTIONS'), '--max-connections', 1),
   };
   const sandbox = await startSandbox(options);
@@ -157,6 +173,9 @@ main().catch((error: unknown) => {
   }
   const code = (error as { code?: string }).code;
   if (code === 'GATEWAY_DATA_FILE_VERSION') console.error(`sandbox: ${(error as Error).message}`);
-  else console.error(code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error);
+  else
+    console.error(
+      code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error,
+    );
   process.exit(1);
 });

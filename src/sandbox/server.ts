@@ -104,11 +104,19 @@ interface Listener {
   shutdown: GracefulShutdown;
 }
 
-async function listen(app: () => Hono<AppEnv>, host: string, port: number, limits: Required<ConnectionLimits>): Promise<Listener> {
+async function listen(
+  app: () => Hono<AppEnv>,
+  host: string,
+  port: number,
+  limits: Required<ConnectionLimits>,
+): Promise<Listener> {
   return new Promise((resolve, reject) => {
     let shutdown: GracefulShutdown | undefined;
     let handled: ((req: Request, env: unknown) => Promise<Response>) | undefined;
-    const server = serve({ fetch: (req, env) => handled!(req, env), hostname: host, port, serverOptions: serverOptions(limits) }, () => resolve({ server, shutdown: shutdown! }));
+    const server = serve(
+      { fetch: (req, env) => handled!(req, env), hostname: host, port, serverOptions: serverOptions(limits) },
+      () => resolve({ server, shutdown: shutdown! }),
+    );
     // serve() returns the http.Server of createServer; the sandbox never asks for http2.
     const http = server as HttpServer;
     http.maxConnections = limits.maxConnections;
@@ -132,12 +140,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? newToken();
   // A short key would make every signature guessable.
-  if (options.webhookSecret !== undefined && options.webhookSecret.length < 16) throw new Error('startSandbox: webhookSecret must be at least 16 characters');
+  if (options.webhookSecret !== undefined && options.webhookSecret.length < 16)
+    throw new Error('startSandbox: webhookSecret must be at least 16 characters');
   const limits = resolveLimits(options);
   const graceMs = options.shutdownGraceMs ?? 5_000;
-  if (!Number.isInteger(graceMs) || graceMs < 0) throw new Error(`startSandbox: shutdownGraceMs must be a whole number of ms, got ${String(options.shutdownGraceMs)}`);
-  const write: Log = typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : NO_LOG;
-  if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json') throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
+  if (!Number.isInteger(graceMs) || graceMs < 0)
+    throw new Error(
+      `startSandbox: shutdownGraceMs must be a whole number of ms, got ${String(options.shutdownGraceMs)}`,
+    );
+  const write: Log =
+    typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : NO_LOG;
+  if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json')
+    throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
   const { log, logRequest } = logSink(write, options.logFormat);
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
   const db = await openDatabase(options.dataFile, []);
@@ -149,7 +163,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const merchants = new MerchantStore(db);
   const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
-  merchants.upsert({ id: SANDBOX_MERCHANT_ID, name: 'Loja de testes do sandbox', token, webhookSecret: options.webhookSecret, ...settings });
+  merchants.upsert({
+    id: SANDBOX_MERCHANT_ID,
+    name: 'Loja de testes do sandbox',
+    token,
+    webhookSecret: options.webhookSecret,
+    ...settings,
+  });
 
   let api: Hono<AppEnv> | undefined;
   let challenge: Hono<AppEnv> | undefined;
@@ -168,7 +188,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const challengeServer = challengeListener.server;
   const clock = new SandboxClock();
   const apiUrl = urlOf(apiServer, host);
-  const webhooks = new WebhookDispatcher(clock, log, new WebhookOutbox(db), (id) => merchants.get(id)?.webhookSecret, options.webhooks);
+  const webhooks = new WebhookDispatcher(
+    clock,
+    log,
+    new WebhookOutbox(db),
+    (id) => merchants.get(id)?.webhookSecret,
+    options.webhooks,
+  );
   // The one place stores and services are built: both apps share them, and close() ends them all.
   const deps: SandboxDeps = {
     ...buildServices({ db, clock, merchants, webhooks, apiUrl }),

@@ -21,10 +21,19 @@ let running = false;
  */
 function toResult(a: AuthenticationResource, traceId: string): AuthenticationResult {
   if (a.status === 'AUTH_FLOW_COMPLETED' && typeof a.id === 'string') {
-    return { status: a.status, id: a.id, authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED', traceId };
+    return {
+      status: a.status,
+      id: a.id,
+      authenticationStatus: a.authentication_status ?? 'NOT_AUTHENTICATED',
+      traceId,
+    };
   }
   if (a.status === 'AUTH_NOT_SUPPORTED' || a.status === 'CHANGE_PAYMENT_METHOD') return { status: a.status, traceId };
-  throw new GatewayError(ErrorCode.INVALID_RESPONSE, 'The API answered an authentication without a final status and id.', { traceId });
+  throw new GatewayError(
+    ErrorCode.INVALID_RESPONSE,
+    'The API answered an authentication without a final status and id.',
+    { traceId },
+  );
 }
 
 /**
@@ -37,28 +46,48 @@ function toResult(a: AuthenticationResource, traceId: string): AuthenticationRes
 export async function authenticate3DS(request: AuthenticationRequest): Promise<AuthenticationResult> {
   const traceId = randomUuid();
   if (typeof window === 'undefined' || typeof document === 'undefined') {
-    throw new GatewayError(ErrorCode.BROWSER_REQUIRED, 'authenticate3DS needs a browser: call it from the checkout page, not during server-side rendering.', { traceId });
+    throw new GatewayError(
+      ErrorCode.BROWSER_REQUIRED,
+      'authenticate3DS needs a browser: call it from the checkout page, not during server-side rendering.',
+      { traceId },
+    );
   }
   const config = getConfig();
   if (!config) {
-    throw new GatewayError(ErrorCode.NOT_SET_UP, 'Call Gateway.setUp({ session, env }) before authenticate3DS.', { traceId });
+    throw new GatewayError(ErrorCode.NOT_SET_UP, 'Call Gateway.setUp({ session, env }) before authenticate3DS.', {
+      traceId,
+    });
   }
   const checked = validateRequest(request);
   if (!checked.ok) {
     const n = checked.errors.length;
-    throw new GatewayError(ErrorCode.VALIDATION_ERROR, `The request has ${n} invalid parameter${n > 1 ? 's' : ''}: ${checked.errors.map((e) => e.parameterName).join(', ')}.`, {
-      httpStatus: 400,
-      traceId,
-      errorMessages: checked.errors,
-    });
+    throw new GatewayError(
+      ErrorCode.VALIDATION_ERROR,
+      `The request has ${n} invalid parameter${n > 1 ? 's' : ''}: ${checked.errors.map((e) => e.parameterName).join(', ')}.`,
+      {
+        httpStatus: 400,
+        traceId,
+        errorMessages: checked.errors,
+      },
+    );
   }
   if (running) {
-    throw new GatewayError(ErrorCode.ALREADY_IN_PROGRESS, 'Another authenticate3DS is still running on this page: wait for it to settle.', { traceId });
+    throw new GatewayError(
+      ErrorCode.ALREADY_IN_PROGRESS,
+      'Another authenticate3DS is still running on this page: wait for it to settle.',
+      { traceId },
+    );
   }
   running = true;
   try {
     const { data, options } = checked.value;
-    const call = { baseUrl: config.apiUrl, session: config.session, timeout: config.timeout, traceId, signal: options.signal };
+    const call = {
+      baseUrl: config.apiUrl,
+      session: config.session,
+      timeout: config.timeout,
+      traceId,
+      signal: options.signal,
+    };
     let created = await callApi<AuthenticationResource>({
       ...call,
       method: 'POST',
@@ -69,7 +98,11 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
     if (created.status === 'REQUIRE_METHOD' && created.method) {
       // The card range has a 3DS Method URL: run it (in the challenge chunk), then let the API decide.
       code = await challengeCode(config, options.signal, traceId);
-      const seen = await code.runMethod({ method: created.method, signal: options.signal, error: (c, message) => new GatewayError(c, message, { traceId }) });
+      const seen = await code.runMethod({
+        method: created.method,
+        signal: options.signal,
+        error: (c, message) => new GatewayError(c, message, { traceId }),
+      });
       created = await callApi<AuthenticationResource>({
         ...call,
         method: 'POST',

@@ -6,7 +6,12 @@ import { callApi } from './transport';
 import type { RequestOptions } from './validate-request';
 
 /** Everything the (separately loaded) challenge code needs, lent from this bundle. */
-export function challengeRun(authentication: AuthenticationResource, config: Config, options: RequestOptions, traceId: string): ChallengeRun {
+export function challengeRun(
+  authentication: AuthenticationResource,
+  config: Config,
+  options: RequestOptions,
+  traceId: string,
+): ChallengeRun {
   return {
     authentication,
     config,
@@ -15,7 +20,15 @@ export function challengeRun(authentication: AuthenticationResource, config: Con
       // The latest setUp: the merchant may have renewed an expiring session during the challenge.
       const { apiUrl, session, timeout } = getConfig() ?? config;
       const path = `${AUTHENTICATIONS_PATH}/${encodeURIComponent(authentication.id)}`;
-      return callApi<AuthenticationResource>({ method: 'GET', baseUrl: apiUrl, path, session, timeout, traceId, signal: options.signal });
+      return callApi<AuthenticationResource>({
+        method: 'GET',
+        baseUrl: apiUrl,
+        path,
+        session,
+        timeout,
+        traceId,
+        signal: options.signal,
+      });
     },
     error: (code, message) => new GatewayError(code, message, { traceId }),
   };

@@ -6,7 +6,10 @@ import { GatewayError } from './errors/gateway-error';
 import type { Environment, Locale, SetUpOptions } from './types';
 
 /** The environments, as `Gateway.env.PROD` and `Gateway.env.SANDBOX`. */
-export const env = Object.freeze({ PROD: 'PROD', SANDBOX: 'SANDBOX' } as const satisfies Record<Environment, Environment>);
+export const env = Object.freeze({ PROD: 'PROD', SANDBOX: 'SANDBOX' } as const satisfies Record<
+  Environment,
+  Environment
+>);
 
 /** What setUp stored: everything a call needs to reach the API. */
 export interface Config {
@@ -37,10 +40,17 @@ const fail = (items: ErrorItem[]): never => {
  */
 export function setUp(options: SetUpOptions): void {
   if (typeof options !== 'object' || options === null) {
-    fail([{ code: options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER, parameterName: 'options', description: 'options must be an object with session and env' }]);
+    fail([
+      {
+        code: options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+        parameterName: 'options',
+        description: 'options must be an object with session and env',
+      },
+    ]);
   }
   const items: ErrorItem[] = [];
-  const bad = (code: string, name: string, rule: string) => items.push({ code, parameterName: name, description: `${name} ${rule}` });
+  const bad = (code: string, name: string, rule: string) =>
+    items.push({ code, parameterName: name, description: `${name} ${rule}` });
   let o: Partial<Record<keyof SetUpOptions, unknown>> = {};
   try {
     const { session, env: e, apiUrl, timeout, locale } = options;
@@ -48,8 +58,10 @@ export function setUp(options: SetUpOptions): void {
   } catch {
     bad(INVALID_PARAMETER, 'options', 'could not be read');
   }
-  if (o.session === undefined || o.session === null || o.session === '') bad(REQUIRED_PARAMETER, 'session', 'is required');
-  else if (typeof o.session !== 'string' || !/^[\x21-\x7e]{1,2048}$/.test(o.session)) bad(INVALID_PARAMETER, 'session', 'must be the session string your server received');
+  if (o.session === undefined || o.session === null || o.session === '')
+    bad(REQUIRED_PARAMETER, 'session', 'is required');
+  else if (typeof o.session !== 'string' || !/^[\x21-\x7e]{1,2048}$/.test(o.session))
+    bad(INVALID_PARAMETER, 'session', 'must be the session string your server received');
   if (o.env === undefined || o.env === null) bad(REQUIRED_PARAMETER, 'env', 'is required: "PROD" or "SANDBOX"');
   else if (o.env !== 'PROD' && o.env !== 'SANDBOX') bad(INVALID_PARAMETER, 'env', 'must be "PROD" or "SANDBOX"');
   let apiUrl: string | undefined;
@@ -62,13 +74,21 @@ export function setUp(options: SetUpOptions): void {
       bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
     }
   }
-  if (o.timeout !== undefined && !(typeof o.timeout === 'number' && Number.isInteger(o.timeout) && o.timeout >= 1000 && o.timeout <= 120_000)) {
+  if (
+    o.timeout !== undefined &&
+    !(typeof o.timeout === 'number' && Number.isInteger(o.timeout) && o.timeout >= 1000 && o.timeout <= 120_000)
+  ) {
     bad(INVALID_PARAMETER, 'timeout', 'must be an integer number of milliseconds from 1000 to 120000');
   }
-  if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en') bad(INVALID_PARAMETER, 'locale', 'must be "pt-BR" or "en"');
+  if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en')
+    bad(INVALID_PARAMETER, 'locale', 'must be "pt-BR" or "en"');
   const resolved = items.length ? undefined : resolveApiUrl(o.env as Environment, apiUrl);
   if (!items.length && resolved === undefined) {
-    bad(REQUIRED_PARAMETER, 'apiUrl', 'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })');
+    bad(
+      REQUIRED_PARAMETER,
+      'apiUrl',
+      'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
+    );
   }
   if (items.length || resolved === undefined) fail(items);
   const e = o.env as Environment;

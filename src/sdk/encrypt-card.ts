@@ -41,7 +41,8 @@ export type EncryptCardResult =
   | { hasErrors: false; encryptedCard: string; errors: [] }
   | { hasErrors: true; encryptedCard?: undefined; errors: EncryptCardError[] };
 
-const toInt = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : NaN);
+const toInt = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
 
 function importPublicKey(publicKey: string): Promise<CryptoKey> {
   const base64 = publicKey.replace(/-----(BEGIN|END) PUBLIC KEY-----|\s/g, '');
@@ -57,8 +58,11 @@ function importPublicKey(publicKey: string): Promise<CryptoKey> {
  */
 export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardResult> {
   const errors: EncryptCardError[] = [];
-  const bad = (code: EncryptCardErrorCode, parameterName: string, message: string) => errors.push({ code, parameterName, message });
-  const o = (typeof input === 'object' && input !== null ? input : {}) as Partial<Record<keyof EncryptCardInput, unknown>>;
+  const bad = (code: EncryptCardErrorCode, parameterName: string, message: string) =>
+    errors.push({ code, parameterName, message });
+  const o = (typeof input === 'object' && input !== null ? input : {}) as Partial<
+    Record<keyof EncryptCardInput, unknown>
+  >;
 
   // The same rules as the 3DS request and the payment APIs (src/core/field-rules.ts).
   const number = typeof o.number === 'string' ? (cardNumberRule.normalise(o.number) as string) : '';
@@ -71,14 +75,20 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   const monthOk = Number.isInteger(month) && month >= 1 && month <= 12;
   const yearOk = Number.isInteger(year) && year >= 1000 && year <= 9999;
   if (!monthOk) bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth must be a month from 1 to 12');
-  if (!yearOk || year < now.getFullYear()) bad('INVALID_EXPIRATION_YEAR', 'expYear', 'expYear must be a year of 4 digits, not in the past');
-  else if (monthOk && hasExpired(month, year, now)) bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth is in the past: the card has expired');
+  if (!yearOk || year < now.getFullYear())
+    bad('INVALID_EXPIRATION_YEAR', 'expYear', 'expYear must be a year of 4 digits, not in the past');
+  else if (monthOk && hasExpired(month, year, now))
+    bad('INVALID_EXPIRATION_MONTH', 'expMonth', 'expMonth is in the past: the card has expired');
   const holder = typeof o.holder === 'string' ? o.holder.trim().replace(/\s+/g, ' ') : '';
   if (!holderNameRule.test(holder)) bad('INVALID_HOLDER', 'holder', `holder ${holderNameRule.message}`);
 
   let key: CryptoKey | undefined;
   if (typeof crypto === 'undefined' || !crypto.subtle) {
-    bad('ENCRYPTION_UNAVAILABLE', 'publicKey', 'WebCrypto is not available: serve the checkout over https (or localhost)');
+    bad(
+      'ENCRYPTION_UNAVAILABLE',
+      'publicKey',
+      'WebCrypto is not available: serve the checkout over https (or localhost)',
+    );
   } else if (typeof o.publicKey !== 'string' || !o.publicKey.trim()) {
     bad('INVALID_PUBLIC_KEY', 'publicKey', 'publicKey is required: the key from POST /public-keys');
   } else {
@@ -87,7 +97,11 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
       if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < 2048) throw new Error('short key');
     } catch {
       key = undefined;
-      bad('INVALID_PUBLIC_KEY', 'publicKey', 'publicKey is not an RSA public key of at least 2048 bits (PEM or base64 SPKI)');
+      bad(
+        'INVALID_PUBLIC_KEY',
+        'publicKey',
+        'publicKey is not an RSA public key of at least 2048 bits (PEM or base64 SPKI)',
+      );
     }
   }
   if (errors.length || !key) return { hasErrors: true, errors };
@@ -95,9 +109,15 @@ export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardR
   // RSA-OAEP (SHA-256, 2048-bit key) takes at most 190 bytes. The holder is at most 64 characters
   // (holderNameRule): letters of 1 or 2 bytes in UTF-8 fit, but 64 letters of 3 or 4 bytes would
   // make encrypt() throw, so that holder is reported like any other bad field.
-  const plaintext = new TextEncoder().encode(encodeCardPlaintext({ number, securityCode: cvv, expMonth: month, expYear: year, holder, createdAt: Date.now() }));
+  const plaintext = new TextEncoder().encode(
+    encodeCardPlaintext({ number, securityCode: cvv, expMonth: month, expYear: year, holder, createdAt: Date.now() }),
+  );
   if (plaintext.length > 190) {
-    bad('INVALID_HOLDER', 'holder', 'holder is too long to encrypt: use the name as printed on the card, in fewer characters');
+    bad(
+      'INVALID_HOLDER',
+      'holder',
+      'holder is too long to encrypt: use the name as printed on the card, in fewer characters',
+    );
     return { hasErrors: true, errors };
   }
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, plaintext));

@@ -10,7 +10,13 @@
  */
 export { authenticate3DS } from './authenticate';
 export { env, setUp } from './config';
-export { encryptCard, type EncryptCardError, type EncryptCardErrorCode, type EncryptCardInput, type EncryptCardResult } from './encrypt-card';
+export {
+  encryptCard,
+  type EncryptCardError,
+  type EncryptCardErrorCode,
+  type EncryptCardInput,
+  type EncryptCardResult,
+} from './encrypt-card';
 export { ErrorCode } from './errors/error-code';
 export { GatewayError, type GatewayErrorDetail } from './errors/gateway-error';
 export { version } from './version';

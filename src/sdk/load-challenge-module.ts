@@ -12,7 +12,11 @@ export const CHALLENGE_CODE_TIMEOUT_MS = 10_000;
  * download can fail, stall or be blocked, and the merchant can abort meanwhile: each of those
  * settles here (CHALLENGE_FRAME_ERROR or ABORTED), so authenticate3DS never waits forever.
  */
-export function challengeCode(config: Config, signal: AbortSignal | undefined, traceId: string): Promise<ChallengeModule> {
+export function challengeCode(
+  config: Config,
+  signal: AbortSignal | undefined,
+  traceId: string,
+): Promise<ChallengeModule> {
   return new Promise((resolve, reject) => {
     const unavailable = (why: string, cause?: unknown) =>
       new GatewayError(
@@ -21,7 +25,8 @@ export function challengeCode(config: Config, signal: AbortSignal | undefined, t
         { traceId },
         cause === undefined ? undefined : { cause },
       );
-    const aborted = () => new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
+    const aborted = () =>
+      new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

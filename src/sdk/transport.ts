@@ -19,8 +19,8 @@ export interface ApiCall {
   signal?: AbortSignal;
 }
 
-
-const aborted = (traceId: string) => new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
+const aborted = (traceId: string) =>
+  new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
 
 const toItems = (body: unknown): ErrorItem[] => {
   const list = (body as Partial<ApiErrorBody> | null)?.error_messages;
@@ -46,7 +46,11 @@ async function once<T>(call: ApiCall): Promise<T> {
   let response: Response;
   let text: string;
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', [SESSION_HEADER]: call.session, 'X-Trace-Id': traceId };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [SESSION_HEADER]: call.session,
+      'X-Trace-Id': traceId,
+    };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     response = await fetch(`${call.baseUrl}${call.path}`, {
       method: call.method,
@@ -59,8 +63,19 @@ async function once<T>(call: ApiCall): Promise<T> {
     text = await response.text();
   } catch (cause) {
     if (call.signal?.aborted) throw aborted(traceId);
-    if (timedOut) throw new GatewayError(ErrorCode.TIMEOUT, `The API did not answer within ${call.timeout} ms.`, { traceId }, { cause });
-    throw new GatewayError(ErrorCode.NETWORK_ERROR, `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`, { traceId }, { cause });
+    if (timedOut)
+      throw new GatewayError(
+        ErrorCode.TIMEOUT,
+        `The API did not answer within ${call.timeout} ms.`,
+        { traceId },
+        { cause },
+      );
+    throw new GatewayError(
+      ErrorCode.NETWORK_ERROR,
+      `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`,
+      { traceId },
+      { cause },
+    );
   } finally {
     clearTimeout(timer);
     call.signal?.removeEventListener('abort', onAbort);
@@ -76,21 +91,37 @@ async function once<T>(call: ApiCall): Promise<T> {
   }
   const errorMessages = toItems(body);
   const detail = { httpStatus, traceId: serverTrace, errorMessages };
-  const said = errorMessages.map((i) => i.description).filter(Boolean).join('; ');
+  const said = errorMessages
+    .map((i) => i.description)
+    .filter(Boolean)
+    .join('; ');
   if (response.ok) {
     if (body === undefined || typeof body !== 'object' || body === null) {
-      throw new GatewayError(ErrorCode.INVALID_RESPONSE, `The API answered ${httpStatus} with a body that is not JSON.`, detail);
+      throw new GatewayError(
+        ErrorCode.INVALID_RESPONSE,
+        `The API answered ${httpStatus} with a body that is not JSON.`,
+        detail,
+      );
     }
     return body as T;
   }
-  if (httpStatus >= 500) throw new GatewayError(ErrorCode.SERVER_ERROR, `The API failed (${httpStatus})${said ? `: ${said}` : '.'}`, detail);
+  if (httpStatus >= 500)
+    throw new GatewayError(ErrorCode.SERVER_ERROR, `The API failed (${httpStatus})${said ? `: ${said}` : '.'}`, detail);
   if (httpStatus === 401) {
-    throw new GatewayError(ErrorCode.SESSION_EXPIRED, 'The session expired or is unknown: create a new session on your server and call setUp with it.', detail);
+    throw new GatewayError(
+      ErrorCode.SESSION_EXPIRED,
+      'The session expired or is unknown: create a new session on your server and call setUp with it.',
+      detail,
+    );
   }
   if ((httpStatus === 400 || httpStatus === 422) && errorMessages.length) {
     throw new GatewayError(ErrorCode.VALIDATION_ERROR, `The API refused the request: ${said}`, detail);
   }
-  throw new GatewayError(ErrorCode.REQUEST_REJECTED, `The API refused the request (${httpStatus})${said ? `: ${said}` : '.'}`, detail);
+  throw new GatewayError(
+    ErrorCode.REQUEST_REJECTED,
+    `The API refused the request (${httpStatus})${said ? `: ${said}` : '.'}`,
+    detail,
+  );
 }
 
 /**
@@ -102,7 +133,9 @@ export async function callApi<T>(call: ApiCall): Promise<T> {
   try {
     return await once<T>(call);
   } catch (error) {
-    const retryable = error instanceof GatewayError && (error.code === ErrorCode.NETWORK_ERROR || error.code === ErrorCode.SERVER_ERROR);
+    const retryable =
+      error instanceof GatewayError &&
+      (error.code === ErrorCode.NETWORK_ERROR || error.code === ErrorCode.SERVER_ERROR);
     if (call.method !== 'GET' || !retryable) throw error;
     return once<T>(call);
   }

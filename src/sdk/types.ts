@@ -105,7 +105,11 @@ export interface ChallengeInfo {
 export type BeforeChallenge = (info: ChallengeInfo) => void;
 
 /** Statuses of a 3DS authentication. */
-export type AuthenticationStatus = 'AUTH_FLOW_COMPLETED' | 'AUTH_NOT_SUPPORTED' | 'CHANGE_PAYMENT_METHOD' | 'REQUIRE_CHALLENGE';
+export type AuthenticationStatus =
+  | 'AUTH_FLOW_COMPLETED'
+  | 'AUTH_NOT_SUPPORTED'
+  | 'CHANGE_PAYMENT_METHOD'
+  | 'REQUIRE_CHALLENGE';
 
 /** Whether the issuer authenticated the shopper, once the flow completed. */
 export type AuthenticationOutcome = 'AUTHENTICATED' | 'NOT_AUTHENTICATED';

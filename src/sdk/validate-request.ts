@@ -4,9 +4,16 @@ import { UNREADABLE } from '../core/safe-snapshot';
 import type { AuthenticationRequest } from './types';
 
 /** The parts of a request the SDK itself acts on, besides the data it sends. */
-export type RequestOptions = Pick<AuthenticationRequest, 'beforeChallenge' | 'onStatusChange' | 'signal' | 'challengeTimeout'>;
+export type RequestOptions = Pick<
+  AuthenticationRequest,
+  'beforeChallenge' | 'onStatusChange' | 'signal' | 'challengeTimeout'
+>;
 
-const item = (code: string, parameterName: string, rule: string): ErrorItem => ({ code, parameterName, description: `${parameterName} ${rule}` });
+const item = (code: string, parameterName: string, rule: string): ErrorItem => ({
+  code,
+  parameterName,
+  description: `${parameterName} ${rule}`,
+});
 
 // instanceof runs a proxy's getPrototypeOf trap, which may throw.
 const isAbortSignal = (v: unknown): v is AbortSignal => {
@@ -49,9 +56,12 @@ function validateObject(request: unknown): Validation<{ data: AuthenticationData
   const inner = data && typeof data === 'object' ? field(data, 'dataOnly', 'data.dataOnly') : undefined;
   // Plugins written for SDKs of this shape put dataOnly inside data; both places are accepted.
   // null is "not given", as everywhere else in the request.
-  if (outer == null && inner == null) errors.push(item(REQUIRED_PARAMETER, 'dataOnly', 'is required and must be false'));
-  if (outer != null && outer !== false && outer !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'dataOnly', 'must be false'));
-  if (inner != null && inner !== false && inner !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'data.dataOnly', 'must be false'));
+  if (outer == null && inner == null)
+    errors.push(item(REQUIRED_PARAMETER, 'dataOnly', 'is required and must be false'));
+  if (outer != null && outer !== false && outer !== UNREADABLE)
+    errors.push(item(INVALID_PARAMETER, 'dataOnly', 'must be false'));
+  if (inner != null && inner !== false && inner !== UNREADABLE)
+    errors.push(item(INVALID_PARAMETER, 'data.dataOnly', 'must be false'));
 
   const options: RequestOptions = {};
   for (const key of ['beforeChallenge', 'onStatusChange'] as const) {
@@ -62,10 +72,15 @@ function validateObject(request: unknown): Validation<{ data: AuthenticationData
   }
   const signal = field(request, 'signal');
   if (isAbortSignal(signal)) options.signal = signal;
-  else if (signal != null && signal !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'signal', 'must be an AbortSignal'));
+  else if (signal != null && signal !== UNREADABLE)
+    errors.push(item(INVALID_PARAMETER, 'signal', 'must be an AbortSignal'));
   const timeout = field(request, 'challengeTimeout');
-  if (typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000) options.challengeTimeout = timeout;
-  else if (timeout != null && timeout !== UNREADABLE) errors.push(item(INVALID_PARAMETER, 'challengeTimeout', 'must be an integer number of milliseconds from 1000 to 3600000'));
+  if (typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000)
+    options.challengeTimeout = timeout;
+  else if (timeout != null && timeout !== UNREADABLE)
+    errors.push(
+      item(INVALID_PARAMETER, 'challengeTimeout', 'must be an integer number of milliseconds from 1000 to 3600000'),
+    );
 
   if (data == null) errors.push(item(REQUIRED_PARAMETER, 'data', 'is required'));
   if (data == null || data === UNREADABLE) return { ok: false, errors };
@@ -74,5 +89,8 @@ function validateObject(request: unknown): Validation<{ data: AuthenticationData
   if (result.ok) return { ok: false, errors };
   // When data itself could not be read, that one item says all there is about data.dataOnly too.
   const dataUnreadable = result.errors.some((e) => e.parameterName === 'data');
-  return { ok: false, errors: [...errors.filter((e) => !(dataUnreadable && e.parameterName === 'data.dataOnly')), ...result.errors] };
+  return {
+    ok: false,
+    errors: [...errors.filter((e) => !(dataUnreadable && e.parameterName === 'data.dataOnly')), ...result.errors],
+  };
 }

@@ -16,7 +16,8 @@ export type CancelBy = 'close-button' | 'escape' | 'issuer-cancel';
 export const challengeDialog = (page: Page): Locator => page.locator(HOOK.dialog);
 
 /** The issuer's (ACS) page: nested in the challenge host frame, itself in the SDK's dialog. */
-export const issuerFrame = (page: Page): FrameLocator => page.locator(HOOK.frame).contentFrame().locator(HOOK.issuerFrame).contentFrame();
+export const issuerFrame = (page: Page): FrameLocator =>
+  page.locator(HOOK.frame).contentFrame().locator(HOOK.issuerFrame).contentFrame();
 
 /**
  * Resolves once the SDK has settled the challenge: it removes the dialog in the same task as it
@@ -35,7 +36,10 @@ export async function waitForChallenge(page: Page): Promise<ShownChallenge> {
   const issuer = issuerFrame(page);
   await issuer.locator(HOOK.code).waitFor({ state: 'visible' });
   const root = issuer.locator('html');
-  const [brand, name] = await Promise.all([root.getAttribute(HOOK.brandAttribute), root.getAttribute(HOOK.issuerAttribute)]);
+  const [brand, name] = await Promise.all([
+    root.getAttribute(HOOK.brandAttribute),
+    root.getAttribute(HOOK.issuerAttribute),
+  ]);
   return { brand: brand ?? '', issuer: name ?? undefined };
 }
 
@@ -46,7 +50,8 @@ export async function waitForChallenge(page: Page): Promise<ShownChallenge> {
  */
 export async function submitChallengeCode(page: Page, code: string): Promise<'settled' | 'retry'> {
   // The field refuses anything else in the browser, so the page would never answer.
-  if (!/^\d{6}$/.test(code)) throw new Error(`submitChallengeCode: the code must be 6 digits, got ${JSON.stringify(code)}`);
+  if (!/^\d{6}$/.test(code))
+    throw new Error(`submitChallengeCode: the code must be 6 digits, got ${JSON.stringify(code)}`);
   await waitForChallenge(page);
   const issuer = issuerFrame(page);
   const left = Number(await issuer.locator('html').getAttribute(HOOK.attemptsLeftAttribute));

@@ -13,7 +13,13 @@ export interface ChallengeDecision {
   /** Wrong codes still allowed (0 once ended). */
   attemptsLeft: number;
   /** The authentication after the decision, as GET /checkout-sdk/3ds/authentications/{id} shows it. */
-  authentication: { id: string; status: string; authentication_status: string | null; brand: string; issuer: string | null };
+  authentication: {
+    id: string;
+    status: string;
+    authentication_status: string | null;
+    brand: string;
+    issuer: string | null;
+  };
 }
 
 /**
@@ -22,13 +28,24 @@ export interface ChallengeDecision {
  * that drive no page or run elsewhere. Throws with the sandbox's error items when refused
  * (unknown id, no pending challenge, a code that is not 6 digits).
  */
-export async function decideChallenge(sandbox: SandboxTarget, authenticationId: string, code: string): Promise<ChallengeDecision> {
-  const res = await fetch(`${sandbox.apiUrl}/sandbox/3ds/authentications/${encodeURIComponent(authenticationId)}/challenge`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  const body = (await res.json()) as { decision: ChallengeDecision['decision']; attempts_left: number; authentication: ChallengeDecision['authentication'] };
+export async function decideChallenge(
+  sandbox: SandboxTarget,
+  authenticationId: string,
+  code: string,
+): Promise<ChallengeDecision> {
+  const res = await fetch(
+    `${sandbox.apiUrl}/sandbox/3ds/authentications/${encodeURIComponent(authenticationId)}/challenge`,
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    },
+  );
+  const body = (await res.json()) as {
+    decision: ChallengeDecision['decision'];
+    attempts_left: number;
+    authentication: ChallengeDecision['authentication'];
+  };
   if (!res.ok) throw new Error(`decideChallenge: ${res.status} ${JSON.stringify(body)}`);
   return { decision: body.decision, attemptsLeft: body.attempts_left, authentication: body.authentication };
 }

@@ -1,4 +1,10 @@
-import type { TestType, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test';
+import type {
+  TestType,
+  PlaywrightTestArgs,
+  PlaywrightTestOptions,
+  PlaywrightWorkerArgs,
+  PlaywrightWorkerOptions,
+} from '@playwright/test';
 import type { Sandbox, SandboxClock, SandboxOptions } from '../sandbox/index';
 import { decideChallenge, type ChallengeDecision } from './decide-challenge';
 import { playwright } from './playwright';
@@ -41,10 +47,10 @@ export interface GatewayWorkerFixtures {
 }
 
 /** Playwright's `test` with the `gateway` worker fixture: a sandbox per worker. */
-export const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions, PlaywrightWorkerArgs & PlaywrightWorkerOptions & GatewayWorkerFixtures> = playwright.test.extend<
-  object,
-  GatewayWorkerFixtures
->({
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & GatewayWorkerFixtures
+> = playwright.test.extend<object, GatewayWorkerFixtures>({
   gatewaySandboxOptions: [{}, { scope: 'worker', option: true }],
   gateway: [
     async ({ gatewaySandboxOptions }, use) => {
@@ -77,7 +83,10 @@ export const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions, Playwrig
 export const expect: typeof playwright.expect = playwright.expect;
 
 async function newSession(apiUrl: string, token: string): Promise<string> {
-  const res = await fetch(`${apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${apiUrl}/checkout-sdk/sessions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (res.status !== 201) throw new Error(`newSession: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { session: string }).session;
 }

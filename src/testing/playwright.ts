@@ -10,9 +10,12 @@ function loadPlaywright(): typeof Playwright {
   try {
     return createRequire(import.meta.url)('@playwright/test') as typeof Playwright;
   } catch (error) {
-    const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes("'@playwright/test'");
+    const missing =
+      (error as { code?: string }).code === 'MODULE_NOT_FOUND' &&
+      String((error as Error).message).includes("'@playwright/test'");
     if (!missing) throw error;
-    const line = '@gateway/sdk/testing needs @playwright/test: install it with `npm install --save-dev @playwright/test`.';
+    const line =
+      '@gateway/sdk/testing needs @playwright/test: install it with `npm install --save-dev @playwright/test`.';
     // No stack: the line says all there is to do.
     const clear = new Error(line);
     clear.stack = `Error: ${line}`;

@@ -48,26 +48,50 @@ window.authenticate = (apiUrl, session, number) => {
 };
 `,
   );
-  writeFileSync(join(cwd, 'rollup.config.mjs'), `import { nodeResolve } from '@rollup/plugin-node-resolve';
+  writeFileSync(
+    join(cwd, 'rollup.config.mjs'),
+    `import { nodeResolve } from '@rollup/plugin-node-resolve';
 export default { input: 'app.js', output: { dir: 'site/rollup', format: 'es' }, plugins: [nodeResolve({ browser: true })] };
-`);
+`,
+  );
   const rollup = run('npx', ['rollup', '-c', '--silent'], cwd);
   if (rollup.status !== 0) throw new Error(`rollup: ${rollup.stderr}`);
-  const esbuild = run('npx', ['esbuild', 'app.js', '--bundle', '--format=esm', '--splitting', '--outdir=site/esbuild', '--log-level=warning'], cwd);
+  const esbuild = run(
+    'npx',
+    ['esbuild', 'app.js', '--bundle', '--format=esm', '--splitting', '--outdir=site/esbuild', '--log-level=warning'],
+    cwd,
+  );
   if (esbuild.status !== 0) throw new Error(`esbuild: ${esbuild.stderr}`);
   // The script build imported by a bundler (an entry the exports map advertises).
   writeFileSync(join(cwd, 'script-import.js'), "import '@gateway/sdk/gateway.js';\n");
-  const imported = run('npx', ['esbuild', 'script-import.js', '--bundle', '--format=esm', '--outfile=site/script-import.js', '--log-level=warning'], cwd);
+  const imported = run(
+    'npx',
+    [
+      'esbuild',
+      'script-import.js',
+      '--bundle',
+      '--format=esm',
+      '--outfile=site/script-import.js',
+      '--log-level=warning',
+    ],
+    cwd,
+  );
   if (imported.status !== 0) throw new Error(`esbuild: ${imported.stderr}`);
   // The script build as a loader sees it: text, evaluated in a function scope.
   copyFileSync(join(cwd, 'node_modules/@gateway/sdk/dist/gateway.js'), join(site, 'gateway-text.js'));
   for (const kind of ['rollup', 'esbuild']) {
-    writeFileSync(join(site, kind, 'index.html'), `<!doctype html><script type="module" src="/${kind}/app.js"></script>`);
+    writeFileSync(
+      join(site, kind, 'index.html'),
+      `<!doctype html><script type="module" src="/${kind}/app.js"></script>`,
+    );
   }
   writeFileSync(join(site, 'empty.html'), '<!doctype html><title>merchant</title>');
 
   merchant = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     served.push(path);
     try {
       const body = readFileSync(join(site, path));
@@ -101,13 +125,30 @@ describe.each(['rollup', 'esbuild'])('a %s bundle of the npm entry', (kind) => {
     await withPage(async (page) => {
       await page.goto(`${origin}/${kind}/index.html`);
       await page.waitForFunction(() => 'authenticate' in window);
-      const chunks = () => served.filter((p) => p.startsWith(`/${kind}/`) && p.endsWith('.js') && p !== `/${kind}/app.js`);
+      const chunks = () =>
+        served.filter((p) => p.startsWith(`/${kind}/`) && p.endsWith('.js') && p !== `/${kind}/app.js`);
       const before = chunks().length;
-      const status = await page.evaluate(([api, session, card]) => (window as unknown as { authenticate: (...a: string[]) => Promise<string> }).authenticate(api!, session!, card!), [sandbox.apiUrl, await newSession(sandbox), FRICTIONLESS]);
+      const status = await page.evaluate(
+        ([api, session, card]) =>
+          (window as unknown as { authenticate: (...a: string[]) => Promise<string> }).authenticate(
+            api!,
+            session!,
+            card!,
+          ),
+        [sandbox.apiUrl, await newSession(sandbox), FRICTIONLESS],
+      );
       expect(status).toBe('AUTH_FLOW_COMPLETED');
       expect(chunks().length).toBe(before);
       const session = await newSession(sandbox);
-      void page.evaluate(([api, s, card]) => void (window as unknown as { authenticate: (...a: string[]) => Promise<string> }).authenticate(api!, s!, card!), [sandbox.apiUrl, session, CHALLENGE]);
+      void page.evaluate(
+        ([api, s, card]) =>
+          void (window as unknown as { authenticate: (...a: string[]) => Promise<string> }).authenticate(
+            api!,
+            s!,
+            card!,
+          ),
+        [sandbox.apiUrl, session, CHALLENGE],
+      );
       await expect.poll(() => chunks().length, { timeout: 30_000 }).toBeGreaterThan(before);
     });
   });
@@ -117,11 +158,18 @@ describe('the script build defines window.Gateway and finds its API', () => {
   const authenticate = (page: Page, session: string, apiUrl?: string) =>
     page.evaluate(
       ([s, api, card, request]) => {
-        const gateway = (window as unknown as { Gateway: { setUp: (o: object) => void; authenticate3DS: (r: object) => Promise<{ status: string }> } }).Gateway;
+        const gateway = (
+          window as unknown as {
+            Gateway: { setUp: (o: object) => void; authenticate3DS: (r: object) => Promise<{ status: string }> };
+          }
+        ).Gateway;
         gateway.setUp(api ? { session: s, env: 'SANDBOX', apiUrl: api } : { session: s, env: 'SANDBOX' });
         // eslint-disable-next-line no-new-func -- the request builder travels as source
         const build = new Function(`return ${request}`)() as (n: string) => object;
-        return gateway.authenticate3DS(build(card!)).then((r) => r.status, (e: { code?: string }) => `rejected ${e.code}`);
+        return gateway.authenticate3DS(build(card!)).then(
+          (r) => r.status,
+          (e: { code?: string }) => `rejected ${e.code}`,
+        );
       },
       [session, apiUrl, FRICTIONLESS, requestSource] as const,
     );

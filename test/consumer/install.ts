@@ -16,12 +16,22 @@ export function readmeBlock(name: string): string[] {
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
   const match = new RegExp(`<!-- consumer-test:${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme);
   if (!match) throw new Error(`README.md has no block marked <!-- consumer-test:${name} -->`);
-  return match[1]!.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return match[1]!
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 }
 
 // Quiet, cache-first npm: same lines, less noise and less network.
-const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' };
-const sh = (line: string, cwd: string) => execFileSync('bash', ['-eo', 'pipefail', '-c', line], { cwd, env: npmEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+const npmEnv = {
+  ...process.env,
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_prefer_offline: 'true',
+  npm_config_update_notifier: 'false',
+};
+const sh = (line: string, cwd: string) =>
+  execFileSync('bash', ['-eo', 'pipefail', '-c', line], { cwd, env: npmEnv, stdio: ['ignore', 'inherit', 'inherit'] });
 
 /** Versions that run on Node 20, pinned. */
 export const TOOLS = ['rollup@4.67.4', '@rollup/plugin-node-resolve@16.0.3', 'esbuild@0.25.9', 'typescript@6.0.3'];
@@ -39,7 +49,10 @@ export default function setup(project: TestProject): () => void {
   symlinkSync(repo, join(root, 'gateway'));
   const app = join(root, 'project');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
   for (const line of readmeBlock('install')) sh(line, app);
   sh(`npm install --save-dev ${TOOLS.join(' ')}`, app);
   const withSandbox = join(root, 'project-sandbox');

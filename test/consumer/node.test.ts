@@ -9,13 +9,20 @@ const INSTALL_HINT = 'npm install --save-dev better-sqlite3@12';
 
 describe('@gateway/sdk in Node (server-side rendering)', () => {
   it('ESM import does not throw and gives the SDK', () => {
-    const r = node(app(), "import * as sdk from '@gateway/sdk'; console.log(typeof sdk.setUp, typeof sdk.authenticate3DS, typeof sdk.GatewayError);");
+    const r = node(
+      app(),
+      "import * as sdk from '@gateway/sdk'; console.log(typeof sdk.setUp, typeof sdk.authenticate3DS, typeof sdk.GatewayError);",
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('function function function');
   });
 
   it('CJS require does not throw and gives the SDK', () => {
-    const r = node(app(), "const sdk = require('@gateway/sdk'); console.log(typeof sdk.setUp, typeof sdk.authenticate3DS, typeof sdk.GatewayError);", 'cjs');
+    const r = node(
+      app(),
+      "const sdk = require('@gateway/sdk'); console.log(typeof sdk.setUp, typeof sdk.authenticate3DS, typeof sdk.GatewayError);",
+      'cjs',
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('function function function');
   });
@@ -33,7 +40,10 @@ describe('the sandbox without its native module (SDK install only)', () => {
   });
 
   it.each([
-    ['ESM startSandbox()', ['--input-type=module', '-e', "import { startSandbox } from '@gateway/sdk/sandbox'; await startSandbox();"]],
+    [
+      'ESM startSandbox()',
+      ['--input-type=module', '-e', "import { startSandbox } from '@gateway/sdk/sandbox'; await startSandbox();"],
+    ],
     ['CJS startSandbox()', ['--input-type=commonjs', '-e', "require('@gateway/sdk/sandbox').startSandbox();"]],
   ])('%s fails with one clear line saying what to install, no stack trace', (_, args) => {
     const r = run(process.execPath, args, app());
@@ -63,7 +73,11 @@ describe('the sandbox with the README install line', () => {
   });
 
   it('CJS startSandbox() starts and answers', () => {
-    const r = node(appWithSandbox(), `const { startSandbox } = require('@gateway/sdk/sandbox'); (async () => {${answers}})();`, 'cjs');
+    const r = node(
+      appWithSandbox(),
+      `const { startSandbox } = require('@gateway/sdk/sandbox'); (async () => {${answers}})();`,
+      'cjs',
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('201 string');
   });

@@ -7,10 +7,13 @@ import { packageDirOf } from '../../scripts/third-party-notices.mjs';
 import { app, run } from './support';
 
 const installed = () => join(app(), 'node_modules/@gateway/sdk');
-const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+  );
 
 describe('the tarball', () => {
-  it('ships LICENSE and no source maps (they held other packages\' code, none of ours)', () => {
+  it("ships LICENSE and no source maps (they held other packages' code, none of ours)", () => {
     const shipped = files(installed()).map((f) => f.slice(installed().length + 1));
     expect(shipped).toContain('LICENSE');
     expect(shipped).toContain('dist/THIRD-PARTY-NOTICES.md');
@@ -37,7 +40,9 @@ describe('the tarball', () => {
     const notices = readFileSync(join(installed(), 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
     for (const name of bundled) {
       const section = notices.split(/^## /m).find((s) => s.startsWith(`${name} `));
-      expect(section, `notice of ${name}`).toMatch(/Permission is hereby granted|Licensed under|Redistribution and use/);
+      expect(section, `notice of ${name}`).toMatch(
+        /Permission is hereby granted|Licensed under|Redistribution and use/,
+      );
     }
   });
 });
@@ -68,7 +73,15 @@ export const sandbox: Promise<Sandbox> = startSandbox({ port: 0 });
     const name = `types-${resolution}-${dom ? 'dom' : 'nodom'}`;
     writeFileSync(join(app(), `${name}.mts`), source);
     const config = {
-      compilerOptions: { strict: true, noEmit: true, module, moduleResolution: resolution, target: 'es2022', lib: dom ? ['es2022', 'dom'] : ['es2022'], types: [] },
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module,
+        moduleResolution: resolution,
+        target: 'es2022',
+        lib: dom ? ['es2022', 'dom'] : ['es2022'],
+        types: [],
+      },
       files: [`${name}.mts`],
     };
     writeFileSync(join(app(), `${name}.json`), JSON.stringify(config));

@@ -23,7 +23,11 @@ export interface Run {
 }
 
 /** npm's own warnings about the machine's npm config (npx prints them): not the package's output. */
-const withoutNpmWarnings = (text: string) => text.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n');
+const withoutNpmWarnings = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n');
 
 export function run(cmd: string, args: string[], cwd: string): Run {
   const r = spawnSync(cmd, args, { cwd, env: env(), encoding: 'utf8' });
@@ -47,7 +51,11 @@ export function startCli(cwd: string): Promise<RunningSandbox> {
   return new Promise((resolve, reject) => {
     // Its own process group: npx exits on SIGTERM without passing it on, so stop() signals the
     // whole group, or the sandbox npx started would outlive the test.
-    const child = spawn('npx', ['gateway-sandbox', '--port', '0', '--challenge-port', '0', '--quiet'], { cwd, env: env(), detached: true });
+    const child = spawn('npx', ['gateway-sandbox', '--port', '0', '--challenge-port', '0', '--quiet'], {
+      cwd,
+      env: env(),
+      detached: true,
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c));
@@ -82,7 +90,10 @@ export function startCli(cwd: string): Promise<RunningSandbox> {
 
 /** A new SDK session from the sandbox, as the merchant's server gets one. */
 export async function newSession(sandbox: { apiUrl: string; token: string }): Promise<string> {
-  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${sandbox.token}` } });
+  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandbox.token}` },
+  });
   if (!res.ok) throw new Error(`session: ${res.status}`);
   return ((await res.json()) as { session: string }).session;
 }

@@ -1,6 +1,17 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { abortRun, cancelChallenge, CHALLENGE_CARD, CODE, newSession, openCheckout, settled, startRun, submitCode, waitForChallenge } from './challenge-support';
+import {
+  abortRun,
+  cancelChallenge,
+  CHALLENGE_CARD,
+  CODE,
+  newSession,
+  openCheckout,
+  settled,
+  startRun,
+  submitCode,
+  waitForChallenge,
+} from './challenge-support';
 
 /** What stays in the page between runs. */
 interface Footprint {
@@ -21,10 +32,17 @@ async function footprint(page: Page, cdp: CDPSession): Promise<Footprint> {
   const counters = await cdp.send('Memory.getDOMCounters');
   const inPage = await page.evaluate(() => ({
     listeners: (window as unknown as { __listenerCount(): number }).__listenerCount(),
-    iframes: document.querySelectorAll('iframe').length + [...document.querySelectorAll('body > div')].filter((d) => d.shadowRoot).length,
+    iframes:
+      document.querySelectorAll('iframe').length +
+      [...document.querySelectorAll('body > div')].filter((d) => d.shadowRoot).length,
     dialogs: document.querySelectorAll('dialog').length,
   }));
-  return { ...inPage, nodes: counters.nodes, documents: counters.documents, jsEventListeners: counters.jsEventListeners };
+  return {
+    ...inPage,
+    nodes: counters.nodes,
+    documents: counters.documents,
+    jsEventListeners: counters.jsEventListeners,
+  };
 }
 
 /** One challenge, ended the way `i` picks: passed, canceled with the close button, or aborted. */
@@ -36,10 +54,16 @@ async function oneRun(page: Page, session: string, i: number): Promise<void> {
   else if (end === 1) await cancelChallenge(page, 'close-button');
   else await abortRun(page);
   const outcome = await settled(page);
-  expect(outcome.ok ? outcome.result.status : outcome.error.code).toBe(['AUTH_FLOW_COMPLETED', 'CHALLENGE_CANCELED', 'ABORTED'][end]);
+  expect(outcome.ok ? outcome.result.status : outcome.error.code).toBe(
+    ['AUTH_FLOW_COMPLETED', 'CHALLENGE_CANCELED', 'ABORTED'][end],
+  );
 }
 
-test('100 challenges in a row leave no iframe, no dialog, no extra listener and no detached nodes', async ({ page, merchant, sandbox }) => {
+test('100 challenges in a row leave no iframe, no dialog, no extra listener and no detached nodes', async ({
+  page,
+  merchant,
+  sandbox,
+}) => {
   test.setTimeout(300_000);
   // Installed before the SDK: counts listeners registered and not removed, in the merchant page.
   await page.addInitScript(() => {
@@ -53,7 +77,12 @@ test('100 challenges in a row leave no iframe, no dialog, no extra listener and 
     };
     const add = EventTarget.prototype.addEventListener;
     const remove = EventTarget.prototype.removeEventListener;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, fn: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      type: string,
+      fn: EventListenerOrEventListenerObject | null,
+      options?: boolean | AddEventListenerOptions,
+    ) {
       if (fn) {
         const set = live.get(this) ?? new Set<string>();
         set.add(key(type, fn, options));
@@ -61,7 +90,12 @@ test('100 challenges in a row leave no iframe, no dialog, no extra listener and 
       }
       return add.call(this, type, fn, options);
     };
-    EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, fn: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+    EventTarget.prototype.removeEventListener = function (
+      this: EventTarget,
+      type: string,
+      fn: EventListenerOrEventListenerObject | null,
+      options?: boolean | EventListenerOptions,
+    ) {
       const set = live.get(this);
       if (fn && set) {
         set.delete(key(type, fn, options));
@@ -70,7 +104,8 @@ test('100 challenges in a row leave no iframe, no dialog, no extra listener and 
       }
       return remove.call(this, type, fn, options);
     };
-    (window as unknown as { __listenerCount(): number }).__listenerCount = () => [...live.values()].reduce((n, s) => n + s.size, 0);
+    (window as unknown as { __listenerCount(): number }).__listenerCount = () =>
+      [...live.values()].reduce((n, s) => n + s.size, 0);
   });
   await openCheckout(page, merchant, sandbox);
   const cdp = await page.context().newCDPSession(page);
@@ -83,7 +118,11 @@ test('100 challenges in a row leave no iframe, no dialog, no extra listener and 
   const after = await footprint(page, cdp);
 
   test.info().annotations.push({ type: 'footprint', description: JSON.stringify({ before, after }) });
-  expect({ listeners: after.listeners, iframes: after.iframes, dialogs: after.dialogs }).toEqual({ listeners: before.listeners, iframes: 0, dialogs: 0 });
+  expect({ listeners: after.listeners, iframes: after.iframes, dialogs: after.dialogs }).toEqual({
+    listeners: before.listeners,
+    iframes: 0,
+    dialogs: 0,
+  });
   // One leaked dialog is eleven nodes (shadow root included) and a frame document: even a single
   // leaked run over a hundred would show.
   expect(after.nodes - before.nodes).toBeLessThan(11);

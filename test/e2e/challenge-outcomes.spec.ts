@@ -32,40 +32,68 @@ test.describe('a checkout page', () => {
     await openCheckout(page, merchant, sandbox);
   });
 
-  test('beforeChallenge gets brand, issuer and open after REQUIRE_CHALLENGE is reported; nothing shows until open(), a second open() is harmless', async ({ page, sandbox }) => {
+  test('beforeChallenge gets brand, issuer and open after REQUIRE_CHALLENGE is reported; nothing shows until open(), a second open() is harmless', async ({
+    page,
+    sandbox,
+  }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.mastercard, before: 'hold' });
     await expect.poll(async () => (await runLog(page)).before.length).toBe(1);
     const log = await runLog(page);
     expect(log.order).toEqual(['status:REQUIRE_CHALLENGE', 'before']);
-    expect(log.before).toEqual([{ brand: 'mastercard', issuer: 'Banco Fictício do Brasil', hasIssuerKey: true, keys: ['brand', 'issuer', 'open'] }]);
+    expect(log.before).toEqual([
+      {
+        brand: 'mastercard',
+        issuer: 'Banco Fictício do Brasil',
+        hasIssuerKey: true,
+        keys: ['brand', 'issuer', 'open'],
+      },
+    ]);
     await expect(challengeDialog(page)).toHaveCount(0);
     expect(await page.evaluate(() => document.querySelectorAll('iframe').length)).toBe(0);
 
     await openChallenge(page);
     await expect(challengeDialog(page)).toHaveCount(1);
     await submitCode(page, CODE.AUTHENTICATES);
-    expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
+    expect(await settled(page)).toMatchObject({
+      ok: true,
+      result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' },
+    });
     await expectNoChallengeLeft(page);
   });
 
   test('beforeChallenge gets no issuer when the issuer is unknown', async ({ page, sandbox }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.unknownIssuer, before: 'hold' });
-    await expect.poll(async () => (await runLog(page)).before).toEqual([{ brand: 'visa', hasIssuerKey: false, keys: ['brand', 'open'] }]);
+    await expect
+      .poll(async () => (await runLog(page)).before)
+      .toEqual([{ brand: 'visa', hasIssuerKey: false, keys: ['brand', 'open'] }]);
     await openChallenge(page);
     await submitCode(page, CODE.AUTHENTICATES);
     expect((await settled(page)).ok).toBe(true);
   });
 
-  test('open() never called: CHALLENGE_NOT_OPENED at the deadline, and no dialog ever shown', async ({ page, sandbox }) => {
-    await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa, before: 'hold', challengeTimeout: 1000 });
-    expect(await settled(page)).toMatchObject({ ok: false, error: { name: 'GatewayError', code: 'CHALLENGE_NOT_OPENED' } });
+  test('open() never called: CHALLENGE_NOT_OPENED at the deadline, and no dialog ever shown', async ({
+    page,
+    sandbox,
+  }) => {
+    await startRun(page, await newSession(sandbox), {
+      card: CHALLENGE_CARD.visa,
+      before: 'hold',
+      challengeTimeout: 1000,
+    });
+    expect(await settled(page)).toMatchObject({
+      ok: false,
+      error: { name: 'GatewayError', code: 'CHALLENGE_NOT_OPENED' },
+    });
     await expectNoChallengeLeft(page);
     // A late open() does nothing once the promise settled.
     await openChallenge(page);
     await expectNoChallengeLeft(page);
   });
 
-  test('the close button cancels: CHALLENGE_CANCELED, never AUTH_FLOW_COMPLETED; focus and scroll come back', async ({ page, sandbox }) => {
+  test('the close button cancels: CHALLENGE_CANCELED, never AUTH_FLOW_COMPLETED; focus and scroll come back', async ({
+    page,
+    sandbox,
+  }) => {
     await page.evaluate(() => {
       scrollTo(0, 600);
       document.getElementById('pay')!.focus({ preventScroll: true });
@@ -75,9 +103,15 @@ test.describe('a checkout page', () => {
     await waitForChallenge(page);
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
     await cancelChallenge(page, 'close-button');
-    expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED', detail: { traceId: expect.any(String) } } });
+    expect(await settled(page)).toMatchObject({
+      ok: false,
+      error: { code: 'CHALLENGE_CANCELED', detail: { traceId: expect.any(String) } },
+    });
     await expectNoChallengeLeft(page);
-    expect(await page.evaluate(() => ({ focused: document.activeElement?.id, y: scrollY }))).toEqual({ focused: 'pay', y: 600 });
+    expect(await page.evaluate(() => ({ focused: document.activeElement?.id, y: scrollY }))).toEqual({
+      focused: 'pay',
+      y: 600,
+    });
   });
 
   test('Escape on the dialog cancels', async ({ page, sandbox }) => {
@@ -119,19 +153,45 @@ test.describe('a checkout page', () => {
     await expectNoChallengeLeft(page);
   });
 
-  test('a second authenticate3DS while a challenge is open: ALREADY_IN_PROGRESS, and still one dialog', async ({ page, sandbox }) => {
+  test('a second authenticate3DS while a challenge is open: ALREADY_IN_PROGRESS, and still one dialog', async ({
+    page,
+    sandbox,
+  }) => {
     const session = await newSession(sandbox);
     await startRun(page, session, { card: CHALLENGE_CARD.visa });
     await waitForChallenge(page);
     const second = await page.evaluate(async () => {
       const G = (window as unknown as { Gateway: { authenticate3DS(r: object): Promise<unknown> } }).Gateway;
       const first = (window as unknown as { __settled: unknown }).__settled;
-      const data = { customer: { name: 'Ana Souza', email: 'ana@example.com', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] }, paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { number: '4000000000002503', expMonth: 12, expYear: 2099, holder: { name: 'Ana Souza' } } }, amount: { value: 1000, currency: 'BRL' }, billingAddress: { street: 'Rua A', number: '1', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' } };
+      const data = {
+        customer: {
+          name: 'Ana Souza',
+          email: 'ana@example.com',
+          phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+        },
+        paymentMethod: {
+          type: 'CREDIT_CARD',
+          installments: 1,
+          card: { number: '4000000000002503', expMonth: 12, expYear: 2099, holder: { name: 'Ana Souza' } },
+        },
+        amount: { value: 1000, currency: 'BRL' },
+        billingAddress: {
+          street: 'Rua A',
+          number: '1',
+          city: 'São Paulo',
+          regionCode: 'SP',
+          country: 'BRA',
+          postalCode: '01310100',
+        },
+      };
       try {
         await G.authenticate3DS({ data, dataOnly: false });
         return 'resolved';
       } catch (e) {
-        return { code: (e as { code: string }).code, firstStillPending: first === (window as unknown as { __settled: unknown }).__settled };
+        return {
+          code: (e as { code: string }).code,
+          firstStillPending: first === (window as unknown as { __settled: unknown }).__settled,
+        };
       }
     });
     expect(second).toEqual({ code: 'ALREADY_IN_PROGRESS', firstStillPending: true });
@@ -140,7 +200,10 @@ test.describe('a checkout page', () => {
     expect((await settled(page)).ok).toBe(true);
   });
 
-  test('a forged "ended" from the challenge origin cannot complete an authentication the API does not show completed', async ({ page, sandbox }) => {
+  test('a forged "ended" from the challenge origin cannot complete an authentication the API does not show completed', async ({
+    page,
+    sandbox,
+  }) => {
     await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
     await waitForChallenge(page);
     // The issuer page claims the end without any code typed: the host relays it, the SDK asks the API.
@@ -164,7 +227,11 @@ test.describe('a checkout page', () => {
   });
 });
 
-test('the challenge frame fails to load (network error): CHALLENGE_FRAME_ERROR within seconds, not a hang', async ({ page, merchant, sandbox }) => {
+test('the challenge frame fails to load (network error): CHALLENGE_FRAME_ERROR within seconds, not a hang', async ({
+  page,
+  merchant,
+  sandbox,
+}) => {
   await page.route(`${sandbox.challengeUrl}/challenge/host**`, (route) => route.abort('connectionrefused'));
   await openCheckout(page, merchant, sandbox, { path: '/checkout-offline' });
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
@@ -174,8 +241,15 @@ test('the challenge frame fails to load (network error): CHALLENGE_FRAME_ERROR w
   await expectNoChallengeLeft(page);
 });
 
-test("a CSP frame-src that leaves out the challenge origin blocks the frame: CHALLENGE_FRAME_ERROR naming the origin to allow", async ({ page, merchant, sandbox }) => {
-  await openCheckout(page, merchant, sandbox, { path: '/checkout-frame-src', headers: { 'Content-Security-Policy': "frame-src 'self'" } });
+test('a CSP frame-src that leaves out the challenge origin blocks the frame: CHALLENGE_FRAME_ERROR naming the origin to allow', async ({
+  page,
+  merchant,
+  sandbox,
+}) => {
+  await openCheckout(page, merchant, sandbox, {
+    path: '/checkout-frame-src',
+    headers: { 'Content-Security-Policy': "frame-src 'self'" },
+  });
   await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
   const outcome = await settled(page);
   expect(outcome).toMatchObject({ ok: false, error: { code: 'CHALLENGE_FRAME_ERROR' } });

@@ -1,12 +1,23 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../dist/sandbox/index.js';
 // The challenge UI is driven only through the public testing entry, as integrators do.
-import { cancelChallenge, challengeDialog, issuerFrame, SANDBOX_CODES, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
+import {
+  cancelChallenge,
+  challengeDialog,
+  issuerFrame,
+  SANDBOX_CODES,
+  submitChallengeCode,
+  waitForChallenge,
+} from '../../dist/testing/index.js';
 import { expect } from './fixtures';
 import type { MerchantServer } from './merchant-server';
 
 /** The sandbox challenge codes, as the testing entry publishes them. */
-export const CODE = { AUTHENTICATES: SANDBOX_CODES.pass, FAILS: SANDBOX_CODES.fail, WRONG: SANDBOX_CODES.wrong } as const;
+export const CODE = {
+  AUTHENTICATES: SANDBOX_CODES.pass,
+  FAILS: SANDBOX_CODES.fail,
+  WRONG: SANDBOX_CODES.wrong,
+} as const;
 
 /** Challenge cards: the test set's three (docs/rules.md), and the sandbox's extra ones. */
 export const CHALLENGE_CARD = {
@@ -20,7 +31,15 @@ export const CHALLENGE_CARD = {
 /** What a page's authenticate3DS call settled with, made serialisable. */
 export type Settled =
   | { ok: true; result: { status: string; id?: string; authenticationStatus?: string } }
-  | { ok: false; error: { name: string; code: string; message: string; detail: { httpStatus: number; traceId: string; message: string; errorMessages: unknown[] } } };
+  | {
+      ok: false;
+      error: {
+        name: string;
+        code: string;
+        message: string;
+        detail: { httpStatus: number; traceId: string; message: string; errorMessages: unknown[] };
+      };
+    };
 
 /** How the page calls authenticate3DS. */
 export interface RunOptions {
@@ -44,7 +63,10 @@ export interface RunLog {
 
 /** The merchant's server creating an SDK session with its bearer token. */
 export async function newSession(sandbox: Sandbox): Promise<string> {
-  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${sandbox.token}` } });
+  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandbox.token}` },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { session: string }).session;
 }
@@ -60,10 +82,17 @@ export function merchantCsp(sandbox: Sandbox): string {
 }
 
 /** Opens a checkout page on the merchant origin and waits for window.Gateway. */
-export async function openCheckout(page: Page, merchant: MerchantServer, sandbox: Sandbox, options: { path?: string; head?: string; headers?: Record<string, string> } = {}): Promise<void> {
+export async function openCheckout(
+  page: Page,
+  merchant: MerchantServer,
+  sandbox: Sandbox,
+  options: { path?: string; head?: string; headers?: Record<string, string> } = {},
+): Promise<void> {
   const path = options.path ?? '/checkout';
   await page.goto(merchant.page(path, { html: checkoutHtml(sandbox, options.head), headers: options.headers }));
-  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { Gateway?: unknown }).Gateway)).toBe('object');
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as unknown as { Gateway?: unknown }).Gateway))
+    .toBe('object');
 }
 
 /**
@@ -84,10 +113,25 @@ export async function startRun(page: Page, session: string, options: RunOptions)
       const request: Record<string, unknown> = {
         dataOnly: false,
         data: {
-          customer: { name: 'Maria Silva', email: 'maria@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-          paymentMethod: { type: o.type ?? 'CREDIT_CARD', installments: 1, card: { number: o.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } } },
+          customer: {
+            name: 'Maria Silva',
+            email: 'maria@example.com.br',
+            phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+          },
+          paymentMethod: {
+            type: o.type ?? 'CREDIT_CARD',
+            installments: 1,
+            card: { number: o.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+          },
           amount: { value: 15_000, currency: 'BRL' },
-          billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310-100' },
+          billingAddress: {
+            street: 'Avenida Paulista',
+            number: '1000',
+            city: 'São Paulo',
+            regionCode: 'SP',
+            country: 'BRA',
+            postalCode: '01310-100',
+          },
         },
         onStatusChange: (status: string) => {
           log.order.push(`status:${status}`);
@@ -103,13 +147,21 @@ export async function startRun(page: Page, session: string, options: RunOptions)
       if (o.before === 'hold') {
         request.beforeChallenge = (info: Info) => {
           log.order.push('before');
-          log.before.push({ brand: info.brand, issuer: info.issuer, hasIssuerKey: 'issuer' in info, keys: Object.keys(info).sort() });
+          log.before.push({
+            brand: info.brand,
+            issuer: info.issuer,
+            hasIssuerKey: 'issuer' in info,
+            keys: Object.keys(info).sort(),
+          });
           w.__open = info.open;
         };
       }
       w.__settled = G.authenticate3DS(request).then(
         (result) => ({ ok: true, result }),
-        (e: { name: string; code: string; message: string; detail: unknown }) => ({ ok: false, error: { name: e.name, code: e.code, message: e.message, detail: e.detail } }),
+        (e: { name: string; code: string; message: string; detail: unknown }) => ({
+          ok: false,
+          error: { name: e.name, code: e.code, message: e.message, detail: e.detail },
+        }),
       );
     },
     { session, o: options },
@@ -149,7 +201,14 @@ export async function submitCode(page: Page, code: string): Promise<void> {
 
 /** Fails the test unless nothing of the challenge is left in the page. */
 export async function expectNoChallengeLeft(page: Page): Promise<void> {
-  expect(await page.evaluate(() => ({ frames: document.querySelectorAll('iframe').length + [...document.querySelectorAll('body > div')].filter((d) => d.shadowRoot).length, overflow: document.documentElement.style.overflow }))).toEqual({ frames: 0, overflow: '' });
+  expect(
+    await page.evaluate(() => ({
+      frames:
+        document.querySelectorAll('iframe').length +
+        [...document.querySelectorAll('body > div')].filter((d) => d.shadowRoot).length,
+      overflow: document.documentElement.style.overflow,
+    })),
+  ).toEqual({ frames: 0, overflow: '' });
   // Any dialog at all, not only the SDK's hook: nothing of the challenge may stay.
   await expect(page.locator('dialog')).toHaveCount(0);
 }

@@ -29,13 +29,24 @@ const order = (card: Record<string, unknown>, threeDsId: string) => ({
     {
       reference_id: 'cobranca-nao-pci',
       amount: { value: 15_000, currency: 'BRL' },
-      payment_method: { type: 'CREDIT_CARD', installments: 1, capture: true, card, authentication_method: { type: 'THREEDS', id: threeDsId } },
+      payment_method: {
+        type: 'CREDIT_CARD',
+        installments: 1,
+        capture: true,
+        card,
+        authentication_method: { type: 'THREEDS', id: threeDsId },
+      },
     },
   ],
 });
 
 /** Runs authenticate3DS in the page with the given card form; encrypts first when `number` is given. */
-async function authenticate(page: Page, session: string, card: { number?: string; id?: string }, publicKey: string): Promise<void> {
+async function authenticate(
+  page: Page,
+  session: string,
+  card: { number?: string; id?: string },
+  publicKey: string,
+): Promise<void> {
   await page.evaluate(
     async ({ session, card, publicKey }) => {
       const w = window as unknown as Record<string, unknown> & { Gateway: any };
@@ -44,7 +55,14 @@ async function authenticate(page: Page, session: string, card: { number?: string
       let form: Record<string, unknown> = { id: card.id };
       let encrypted: string | undefined;
       if (card.number) {
-        const sealed = await G.encryptCard({ publicKey, holder: 'Maria Silva', number: card.number, expMonth: '12', expYear: '2099', securityCode: '123' });
+        const sealed = await G.encryptCard({
+          publicKey,
+          holder: 'Maria Silva',
+          number: card.number,
+          expMonth: '12',
+          expYear: '2099',
+          securityCode: '123',
+        });
         if (sealed.hasErrors) throw new Error(JSON.stringify(sealed.errors));
         encrypted = sealed.encryptedCard;
         form = { encrypted, holder: { name: 'Maria Silva' } };
@@ -52,10 +70,21 @@ async function authenticate(page: Page, session: string, card: { number?: string
       w.__settled = G.authenticate3DS({
         dataOnly: false,
         data: {
-          customer: { name: 'Maria Silva', email: 'maria@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
+          customer: {
+            name: 'Maria Silva',
+            email: 'maria@example.com.br',
+            phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+          },
           paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: form },
           amount: { value: 15_000, currency: 'BRL' },
-          billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
+          billingAddress: {
+            street: 'Avenida Paulista',
+            number: '1000',
+            city: 'São Paulo',
+            regionCode: 'SP',
+            country: 'BRA',
+            postalCode: '01310100',
+          },
         },
       }).then(
         (result: unknown) => ({ ok: true, result, encrypted }),
@@ -67,7 +96,11 @@ async function authenticate(page: Page, session: string, card: { number?: string
 }
 const settled = (page: Page) => page.evaluate(() => (window as unknown as { __settled: Promise<Outcome> }).__settled);
 
-test('a merchant without PCI homologation pays with an encrypted card, then with the stored card id', async ({ page, merchant, sandbox }) => {
+test('a merchant without PCI homologation pays with an encrypted card, then with the stored card id', async ({
+  page,
+  merchant,
+  sandbox,
+}) => {
   const shop: Merchant = sandbox.addMerchant({ pciHomologated: false });
   const { body: key } = await api(sandbox, shop.token, '/public-keys', { type: 'card' });
   const session = async () => (await api(sandbox, shop.token, '/checkout-sdk/sessions')).body.session as string;
@@ -79,15 +112,40 @@ test('a merchant without PCI homologation pays with an encrypted card, then with
   await submitCode(page, CODE.AUTHENTICATES);
   const first = await settled(page);
   await expectNoChallengeLeft(page);
-  expect(first).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
+  expect(first).toMatchObject({
+    ok: true,
+    result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' },
+  });
 
   // This account may not send the clear number; the encrypted card is what its server forwards.
-  const clear = await api(sandbox, shop.token, '/orders', order({ number: '4000000000002503', exp_month: '12', exp_year: '2099', security_code: '123', holder: { name: 'Maria Silva' } }, first.result!.id!));
+  const clear = await api(
+    sandbox,
+    shop.token,
+    '/orders',
+    order(
+      {
+        number: '4000000000002503',
+        exp_month: '12',
+        exp_year: '2099',
+        security_code: '123',
+        holder: { name: 'Maria Silva' },
+      },
+      first.result!.id!,
+    ),
+  );
   expect(clear.status).toBe(422);
-  const paid = await api(sandbox, shop.token, '/orders', order({ encrypted: first.encrypted, store: true }, first.result!.id!));
+  const paid = await api(
+    sandbox,
+    shop.token,
+    '/orders',
+    order({ encrypted: first.encrypted, store: true }, first.result!.id!),
+  );
   expect(paid.status).toBe(201);
   const charge = paid.body.charges[0];
-  expect(charge).toMatchObject({ status: 'PAID', payment_method: { card: { brand: 'visa', last_digits: '2503', store: true } } });
+  expect(charge).toMatchObject({
+    status: 'PAID',
+    payment_method: { card: { brand: 'visa', last_digits: '2503', store: true } },
+  });
   const cardId = charge.payment_method.card.id as string;
   expect(cardId).toMatch(/^CARD_/);
   expect(JSON.stringify(paid.body)).not.toContain('4000000000002503');
@@ -100,7 +158,10 @@ test('a merchant without PCI homologation pays with an encrypted card, then with
   expect(second).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED' } });
   const again = await api(sandbox, shop.token, '/orders', order({ id: cardId }, second.result!.id!));
   expect(again.status).toBe(201);
-  expect(again.body.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { id: cardId, last_digits: '2503' } } });
+  expect(again.body.charges[0]).toMatchObject({
+    status: 'PAID',
+    payment_method: { card: { id: cardId, last_digits: '2503' } },
+  });
 
   // Another merchant cannot use this card id.
   const other = sandbox.addMerchant();

@@ -2,11 +2,23 @@
 // (startCheckout) and a sandbox: three origins, as a merchant runs it.
 import { startSandbox } from '../../dist/sandbox/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
-import { answerChallenge, CARD, expect, openExample, readOrder, shopperJourneys, shownOrderId, test, typeCard } from './examples-support';
+import {
+  answerChallenge,
+  CARD,
+  expect,
+  openExample,
+  readOrder,
+  shopperJourneys,
+  shownOrderId,
+  test,
+  typeCard,
+} from './examples-support';
 
 shopperJourneys(test, '/');
 
-test('an SDK session that expired while the shopper filled the form: a new session, setUp, and the payment goes through', async ({ page }) => {
+test('an SDK session that expired while the shopper filled the form: a new session, setUp, and the payment goes through', async ({
+  page,
+}) => {
   // Its own sandbox: moving the clock must not touch other tests' sessions.
   const sandbox = await startSandbox();
   const checkout = await startCheckout(sandbox);
@@ -26,7 +38,9 @@ test('an SDK session that expired while the shopper filled the form: a new sessi
   }
 });
 
-test('an account without PCI homologation takes the same payments: the card reaches the order only encrypted, and is stored', async ({ page }) => {
+test('an account without PCI homologation takes the same payments: the card reaches the order only encrypted, and is stored', async ({
+  page,
+}) => {
   const sandbox = await startSandbox({ merchant: { pciHomologated: false } });
   const checkout = await startCheckout(sandbox);
   try {
@@ -37,14 +51,19 @@ test('an account without PCI homologation takes the same payments: the card reac
     await answerChallenge(page, '123456');
     await expect(page.locator('#status')).toContainText('Pagamento aprovado');
     const order = await readOrder(sandbox, await shownOrderId(page));
-    expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { id: expect.stringMatching(/^CARD_/), last_digits: '2503' } } });
+    expect(order.charges[0]).toMatchObject({
+      status: 'PAID',
+      payment_method: { card: { id: expect.stringMatching(/^CARD_/), last_digits: '2503' } },
+    });
   } finally {
     await checkout.close();
     await sandbox.close();
   }
 });
 
-test('a merchant who chooses to charge NOT_AUTHENTICATED credit cards (threeDsPolicy): the failed challenge is charged, and the order says NOT_AUTHENTICATED', async ({ page }) => {
+test('a merchant who chooses to charge NOT_AUTHENTICATED credit cards (threeDsPolicy): the failed challenge is charged, and the order says NOT_AUTHENTICATED', async ({
+  page,
+}) => {
   const sandbox = await startSandbox();
   const checkout = await startCheckout({ ...sandbox, threeDsPolicy: { chargeNotAuthenticated: true } });
   try {
@@ -54,18 +73,26 @@ test('a merchant who chooses to charge NOT_AUTHENTICATED credit cards (threeDsPo
     await answerChallenge(page, '000000');
     await expect(page.locator('#status')).toContainText('Pagamento aprovado');
     const order = await readOrder(sandbox, await shownOrderId(page));
-    expect(order.charges[0]).toMatchObject({ payment_method: { authentication_method: { type: 'THREEDS', status: 'NOT_AUTHENTICATED' } } });
+    expect(order.charges[0]).toMatchObject({
+      payment_method: { authentication_method: { type: 'THREEDS', status: 'NOT_AUTHENTICATED' } },
+    });
   } finally {
     await checkout.close();
     await sandbox.close();
   }
 });
 
-test('the server applies the default policy itself: a page told otherwise still gets no charge for a failed challenge', async ({ page, checkout }) => {
+test('the server applies the default policy itself: a page told otherwise still gets no charge for a failed challenge', async ({
+  page,
+  checkout,
+}) => {
   // A page that believes NOT_AUTHENTICATED may be charged (a stale or altered page) sends the order.
   await page.route('**/api/config', async (route) => {
     const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), threeDsPolicy: { chargeNotAuthenticated: true } } });
+    await route.fulfill({
+      response: res,
+      json: { ...(await res.json()), threeDsPolicy: { chargeNotAuthenticated: true } },
+    });
   });
   const answers: unknown[] = [];
   page.on('response', async (r) => r.url().endsWith('/api/orders') && answers.push(await r.json()));

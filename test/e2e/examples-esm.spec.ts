@@ -3,7 +3,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForChallenge } from '../../dist/testing/index.js';
-import { buildEsmExample, CARD, expect, openExample, readOrder, shopperJourneys, shownOrderId, test as base, typeCard } from './examples-support';
+import {
+  buildEsmExample,
+  CARD,
+  expect,
+  openExample,
+  readOrder,
+  shopperJourneys,
+  shownOrderId,
+  test as base,
+  typeCard,
+} from './examples-support';
 
 /** Each worker bundles the example with its rollup config into its own folder. */
 const test = base.extend<object, { esmDir: string | undefined }>({
@@ -20,28 +30,44 @@ const test = base.extend<object, { esmDir: string | undefined }>({
 });
 
 /** The text of every file of one page's bundle. */
-const bundleFiles = (esmDir: string | undefined, page: string) => readdirSync(join(esmDir!, page)).map((name) => ({ name, text: readFileSync(join(esmDir!, page, name), 'utf8') }));
+const bundleFiles = (esmDir: string | undefined, page: string) =>
+  readdirSync(join(esmDir!, page)).map((name) => ({ name, text: readFileSync(join(esmDir!, page, name), 'utf8') }));
 
 // Strings only encryptCard's code holds (src/sdk/encrypt-card.ts): its error code and cipher.
 const ENCRYPT_CARD_MARKERS = ['ENCRYPTION_UNAVAILABLE', 'RSA-OAEP'];
 
 shopperJourneys(test, '/esm/');
 
-test('tree-shaking: the saved-card bundle, which does not import encryptCard, holds none of its code; the checkout bundle does', async ({ esmDir }) => {
+test('tree-shaking: the saved-card bundle, which does not import encryptCard, holds none of its code; the checkout bundle does', async ({
+  esmDir,
+}) => {
   const checkout = bundleFiles(esmDir, 'checkout');
   const savedCard = bundleFiles(esmDir, 'saved-card');
   for (const marker of ENCRYPT_CARD_MARKERS) {
-    expect(checkout.some((f) => f.text.includes(marker)), `checkout bundle has ${marker}`).toBe(true);
-    expect(savedCard.filter((f) => f.text.includes(marker)).map((f) => f.name), `saved-card bundle has ${marker}`).toEqual([]);
+    expect(
+      checkout.some((f) => f.text.includes(marker)),
+      `checkout bundle has ${marker}`,
+    ).toBe(true);
+    expect(
+      savedCard.filter((f) => f.text.includes(marker)).map((f) => f.name),
+      `saved-card bundle has ${marker}`,
+    ).toEqual([]);
   }
   // Both still hold the rest of the SDK they use.
-  for (const files of [checkout, savedCard]) expect(files.some((f) => f.text.includes('/checkout-sdk/3ds/authentications'))).toBe(true);
+  for (const files of [checkout, savedCard])
+    expect(files.some((f) => f.text.includes('/checkout-sdk/3ds/authentications'))).toBe(true);
 });
 
-test('the challenge code is a chunk of its own: a frictionless purchase never loads it, a challenge does', async ({ page, checkout }) => {
+test('the challenge code is a chunk of its own: a frictionless purchase never loads it, a challenge does', async ({
+  page,
+  checkout,
+}) => {
   const scripts: string[] = [];
   // The merchant page's own scripts (the challenge frames load theirs from the challenge origin).
-  page.on('request', (r) => r.resourceType() === 'script' && r.url().startsWith(checkout.url) && scripts.push(new URL(r.url()).pathname));
+  page.on(
+    'request',
+    (r) => r.resourceType() === 'script' && r.url().startsWith(checkout.url) && scripts.push(new URL(r.url()).pathname),
+  );
   await openExample(page, `${checkout.url}/esm/`);
   await typeCard(page, CARD.frictionless);
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
@@ -53,10 +79,16 @@ test('the challenge code is a chunk of its own: a frictionless purchase never lo
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
   await page.getByRole('button', { name: 'Continuar para o banco' }).click();
   await waitForChallenge(page);
-  expect(scripts.slice(1).filter((s) => s !== '/esm/checkout/main.js')).toEqual([expect.stringMatching(/^\/esm\/checkout\/[\w-]+\.js$/)]);
+  expect(scripts.slice(1).filter((s) => s !== '/esm/checkout/main.js')).toEqual([
+    expect.stringMatching(/^\/esm\/checkout\/[\w-]+\.js$/),
+  ]);
 });
 
-test('saved card: a purchase that saves the card, then the one-click page pays with card.id and no card data typed', async ({ page, checkout, sandbox }) => {
+test('saved card: a purchase that saves the card, then the one-click page pays with card.id and no card data typed', async ({
+  page,
+  checkout,
+  sandbox,
+}) => {
   await openExample(page, `${checkout.url}/esm/`);
   await typeCard(page, CARD.frictionless);
   await page.getByLabel('Salvar este cartão para a próxima compra').check();
@@ -77,7 +109,10 @@ test('saved card: a purchase that saves the card, then the one-click page pays w
   expect(second.id).not.toBe(first.id);
   expect(second.charges[0]).toMatchObject({
     status: 'PAID',
-    payment_method: { card: { id: cardId, last_digits: '2370' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } },
+    payment_method: {
+      card: { id: cardId, last_digits: '2370' },
+      authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' },
+    },
   });
 });
 

@@ -80,7 +80,10 @@ test.describe('examples/minimal', () => {
     await expect(page.getByRole('button', { name: 'Pay R$ 134.80' })).toBeVisible();
   });
 
-  test('frictionless: paid; the order carries the 3DS id, the server cart and the customer the page sent', async ({ page, sandbox }) => {
+  test('frictionless: paid; the order carries the 3DS id, the server cart and the customer the page sent', async ({
+    page,
+    sandbox,
+  }) => {
     await pay(page, CARD.frictionless);
     await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
     await expect(challengeDialog(page)).toHaveCount(0);
@@ -99,7 +102,10 @@ test.describe('examples/minimal', () => {
     });
   });
 
-  test('challenge: the bank page opens in the SDK dialog; 123456 pays in the installments the shopper chose', async ({ page, sandbox }) => {
+  test('challenge: the bank page opens in the SDK dialog; 123456 pays in the installments the shopper chose', async ({
+    page,
+    sandbox,
+  }) => {
     await page.getByLabel('Installments').selectOption('3');
     await pay(page, CARD.challenge);
     await submitChallengeCode(page, '123456');
@@ -108,27 +114,44 @@ test.describe('examples/minimal', () => {
     const order = await readOrder(sandbox, page);
     expect(order.charges[0]).toMatchObject({
       status: 'PAID',
-      payment_method: { installments: 3, card: { last_digits: '2503' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } },
+      payment_method: {
+        installments: 3,
+        card: { last_digits: '2503' },
+        authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' },
+      },
     });
   });
 
-  test('a failed challenge (000000) is not charged: the page stops, and the server refuses the id if the page is bypassed', async ({ page, minimal }) => {
+  test('a failed challenge (000000) is not charged: the page stops, and the server refuses the id if the page is bypassed', async ({
+    page,
+    minimal,
+  }) => {
     const orders: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
     let threeDsId: string | undefined;
     page.on('response', async (r) => {
-      if (r.url().endsWith('/checkout-sdk/3ds/authentications') && r.request().method() === 'POST') threeDsId = ((await r.json()) as { id: string }).id;
+      if (r.url().endsWith('/checkout-sdk/3ds/authentications') && r.request().method() === 'POST')
+        threeDsId = ((await r.json()) as { id: string }).id;
     });
     await pay(page, CARD.challenge);
     await submitChallengeCode(page, '000000');
-    await expect(answer(page)).toHaveText('Your bank did not confirm this purchase. Nothing was charged: try another card.');
+    await expect(answer(page)).toHaveText(
+      'Your bank did not confirm this purchase. Nothing was charged: try another card.',
+    );
     expect(orders).toEqual([]);
     // A page that ignores the policy still gets no charge: the server reads the authentication itself.
     expect(threeDsId).toMatch(/^3DS_/);
     const bypass = await fetch(`${minimal.url}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ encrypted: 'x', threeDsId, attemptId: 'bypass-1', type: 'CREDIT_CARD', installments: 1, customer: {} }),
+      body: JSON.stringify({
+        encrypted: 'x',
+        threeDsId,
+        attemptId: 'bypass-1',
+        type: 'CREDIT_CARD',
+        installments: 1,
+        customer: {},
+      }),
     });
     expect(bypass.status).toBe(402);
     expect(await bypass.json()).toMatchObject({ error: 'not authenticated' });
@@ -160,19 +183,26 @@ test.describe('examples/minimal', () => {
     await expect(answer(page)).toHaveText('Declined by the bank (NAO AUTORIZADA PELO EMISSOR). Nothing was charged.');
   });
 
-  test('GatewayError: the code, the field to fix and the trace id, without any network call to the API', async ({ page, sandbox }) => {
+  test('GatewayError: the code, the field to fix and the trace id, without any network call to the API', async ({
+    page,
+    sandbox,
+  }) => {
     const apiCalls: string[] = [];
     page.on('request', (r) => r.url().startsWith(`${sandbox.apiUrl}/checkout-sdk/3ds`) && apiCalls.push(r.url()));
     await page.getByLabel('Mobile number').fill('123');
     await pay(page, CARD.frictionless);
-    await expect(answer(page)).toHaveText(/^VALIDATION_ERROR: check data\.customer\.phones\[0\]\.number\. Support code: [0-9a-f-]{36}\.$/);
+    await expect(answer(page)).toHaveText(
+      /^VALIDATION_ERROR: check data\.customer\.phones\[0\]\.number\. Support code: [0-9a-f-]{36}\.$/,
+    );
     expect(apiCalls).toEqual([]);
   });
 
   test('an order the API refuses after 3DS: the server still answers, naming the field', async ({ page }) => {
     await page.getByLabel('CPF').fill('111.111.111-12');
     await pay(page, CARD.frictionless);
-    await expect(answer(page)).toHaveText(/^The order was refused \(customer\.tax_id\)\. Support code: [0-9a-f-]{36}\.$/);
+    await expect(answer(page)).toHaveText(
+      /^The order was refused \(customer\.tax_id\)\. Support code: [0-9a-f-]{36}\.$/,
+    );
   });
 });
 

@@ -3,83 +3,131 @@
 // written to docs/screenshots/checkout-<state>-<width>.png for docs/example-checkout.md.
 import type { Page } from '@playwright/test';
 import { CHALLENGE_HOOKS, issuerFrame, waitForChallenge } from '../../dist/testing/index.js';
-import { answerChallenge, CARD, expect, expectAxeClean, keepScreenshot, openExample, test, typeCard } from './examples-support';
+import {
+  answerChallenge,
+  CARD,
+  expect,
+  expectAxeClean,
+  keepScreenshot,
+  openExample,
+  test,
+  typeCard,
+} from './examples-support';
 
 const pay = (page: Page) => page.getByRole('button', { name: /^Pagar R\$/ }).click();
-const heading = (page: Page, name: string) => expect(page.locator('#status').getByRole('heading', { name })).toBeVisible();
+const heading = (page: Page, name: string) =>
+  expect(page.locator('#status').getByRole('heading', { name })).toBeVisible();
 
 /** Each state: how the shopper gets there from a fresh page, and what shows it is reached. */
 const STATES: Array<[string, (page: Page) => Promise<void>]> = [
   ['form', async () => {}],
-  ['invalid', async (page) => {
-    await page.getByLabel('CPF').fill('123.456.789-00');
-    await page.getByLabel('Nome completo').fill('Maria');
-    await pay(page);
-    await expect(page.locator('#error-summary')).toBeFocused();
-  }],
-  ['bank-notice', async (page) => {
-    await typeCard(page, CARD.challenge);
-    await pay(page);
-    await expect(page.getByRole('button', { name: 'Continuar para o banco' })).toBeFocused();
-  }],
-  ['challenge', async (page) => {
-    await typeCard(page, CARD.challenge);
-    await pay(page);
-    await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-    await waitForChallenge(page);
-    await issuerFrame(page).locator(CHALLENGE_HOOKS.code).fill('123456');
-  }],
-  ['paid', async (page) => {
-    await typeCard(page, CARD.challenge);
-    await pay(page);
-    await answerChallenge(page, '123456');
-    await heading(page, 'Pagamento aprovado');
-  }],
-  ['boleto', async (page) => {
-    await page.getByLabel('Boleto').check();
-    await page.getByRole('button', { name: 'Gerar boleto' }).click();
-    await heading(page, 'Boleto gerado');
-  }],
-  ['not-authenticated', async (page) => {
-    await typeCard(page, CARD.challenge);
-    await pay(page);
-    await answerChallenge(page, '000000');
-    await heading(page, 'Seu banco não confirmou a compra');
-  }],
-  ['declined', async (page) => {
-    await typeCard(page, CARD.declined);
-    await pay(page);
-    await heading(page, 'Pagamento recusado pelo banco');
-  }],
-  ['denied', async (page) => {
-    await typeCard(page, CARD.denied);
-    await pay(page);
-    await heading(page, 'Seu banco não autorizou este cartão');
-  }],
-  ['canceled', async (page) => {
-    await typeCard(page, CARD.challenge);
-    await pay(page);
-    await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-    await page.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
-    await heading(page, 'Pagamento não concluído');
-  }],
-  ['error', async (page) => {
-    // The payment service out of reach: not the shopper's doing, so a support code is shown.
-    await page.route('**/checkout-sdk/3ds/authentications', (route) => route.abort('connectionrefused'));
-    await pay(page);
-    await heading(page, 'Não foi possível concluir o pagamento');
-    await expect(page.locator('#status')).toContainText('Código para o atendimento');
-  }],
+  [
+    'invalid',
+    async (page) => {
+      await page.getByLabel('CPF').fill('123.456.789-00');
+      await page.getByLabel('Nome completo').fill('Maria');
+      await pay(page);
+      await expect(page.locator('#error-summary')).toBeFocused();
+    },
+  ],
+  [
+    'bank-notice',
+    async (page) => {
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      await expect(page.getByRole('button', { name: 'Continuar para o banco' })).toBeFocused();
+    },
+  ],
+  [
+    'challenge',
+    async (page) => {
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      await page.getByRole('button', { name: 'Continuar para o banco' }).click();
+      await waitForChallenge(page);
+      await issuerFrame(page).locator(CHALLENGE_HOOKS.code).fill('123456');
+    },
+  ],
+  [
+    'paid',
+    async (page) => {
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      await answerChallenge(page, '123456');
+      await heading(page, 'Pagamento aprovado');
+    },
+  ],
+  [
+    'boleto',
+    async (page) => {
+      await page.getByLabel('Boleto').check();
+      await page.getByRole('button', { name: 'Gerar boleto' }).click();
+      await heading(page, 'Boleto gerado');
+    },
+  ],
+  [
+    'not-authenticated',
+    async (page) => {
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      await answerChallenge(page, '000000');
+      await heading(page, 'Seu banco não confirmou a compra');
+    },
+  ],
+  [
+    'declined',
+    async (page) => {
+      await typeCard(page, CARD.declined);
+      await pay(page);
+      await heading(page, 'Pagamento recusado pelo banco');
+    },
+  ],
+  [
+    'denied',
+    async (page) => {
+      await typeCard(page, CARD.denied);
+      await pay(page);
+      await heading(page, 'Seu banco não autorizou este cartão');
+    },
+  ],
+  [
+    'canceled',
+    async (page) => {
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      await page.getByRole('button', { name: 'Continuar para o banco' }).click();
+      await page.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
+      await heading(page, 'Pagamento não concluído');
+    },
+  ],
+  [
+    'error',
+    async (page) => {
+      // The payment service out of reach: not the shopper's doing, so a support code is shown.
+      await page.route('**/checkout-sdk/3ds/authentications', (route) => route.abort('connectionrefused'));
+      await pay(page);
+      await heading(page, 'Não foi possível concluir o pagamento');
+      await expect(page.locator('#status')).toContainText('Código para o atendimento');
+    },
+  ],
 ];
 
-for (const [width, height] of [[375, 812], [1280, 800]] as const) {
+for (const [width, height] of [
+  [375, 812],
+  [1280, 800],
+] as const) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height } });
     for (const [state, reach] of STATES) {
-      test(`state ${state}: axe-clean, nothing overflows sideways, screenshot`, async ({ page, checkout }, testInfo) => {
+      test(`state ${state}: axe-clean, nothing overflows sideways, screenshot`, async ({
+        page,
+        checkout,
+      }, testInfo) => {
         await openExample(page, checkout.url);
         await reach(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+        ).toBe(true);
         await expectAxeClean(page);
         await keepScreenshot(page, testInfo, `checkout-${state}-${width}`);
       });

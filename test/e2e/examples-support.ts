@@ -49,7 +49,10 @@ export { expect };
  * `outDir`: one folder per page, as `npm run build:examples` does into examples/esm/dist.
  */
 export async function buildEsmExample(outDir: string): Promise<void> {
-  const { options, warnings } = await loadConfigFile(fileURLToPath(new URL('../../examples/esm/rollup.config.mjs', import.meta.url)), {});
+  const { options, warnings } = await loadConfigFile(
+    fileURLToPath(new URL('../../examples/esm/rollup.config.mjs', import.meta.url)),
+    {},
+  );
   warnings.flush();
   for (const config of options) {
     const bundle = await rollup(config);
@@ -99,7 +102,9 @@ export const inViewport = (page: Page, selector: string): Promise<boolean> =>
 /** axe on the whole page, the SDK's dialog and frames included: no violation of any impact. */
 export async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** The order as the merchant reads it from the API with its token. */
@@ -114,11 +119,14 @@ export async function recordCspViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __violations: string[] };
     w.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
 }
 
-export const cspViolations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+export const cspViolations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
 /** Saves a screenshot in the test's output and as docs/screenshots/<name>.png for docs/example-checkout.md. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
@@ -149,129 +157,174 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.locator('.build')).toContainText(path === '/' ? 'Versão com a tag <script>' : 'Versão ESM');
     });
 
-    t('frictionless card: a success screen with the amount, the card and a short reference; the order carries the 3DS id and the encrypted card', async ({ page, sandbox }) => {
-      await typeCard(page, CARD.frictionless);
-      await pay(page);
-      const result = status(page).locator('.result.success');
-      await expect(result.getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
-      await expect(result).toContainText('R$ 134,80');
-      await expect(result).toContainText('Cartão de crédito Visa final 2370');
-      await expect(result.locator('.reference')).toHaveText(/^LE-[2-9A-HJ-NP-Z]{6}$/);
-      await expect(result).not.toContainText('ORDE_');
-      await expect(page.locator('#checkout')).toBeHidden();
-      await expect(challengeDialog(page)).toHaveCount(0);
-      const order = await readOrder(sandbox, await shownOrderId(page));
-      expect(order.reference_id).toBe(await result.locator('.reference').innerText());
-      expect(order.charges[0]).toMatchObject({
-        status: 'PAID',
-        amount: { value: 13_480, currency: 'BRL' },
-        payment_response: { code: '20000', message: 'SUCESSO' },
-        payment_method: {
-          type: 'CREDIT_CARD',
-          card: { brand: 'visa', first_digits: '400000', last_digits: '2370' },
-          authentication_method: { type: 'THREEDS', id: expect.stringMatching(/^3DS_/), status: 'AUTHENTICATED' },
-        },
-      });
-      expect(await cspViolations(page)).toEqual([]);
-    });
+    t(
+      'frictionless card: a success screen with the amount, the card and a short reference; the order carries the 3DS id and the encrypted card',
+      async ({ page, sandbox }) => {
+        await typeCard(page, CARD.frictionless);
+        await pay(page);
+        const result = status(page).locator('.result.success');
+        await expect(result.getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
+        await expect(result).toContainText('R$ 134,80');
+        await expect(result).toContainText('Cartão de crédito Visa final 2370');
+        await expect(result.locator('.reference')).toHaveText(/^LE-[2-9A-HJ-NP-Z]{6}$/);
+        await expect(result).not.toContainText('ORDE_');
+        await expect(page.locator('#checkout')).toBeHidden();
+        await expect(challengeDialog(page)).toHaveCount(0);
+        const order = await readOrder(sandbox, await shownOrderId(page));
+        expect(order.reference_id).toBe(await result.locator('.reference').innerText());
+        expect(order.charges[0]).toMatchObject({
+          status: 'PAID',
+          amount: { value: 13_480, currency: 'BRL' },
+          payment_response: { code: '20000', message: 'SUCESSO' },
+          payment_method: {
+            type: 'CREDIT_CARD',
+            card: { brand: 'visa', first_digits: '400000', last_digits: '2370' },
+            authentication_method: { type: 'THREEDS', id: expect.stringMatching(/^3DS_/), status: 'AUTHENTICATED' },
+          },
+        });
+        expect(await cspViolations(page)).toEqual([]);
+      },
+    );
 
-    t('challenge card: brand and issuer shown before the dialog opens, one state while waiting; the code typed in the issuer frame pays', async ({ page, sandbox }) => {
-      await typeCard(page, CARD.challenge);
-      await pay(page);
-      await expect(page.locator('#bank-notice-text')).toHaveText('Seu cartão Visa, emitido por Banco Exemplo, pede uma confirmação da compra. A página do banco abre nesta tela.');
-      // Waiting for the shopper: no Pay button and no "processing" beside the notice.
-      await expect(page.locator('#pay')).toBeHidden();
-      await expect(page.locator('#progress')).toBeHidden();
-      // beforeChallenge holds the dialog until the shopper opens it.
-      await expect(challengeDialog(page)).toHaveCount(0);
-      await answerChallenge(page, '123456');
-      await expect(status(page)).toContainText('Pagamento aprovado');
-      await expect(challengeDialog(page)).toHaveCount(0);
-      const order = await readOrder(sandbox, await shownOrderId(page));
-      expect(order.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { last_digits: '2503' }, authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' } } });
-      // The page's CSP (script-src, connect-src, frame-src: docs/csp.md's lines) let every step through.
-      expect(await cspViolations(page)).toEqual([]);
-    });
+    t(
+      'challenge card: brand and issuer shown before the dialog opens, one state while waiting; the code typed in the issuer frame pays',
+      async ({ page, sandbox }) => {
+        await typeCard(page, CARD.challenge);
+        await pay(page);
+        await expect(page.locator('#bank-notice-text')).toHaveText(
+          'Seu cartão Visa, emitido por Banco Exemplo, pede uma confirmação da compra. A página do banco abre nesta tela.',
+        );
+        // Waiting for the shopper: no Pay button and no "processing" beside the notice.
+        await expect(page.locator('#pay')).toBeHidden();
+        await expect(page.locator('#progress')).toBeHidden();
+        // beforeChallenge holds the dialog until the shopper opens it.
+        await expect(challengeDialog(page)).toHaveCount(0);
+        await answerChallenge(page, '123456');
+        await expect(status(page)).toContainText('Pagamento aprovado');
+        await expect(challengeDialog(page)).toHaveCount(0);
+        const order = await readOrder(sandbox, await shownOrderId(page));
+        expect(order.charges[0]).toMatchObject({
+          status: 'PAID',
+          payment_method: {
+            card: { last_digits: '2503' },
+            authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' },
+          },
+        });
+        // The page's CSP (script-src, connect-src, frame-src: docs/csp.md's lines) let every step through.
+        expect(await cspViolations(page)).toEqual([]);
+      },
+    );
 
-    t('a failed challenge (code 000000) is not charged: the shopper is asked for another card or method', async ({ page }) => {
-      const orders: string[] = [];
-      page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
-      await typeCard(page, CARD.challenge);
-      await pay(page);
-      await answerChallenge(page, '000000');
-      await expect(status(page).getByRole('heading', { name: 'Seu banco não confirmou a compra' })).toBeVisible();
-      await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
-      await expect(status(page)).not.toContainText('aprovado');
-      await expect(page.locator('#checkout')).toBeVisible();
-      expect(orders).toEqual([]);
-    });
+    t(
+      'a failed challenge (code 000000) is not charged: the shopper is asked for another card or method',
+      async ({ page }) => {
+        const orders: string[] = [];
+        page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
+        await typeCard(page, CARD.challenge);
+        await pay(page);
+        await answerChallenge(page, '000000');
+        await expect(status(page).getByRole('heading', { name: 'Seu banco não confirmou a compra' })).toBeVisible();
+        await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
+        await expect(status(page)).not.toContainText('aprovado');
+        await expect(page.locator('#checkout')).toBeVisible();
+        expect(orders).toEqual([]);
+      },
+    );
 
-    t('boleto: a screen with the digit line, due date, amount and a PDF link that answers application/pdf', async ({ page, sandbox }) => {
-      await page.getByLabel('Boleto').check();
-      await expect(page.getByLabel('Número do cartão')).toBeHidden();
-      await page.getByRole('button', { name: 'Gerar boleto' }).click();
-      await expect(status(page).getByRole('heading', { name: 'Boleto gerado' })).toBeVisible();
-      await expect(status(page)).toContainText('R$ 134,80');
-      const line = await page.locator('#status .digits').innerText();
-      expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
-      const order = await readOrder(sandbox, await shownOrderId(page));
-      expect(order.charges[0]).toMatchObject({ status: 'WAITING', payment_method: { type: 'BOLETO', boleto: { formatted_barcode: line } } });
+    t(
+      'boleto: a screen with the digit line, due date, amount and a PDF link that answers application/pdf',
+      async ({ page, sandbox }) => {
+        await page.getByLabel('Boleto').check();
+        await expect(page.getByLabel('Número do cartão')).toBeHidden();
+        await page.getByRole('button', { name: 'Gerar boleto' }).click();
+        await expect(status(page).getByRole('heading', { name: 'Boleto gerado' })).toBeVisible();
+        await expect(status(page)).toContainText('R$ 134,80');
+        const line = await page.locator('#status .digits').innerText();
+        expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+        const order = await readOrder(sandbox, await shownOrderId(page));
+        expect(order.charges[0]).toMatchObject({
+          status: 'WAITING',
+          payment_method: { type: 'BOLETO', boleto: { formatted_barcode: line } },
+        });
 
-      const link = page.getByRole('link', { name: 'Abrir o boleto (PDF)' });
-      const pdf = await page.request.get((await link.getAttribute('href'))!);
-      expect(pdf.status()).toBe(200);
-      expect(pdf.headers()['content-type']).toBe('application/pdf');
-      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    });
+        const link = page.getByRole('link', { name: 'Abrir o boleto (PDF)' });
+        const pdf = await page.request.get((await link.getAttribute('href'))!);
+        expect(pdf.status()).toBe(200);
+        expect(pdf.headers()['content-type']).toBe('application/pdf');
+        expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      },
+    );
 
-    t('a declined card: the result is scrolled into view and focused, with a support code; the shopper may try again', async ({ page }) => {
-      await page.setViewportSize({ width: 375, height: 700 });
-      await typeCard(page, CARD.declined);
-      await pay(page);
-      await expect(status(page).getByRole('heading', { name: 'Pagamento recusado pelo banco' })).toBeVisible();
-      await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
-      await expect(status(page)).toContainText(/Código para o atendimento: [0-9a-f-]{36}/);
-      await expect(status(page)).toBeFocused();
-      expect(await inViewport(page, '#status')).toBe(true);
-      await expect(page.locator('#checkout')).toBeVisible();
-      await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled();
-    });
+    t(
+      'a declined card: the result is scrolled into view and focused, with a support code; the shopper may try again',
+      async ({ page }) => {
+        await page.setViewportSize({ width: 375, height: 700 });
+        await typeCard(page, CARD.declined);
+        await pay(page);
+        await expect(status(page).getByRole('heading', { name: 'Pagamento recusado pelo banco' })).toBeVisible();
+        await expect(status(page)).toContainText('Nada foi cobrado. Use outro cartão ou pague com boleto.');
+        await expect(status(page)).toContainText(/Código para o atendimento: [0-9a-f-]{36}/);
+        await expect(status(page)).toBeFocused();
+        expect(await inViewport(page, '#status')).toBe(true);
+        await expect(page.locator('#checkout')).toBeVisible();
+        await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled();
+      },
+    );
 
-    t('an invalid CPF is caught before the bank: reason beside the field, a linked summary at the top, focused and in view; after the fix one challenge pays', async ({ page }) => {
-      await page.setViewportSize({ width: 375, height: 700 });
-      const authentications = countAuthentications(page);
-      await page.getByLabel('CPF').fill('123.456.789-00');
-      await typeCard(page, CARD.challenge);
-      await pay(page);
-      const summary = page.locator('#error-summary');
-      await expect(summary).toBeFocused();
-      await expect(summary).toContainText('Corrija 1 campo para continuar');
-      expect(await inViewport(page, '#error-summary')).toBe(true);
-      await expect(page.getByLabel('CPF')).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByLabel('CPF')).toHaveAccessibleDescription('CPF inválido: confira os 11 dígitos.');
-      expect(authentications()).toBe(0);
-      await expect(challengeDialog(page)).toHaveCount(0);
-      await expect(page.locator('#bank-notice')).toBeHidden();
-      await summary.getByRole('link', { name: 'CPF: CPF inválido: confira os 11 dígitos.' }).click();
-      await expect(page.getByLabel('CPF')).toBeFocused();
+    t(
+      'an invalid CPF is caught before the bank: reason beside the field, a linked summary at the top, focused and in view; after the fix one challenge pays',
+      async ({ page }) => {
+        await page.setViewportSize({ width: 375, height: 700 });
+        const authentications = countAuthentications(page);
+        await page.getByLabel('CPF').fill('123.456.789-00');
+        await typeCard(page, CARD.challenge);
+        await pay(page);
+        const summary = page.locator('#error-summary');
+        await expect(summary).toBeFocused();
+        await expect(summary).toContainText('Corrija 1 campo para continuar');
+        expect(await inViewport(page, '#error-summary')).toBe(true);
+        await expect(page.getByLabel('CPF')).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.getByLabel('CPF')).toHaveAccessibleDescription('CPF inválido: confira os 11 dígitos.');
+        expect(authentications()).toBe(0);
+        await expect(challengeDialog(page)).toHaveCount(0);
+        await expect(page.locator('#bank-notice')).toBeHidden();
+        await summary.getByRole('link', { name: 'CPF: CPF inválido: confira os 11 dígitos.' }).click();
+        await expect(page.getByLabel('CPF')).toBeFocused();
 
-      await page.getByLabel('CPF').fill('123.456.789-09');
-      await pay(page);
-      await expect(summary).toBeHidden();
-      await answerChallenge(page, '123456');
-      await expect(status(page)).toContainText('Pagamento aprovado');
-      expect(authentications()).toBe(1);
-    });
+        await page.getByLabel('CPF').fill('123.456.789-09');
+        await pay(page);
+        await expect(summary).toBeHidden();
+        await answerChallenge(page, '123456');
+        await expect(status(page)).toContainText('Pagamento aprovado');
+        expect(authentications()).toBe(1);
+      },
+    );
 
-    t('the server checks the same rules before the bank: a page that skipped them gets the reasons, and no authentication starts', async ({ page }) => {
-      const authentications = countAuthentications(page);
-      const res = await page.request.post(page.url().replace(/\/(esm\/)?$/, '/api/check'), { data: { customer: { name: 'Maria', email: 'x', taxId: '11111111111', phone: '1' }, address: {} } });
-      const body = await res.json();
-      expect(body.ok).toBe(false);
-      expect(body.problems.map((p: { field: string }) => p.field)).toEqual(['name', 'email', 'taxId', 'phone', 'postalCode', 'street', 'number', 'locality', 'city', 'regionCode']);
-      expect(body.problems[2]).toEqual({ field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' });
-      expect(authentications()).toBe(0);
-    });
+    t(
+      'the server checks the same rules before the bank: a page that skipped them gets the reasons, and no authentication starts',
+      async ({ page }) => {
+        const authentications = countAuthentications(page);
+        const res = await page.request.post(page.url().replace(/\/(esm\/)?$/, '/api/check'), {
+          data: { customer: { name: 'Maria', email: 'x', taxId: '11111111111', phone: '1' }, address: {} },
+        });
+        const body = await res.json();
+        expect(body.ok).toBe(false);
+        expect(body.problems.map((p: { field: string }) => p.field)).toEqual([
+          'name',
+          'email',
+          'taxId',
+          'phone',
+          'postalCode',
+          'street',
+          'number',
+          'locality',
+          'city',
+          'regionCode',
+        ]);
+        expect(body.problems[2]).toEqual({ field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' });
+        expect(authentications()).toBe(0);
+      },
+    );
 
     t('several wrong fields: every reason in the summary, no developer text, no support code', async ({ page }) => {
       await page.getByLabel('Celular com DDD').fill('11 123');
@@ -286,16 +339,21 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       expect(text).not.toMatch(/data\.|must|VALIDATION|Código para o atendimento/);
     });
 
-    t('the shopper closes the bank challenge: their own choice in words, nothing charged, no support code', async ({ page }) => {
-      await typeCard(page, CARD.challenge);
-      await pay(page);
-      await page.getByRole('button', { name: 'Continuar para o banco' }).click();
-      await waitForChallenge(page);
-      await cancelChallenge(page, 'close-button');
-      await expect(status(page)).toContainText('Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.');
-      await expect(status(page)).not.toContainText('Código para o atendimento');
-      await expect(challengeDialog(page)).toHaveCount(0);
-    });
+    t(
+      'the shopper closes the bank challenge: their own choice in words, nothing charged, no support code',
+      async ({ page }) => {
+        await typeCard(page, CARD.challenge);
+        await pay(page);
+        await page.getByRole('button', { name: 'Continuar para o banco' }).click();
+        await waitForChallenge(page);
+        await cancelChallenge(page, 'close-button');
+        await expect(status(page)).toContainText(
+          'Você fechou a confirmação do banco. Nada foi cobrado; tente de novo quando quiser.',
+        );
+        await expect(status(page)).not.toContainText('Código para o atendimento');
+        await expect(challengeDialog(page)).toHaveCount(0);
+      },
+    );
 
     t('the bank denies authentication: the shopper is asked for another payment method', async ({ page }) => {
       await typeCard(page, CARD.denied);
@@ -311,7 +369,9 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await expect(page.locator('select[name=installments]')).toBeDisabled();
       await typeCard(page, CARD.notEligible);
       await pay(page);
-      await expect(status(page).getByRole('heading', { name: 'Este cartão de débito não pode ser usado' })).toBeVisible();
+      await expect(
+        status(page).getByRole('heading', { name: 'Este cartão de débito não pode ser usado' }),
+      ).toBeVisible();
       await expect(status(page)).toContainText('Use um cartão de crédito ou pague com boleto.');
     });
   });

@@ -29,7 +29,11 @@ export class MerchantServer {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       const page = this.pages.get(path);
       if (page) {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...page.headers });
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          ...page.headers,
+        });
         res.end(page.html);
         return;
       }

@@ -1,12 +1,27 @@
 import type { Sandbox } from '../../dist/sandbox/index.js';
-import { CHALLENGE_CARD, CODE, expectNoChallengeLeft, issuerFrame, newSession, openCheckout, settled, startRun, submitCode } from './challenge-support';
+import {
+  CHALLENGE_CARD,
+  CODE,
+  expectNoChallengeLeft,
+  issuerFrame,
+  newSession,
+  openCheckout,
+  settled,
+  startRun,
+  submitCode,
+} from './challenge-support';
 import { expect, test } from './fixtures';
 
 /** The order the merchant's server sends with the 3DS id (challenge-support's page authenticates R$ 150,00, expiry 12/2099). */
 function orderBody(card: string, id: string, type: 'CREDIT_CARD' | 'DEBIT_CARD') {
   return {
     reference_id: 'pedido-3ds',
-    customer: { name: 'Maria Silva', email: 'maria@example.com.br', tax_id: '12345678909', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
+    customer: {
+      name: 'Maria Silva',
+      email: 'maria@example.com.br',
+      tax_id: '12345678909',
+      phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+    },
     items: [{ reference_id: 'sku-1', name: 'Tênis', quantity: 1, unit_amount: 15_000 }],
     charges: [
       {
@@ -16,7 +31,13 @@ function orderBody(card: string, id: string, type: 'CREDIT_CARD' | 'DEBIT_CARD')
           type,
           installments: 1,
           capture: true,
-          card: { number: card, exp_month: '12', exp_year: '2099', security_code: '123', holder: { name: 'Maria Silva' } },
+          card: {
+            number: card,
+            exp_month: '12',
+            exp_year: '2099',
+            security_code: '123',
+            holder: { name: 'Maria Silva' },
+          },
           authentication_method: { type: 'THREEDS', id },
         },
       },
@@ -35,13 +56,20 @@ async function createOrder(sandbox: Sandbox, body: unknown): Promise<{ status: n
 }
 
 /** Runs authenticate3DS in the checkout page with a challenge card and answers the issuer's code. */
-async function authenticateWithChallenge(page: Parameters<typeof settled>[0], sandbox: Sandbox, card: string, type: 'CREDIT_CARD' | 'DEBIT_CARD', code: string) {
+async function authenticateWithChallenge(
+  page: Parameters<typeof settled>[0],
+  sandbox: Sandbox,
+  card: string,
+  type: 'CREDIT_CARD' | 'DEBIT_CARD',
+  code: string,
+) {
   await startRun(page, await newSession(sandbox), { card, type });
   await expect(issuerFrame(page).locator('#code')).toBeVisible();
   await submitCode(page, code);
   const outcome = await settled(page);
   await expectNoChallengeLeft(page);
-  if (!outcome.ok || !outcome.result.id) throw new Error(`authenticate3DS did not complete: ${JSON.stringify(outcome)}`);
+  if (!outcome.ok || !outcome.result.id)
+    throw new Error(`authenticate3DS did not complete: ${JSON.stringify(outcome)}`);
   return outcome.result as { status: string; id: string; authenticationStatus: string };
 }
 
@@ -49,7 +77,10 @@ test.beforeEach(async ({ page, merchant, sandbox }) => {
   await openCheckout(page, merchant, sandbox);
 });
 
-test('challenge card: authenticate3DS in the browser, then a PAID order with the returned id', async ({ page, sandbox }) => {
+test('challenge card: authenticate3DS in the browser, then a PAID order with the returned id', async ({
+  page,
+  sandbox,
+}) => {
   const result = await authenticateWithChallenge(page, sandbox, CHALLENGE_CARD.visa, 'CREDIT_CARD', CODE.AUTHENTICATES);
   expect(result).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' });
 
@@ -79,9 +110,18 @@ test('challenge card: authenticate3DS in the browser, then a PAID order with the
 });
 
 test('debit with a challenge: PAID when the shopper authenticates', async ({ page, sandbox }) => {
-  const result = await authenticateWithChallenge(page, sandbox, CHALLENGE_CARD.mastercard, 'DEBIT_CARD', CODE.AUTHENTICATES);
+  const result = await authenticateWithChallenge(
+    page,
+    sandbox,
+    CHALLENGE_CARD.mastercard,
+    'DEBIT_CARD',
+    CODE.AUTHENTICATES,
+  );
   const order = await createOrder(sandbox, orderBody(CHALLENGE_CARD.mastercard, result.id, 'DEBIT_CARD'));
-  expect(order.body.charges[0]).toMatchObject({ status: 'PAID', payment_method: { type: 'DEBIT_CARD', card: { brand: 'mastercard' } } });
+  expect(order.body.charges[0]).toMatchObject({
+    status: 'PAID',
+    payment_method: { type: 'DEBIT_CARD', card: { brand: 'mastercard' } },
+  });
 });
 
 test('debit whose challenge failed: the order is created and its charge DECLINED', async ({ page, sandbox }) => {

@@ -21,31 +21,58 @@ const html = (scripts: string[]) =>
  */
 async function violations(page: Page): Promise<Violation[]> {
   await page.evaluate(() => (window as unknown as { __canary(): void }).__canary());
-  await page.waitForFunction(() => (window as unknown as { __violations: Violation[] }).__violations.some((v) => v.blocked === 'inline'));
+  await page.waitForFunction(() =>
+    (window as unknown as { __violations: Violation[] }).__violations.some((v) => v.blocked === 'inline'),
+  );
   const all = await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations);
   return all.filter((v) => v.blocked !== 'inline');
 }
 
 test.beforeEach(({ merchant }) => {
-  for (const name of ['csp-listener.js', 'csp-canary.js', 'csp-checkout.js', 'csp-eval-probe.js']) merchant.file(`/csp/${name}`, file(name), 'text/javascript');
+  for (const name of ['csp-listener.js', 'csp-canary.js', 'csp-checkout.js', 'csp-eval-probe.js'])
+    merchant.file(`/csp/${name}`, file(name), 'text/javascript');
 });
 
 test('the CSP test sees an eval probe (the check can fail)', async ({ page, merchant }) => {
-  await page.goto(merchant.page('/csp/probe', { html: html(['/csp/csp-eval-probe.js']), headers: { 'Content-Security-Policy': STRICT_CSP } }));
+  await page.goto(
+    merchant.page('/csp/probe', {
+      html: html(['/csp/csp-eval-probe.js']),
+      headers: { 'Content-Security-Policy': STRICT_CSP },
+    }),
+  );
   expect(await violations(page)).toEqual([expect.objectContaining({ blocked: 'eval' })]);
 });
 
-test('loading the SDK and validating requests raises no CSP violation and leaves the page zod configuration as it was', async ({ page, merchant }) => {
-  const url = merchant.page('/csp/checkout', { html: html(['/gateway.js', '/csp/csp-checkout.js']), headers: { 'Content-Security-Policy': STRICT_CSP } });
+test('loading the SDK and validating requests raises no CSP violation and leaves the page zod configuration as it was', async ({
+  page,
+  merchant,
+}) => {
+  const url = merchant.page('/csp/checkout', {
+    html: html(['/gateway.js', '/csp/csp-checkout.js']),
+    headers: { 'Content-Security-Policy': STRICT_CSP },
+  });
   const response = await page.goto(url);
   expect(response?.headers()['content-security-policy']).toBe(STRICT_CSP);
   await page.waitForFunction(() => Array.isArray((window as unknown as { __checkout?: unknown[] }).__checkout));
 
-  const results = await page.evaluate(() => (window as unknown as { __checkout: Array<{ ok: boolean; error?: { code: string; detail: { errorMessages: Array<{ parameterName: string; description: string }> } } }> }).__checkout);
+  const results = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __checkout: Array<{
+            ok: boolean;
+            error?: { code: string; detail: { errorMessages: Array<{ parameterName: string; description: string }> } };
+          }>;
+        }
+      ).__checkout,
+  );
   // The invalid request failed validation, with the SDK's own messages, not the page's zod ones.
   expect(results[0]!.ok).toBe(false);
   expect(results[0]!.error!.code).toBe('VALIDATION_ERROR');
-  expect(results[0]!.error!.detail.errorMessages.map((e) => e.parameterName)).toEqual(['data.customer.name', 'data.amount.value']);
+  expect(results[0]!.error!.detail.errorMessages.map((e) => e.parameterName)).toEqual([
+    'data.customer.name',
+    'data.amount.value',
+  ]);
   expect(JSON.stringify(results[0])).not.toContain('PAGE-ZOD-MESSAGE');
   // The valid one passed validation and went to the API (the merchant origin answers 404).
   expect(results[1]!.ok).toBe(false);
@@ -54,7 +81,11 @@ test('loading the SDK and validating requests raises no CSP violation and leaves
   expect(await violations(page)).toEqual([]);
 
   const config = await page.evaluate(() => {
-    const w = window as unknown as { __zod_globalConfig: Record<string, unknown>; __pageZodConfig: object; __pageCustomError: unknown };
+    const w = window as unknown as {
+      __zod_globalConfig: Record<string, unknown>;
+      __pageZodConfig: object;
+      __pageCustomError: unknown;
+    };
     return {
       sameObject: w.__zod_globalConfig === w.__pageZodConfig,
       keys: Object.keys(w.__zod_globalConfig),
@@ -70,7 +101,9 @@ test('a page without any zod configuration gets none from the SDK', async ({ pag
   const plain = `<!doctype html><html><head><meta charset="utf-8"></head><body><script src="/gateway.js"></script><script src="/csp/csp-checkout.js"></script></body></html>`;
   await page.goto(merchant.page('/csp/plain', { html: plain, headers: { 'Content-Security-Policy': STRICT_CSP } }));
   await page.waitForFunction(() => Array.isArray((window as unknown as { __checkout?: unknown[] }).__checkout));
-  const config = await page.evaluate(() => (globalThis as unknown as { __zod_globalConfig?: object }).__zod_globalConfig);
+  const config = await page.evaluate(
+    () => (globalThis as unknown as { __zod_globalConfig?: object }).__zod_globalConfig,
+  );
   // zod creates the shared object on load; the SDK must leave no setting of its own in it.
   expect(config === undefined || Object.keys(config).length === 0).toBe(true);
 });

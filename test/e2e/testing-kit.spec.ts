@@ -36,25 +36,36 @@ test.beforeEach(async ({ page, merchant, gateway }) => {
 /** Whether the page's authenticate3DS has settled by now (no waiting). */
 const hasSettled = (page: Page) =>
   // race() subscribes to the run's own promise first: when it has settled, its value wins.
-  page.evaluate(async () => (await Promise.race([(window as unknown as { __settled: Promise<unknown> }).__settled, Promise.resolve('pending')])) !== 'pending');
+  page.evaluate(
+    async () =>
+      (await Promise.race([
+        (window as unknown as { __settled: Promise<unknown> }).__settled,
+        Promise.resolve('pending'),
+      ])) !== 'pending',
+  );
 
 test('the fixture gives the worker sandbox: URLs, token, clock and a second merchant', async ({ gateway }) => {
   expect(gateway.sdkUrl).toBe(`${gateway.apiUrl}/sdk/gateway.js`);
   expect(gateway.challengeUrl).not.toBe(gateway.apiUrl);
   expect(gateway.secondMerchant.token).not.toBe(gateway.token);
-  for (const token of [gateway.token, gateway.secondMerchant.token]) expect(await gateway.newSession(token)).toEqual(expect.any(String));
+  for (const token of [gateway.token, gateway.secondMerchant.token])
+    expect(await gateway.newSession(token)).toEqual(expect.any(String));
   const before = gateway.clock.now().getTime();
   gateway.clock.advance(1000);
   expect(gateway.clock.now().getTime()).toBeGreaterThanOrEqual(before + 1000);
 });
 
-test('waitForChallenge returns the brand and issuer; each hook matches exactly one element', async ({ page, gateway }) => {
+test('waitForChallenge returns the brand and issuer; each hook matches exactly one element', async ({
+  page,
+  gateway,
+}) => {
   await startRun(page, await gateway.newSession(), { card: CHALLENGE_CARD.visa });
   expect(await waitForChallenge(page)).toEqual({ brand: 'visa', issuer: 'Banco Exemplo' });
   await expect(challengeDialog(page)).toHaveCount(1);
   await expect(challengeDialog(page).locator(CHALLENGE_HOOKS.closeButton)).toHaveCount(1);
   await expect(page.locator(CHALLENGE_HOOKS.frame)).toBeVisible();
-  for (const hook of [CHALLENGE_HOOKS.code, CHALLENGE_HOOKS.submit, CHALLENGE_HOOKS.cancel]) await expect(issuerFrame(page).locator(hook)).toHaveCount(1);
+  for (const hook of [CHALLENGE_HOOKS.code, CHALLENGE_HOOKS.submit, CHALLENGE_HOOKS.cancel])
+    await expect(issuerFrame(page).locator(hook)).toHaveCount(1);
   await expect(issuerFrame(page).locator('html')).toHaveAttribute(CHALLENGE_HOOKS.attemptsLeftAttribute, '3');
   await passChallenge(page);
 });
@@ -69,7 +80,10 @@ test('passChallenge returns once the SDK settled AUTHENTICATED', async ({ page, 
   await startRun(page, await gateway.newSession(), { card: CHALLENGE_CARD.mastercard });
   await passChallenge(page);
   expect(await hasSettled(page)).toBe(true);
-  expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
+  expect(await settled(page)).toMatchObject({
+    ok: true,
+    result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' },
+  });
   await expectNoChallengeLeft(page);
 });
 
@@ -77,7 +91,10 @@ test('failChallenge returns once the SDK settled NOT_AUTHENTICATED', async ({ pa
   await startRun(page, await gateway.newSession(), { card: CHALLENGE_CARD.elo });
   await failChallenge(page);
   expect(await hasSettled(page)).toBe(true);
-  expect(await settled(page)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' } });
+  expect(await settled(page)).toMatchObject({
+    ok: true,
+    result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' },
+  });
 });
 
 test('enterWrongCode: retries while attempts are left, then the challenge fails', async ({ page, gateway }) => {
@@ -89,7 +106,10 @@ test('enterWrongCode: retries while attempts are left, then the challenge fails'
   expect(await settled(page)).toMatchObject({ ok: true, result: { authenticationStatus: 'NOT_AUTHENTICATED' } });
 });
 
-test('a wrong code then the right one passes; a code that is not 6 digits is refused before typing', async ({ page, gateway }) => {
+test('a wrong code then the right one passes; a code that is not 6 digits is refused before typing', async ({
+  page,
+  gateway,
+}) => {
   await startRun(page, await gateway.newSession(), { card: CHALLENGE_CARD.visa });
   await expect(submitChallengeCode(page, '12')).rejects.toThrow('6 digits');
   expect(await enterWrongCode(page)).toBe('retry');
@@ -107,19 +127,45 @@ for (const by of ['close-button', 'escape', 'issuer-cancel'] as CancelBy[]) {
   });
 }
 
-test('decideChallenge decides without the UI; only the merchant that owns the authentication may', async ({ gateway }) => {
+test('decideChallenge decides without the UI; only the merchant that owns the authentication may', async ({
+  gateway,
+}) => {
   const create = async (token: string) => {
     const res = await fetch(`${gateway.apiUrl}/checkout-sdk/3ds/authentications`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Gateway-Session': await gateway.newSession(token) },
       body: JSON.stringify({
         data: {
-          customer: { name: 'Maria Silva', email: 'maria@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-          paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { number: CHALLENGE_CARD.visa, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } } },
+          customer: {
+            name: 'Maria Silva',
+            email: 'maria@example.com.br',
+            phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+          },
+          paymentMethod: {
+            type: 'CREDIT_CARD',
+            installments: 1,
+            card: { number: CHALLENGE_CARD.visa, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+          },
           amount: { value: 10_000, currency: 'BRL' },
-          billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
+          billingAddress: {
+            street: 'Avenida Paulista',
+            number: '1000',
+            city: 'São Paulo',
+            regionCode: 'SP',
+            country: 'BRA',
+            postalCode: '01310100',
+          },
         },
-        device: { screenWidth: 1920, screenHeight: 1080, colorDepth: 24, timeZoneOffset: 180, language: 'pt-BR', userAgent: 'Playwright', javaEnabled: false, javascriptEnabled: true },
+        device: {
+          screenWidth: 1920,
+          screenHeight: 1080,
+          colorDepth: 24,
+          timeZoneOffset: 180,
+          language: 'pt-BR',
+          userAgent: 'Playwright',
+          javaEnabled: false,
+          javascriptEnabled: true,
+        },
       }),
     });
     expect(res.status).toBe(201);
@@ -127,7 +173,10 @@ test('decideChallenge decides without the UI; only the merchant that owns the au
   };
   const id = await create(gateway.token);
   expect(await gateway.decideChallenge(id, '111111')).toMatchObject({ decision: 'RETRY', attemptsLeft: 2 });
-  expect(await gateway.decideChallenge(id, '123456')).toMatchObject({ decision: 'AUTHENTICATED', authentication: { id, status: 'AUTH_FLOW_COMPLETED' } });
+  expect(await gateway.decideChallenge(id, '123456')).toMatchObject({
+    decision: 'AUTHENTICATED',
+    authentication: { id, status: 'AUTH_FLOW_COMPLETED' },
+  });
   const other = await create(gateway.secondMerchant.token);
   await expect(gateway.decideChallenge(other, '123456')).rejects.toThrow('404');
 });

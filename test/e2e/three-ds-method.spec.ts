@@ -1,14 +1,33 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../dist/sandbox/index.js';
-import { abortRun, CHALLENGE_CARD, CODE, expectNoChallengeLeft, newSession, openCheckout, runLog, settled, startRun, submitCode, waitForChallenge } from './challenge-support';
+import {
+  abortRun,
+  CHALLENGE_CARD,
+  CODE,
+  expectNoChallengeLeft,
+  newSession,
+  openCheckout,
+  runLog,
+  settled,
+  startRun,
+  submitCode,
+  waitForChallenge,
+} from './challenge-support';
 import { expect, test } from './fixtures';
 
 /** The 3DS Method cards (docs/three-ds-flow.md). */
-const METHOD_CARD = { visa: '4000000000004004', mastercard: '5200000000001401', silent: '4000000000004103', thenChallenge: '4000000000004202' } as const;
+const METHOD_CARD = {
+  visa: '4000000000004004',
+  mastercard: '5200000000001401',
+  silent: '4000000000004103',
+  thenChallenge: '4000000000004202',
+} as const;
 
 /** The merchant's server reading the authentication with its bearer token. */
 async function merchantRead(sandbox: Sandbox, id: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.apiUrl}/3ds/authentications/${id}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+  const res = await fetch(`${sandbox.apiUrl}/3ds/authentications/${id}`, {
+    headers: { Authorization: `Bearer ${sandbox.token}` },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -35,11 +54,17 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
     [METHOD_CARD.visa, 'visa', '05'],
     [METHOD_CARD.mastercard, 'mastercard', '02'],
   ] as const) {
-    test(`${card} (${brand}): the method completes, frictionless and authenticated, no challenge, the frame gone`, async ({ page, sandbox }) => {
+    test(`${card} (${brand}): the method completes, frictionless and authenticated, no challenge, the frame gone`, async ({
+      page,
+      sandbox,
+    }) => {
       const posts = recordPosts(page);
       await startRun(page, await newSession(sandbox), { card });
       const outcome = await settled(page);
-      expect(outcome).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
+      expect(outcome).toMatchObject({
+        ok: true,
+        result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' },
+      });
       expect((await runLog(page)).statuses).toEqual([]);
       await expectNoChallengeLeft(page);
       const id = outcome.ok ? outcome.result.id! : '';
@@ -49,11 +74,21 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
         `${sandbox.challengeUrl} /challenge/method-notification`,
         `${sandbox.apiUrl} /checkout-sdk/3ds/authentications/${id}/continue`,
       ]);
-      expect(await merchantRead(sandbox, id)).toMatchObject({ brand, method_completion: 'Y', trans_status: 'Y', eci, liability_shift: true, challenge_window_size: '03' });
+      expect(await merchantRead(sandbox, id)).toMatchObject({
+        brand,
+        method_completion: 'Y',
+        trans_status: 'Y',
+        eci,
+        liability_shift: true,
+        challenge_window_size: '03',
+      });
     });
   }
 
-  test('4000000000004103: the issuer never notifies; after the SDK\'s 10 s (fast-forwarded) it sends N and gets a challenge', async ({ page, sandbox }) => {
+  test("4000000000004103: the issuer never notifies; after the SDK's 10 s (fast-forwarded) it sends N and gets a challenge", async ({
+    page,
+    sandbox,
+  }) => {
     // Listened for before the run starts, so a fast method page cannot be missed.
     const methodPage = page.waitForResponse((r) => r.url().endsWith('/challenge/acs/method'));
     await startRun(page, await newSession(sandbox), { card: METHOD_CARD.silent });
@@ -64,22 +99,38 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
     await expect(methodFrame(page)).toHaveCount(0);
     await submitCode(page, CODE.AUTHENTICATES);
     const outcome = await settled(page);
-    expect(outcome).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' },
+    });
     expect((await runLog(page)).statuses).toEqual(['REQUIRE_CHALLENGE']);
     await expectNoChallengeLeft(page);
-    expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({ method_completion: 'N', trans_status: 'Y' });
+    expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({
+      method_completion: 'N',
+      trans_status: 'Y',
+    });
   });
 
-  test('4000000000004202: the method completes, then the challenge (opened with a creq, ended with a cres), in one payment', async ({ page, sandbox }) => {
+  test('4000000000004202: the method completes, then the challenge (opened with a creq, ended with a cres), in one payment', async ({
+    page,
+    sandbox,
+  }) => {
     const posts = recordPosts(page);
     await startRun(page, await newSession(sandbox), { card: METHOD_CARD.thenChallenge });
     await waitForChallenge(page);
     await expect(methodFrame(page)).toHaveCount(0);
     await submitCode(page, CODE.AUTHENTICATES);
     const outcome = await settled(page);
-    expect(outcome).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' },
+    });
     await expectNoChallengeLeft(page);
-    expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({ method_completion: 'Y', trans_status: 'Y', eci: '05' });
+    expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({
+      method_completion: 'Y',
+      trans_status: 'Y',
+      eci: '05',
+    });
     const id = outcome.ok ? outcome.result.id! : '';
     expect(posts).toEqual([
       `${sandbox.apiUrl} /checkout-sdk/3ds/authentications`,
@@ -93,7 +144,10 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
     ]);
   });
 
-  test('an abort during the method rejects ABORTED at once (the clock stands still) and removes the frame', async ({ page, sandbox }) => {
+  test('an abort during the method rejects ABORTED at once (the clock stands still) and removes the frame', async ({
+    page,
+    sandbox,
+  }) => {
     const posts = recordPosts(page);
     const methodPage = page.waitForResponse((r) => r.url().endsWith('/challenge/acs/method'));
     await startRun(page, await newSession(sandbox), { card: METHOD_CARD.silent, abortable: true });
@@ -112,7 +166,11 @@ test.describe('the challenge window size', () => {
     [375, 667, '05', { width: 375 }],
     [1280, 720, '03', { width: 500, height: 600 }],
   ] as const) {
-    test(`at ${width} px the SDK asks for ${size} and the dialog takes that size`, async ({ page, merchant, sandbox }) => {
+    test(`at ${width} px the SDK asks for ${size} and the dialog takes that size`, async ({
+      page,
+      merchant,
+      sandbox,
+    }) => {
       await page.setViewportSize({ width, height });
       await openCheckout(page, merchant, sandbox);
       await startRun(page, await newSession(sandbox), { card: CHALLENGE_CARD.visa });
@@ -125,7 +183,10 @@ test.describe('the challenge window size', () => {
       if ('height' in frame) expect(Math.round(box.height)).toBe(frame.height);
       await submitCode(page, CODE.AUTHENTICATES);
       const outcome = await settled(page);
-      expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({ challenge_window_size: size, method_completion: 'U' });
+      expect(await merchantRead(sandbox, outcome.ok ? outcome.result.id! : '')).toMatchObject({
+        challenge_window_size: size,
+        method_completion: 'U',
+      });
     });
   }
 });

@@ -12,7 +12,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../dist/sandbox/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
 import { MerchantServer } from '../e2e/merchant-server';
-import { CARD, CODE, issuerReady, leftovers, merchantCsp, newSession, NOTHING_LEFT, openCheckout, settled, startRun, submitCode, until } from './checkout-support';
+import {
+  CARD,
+  CODE,
+  issuerReady,
+  leftovers,
+  merchantCsp,
+  newSession,
+  NOTHING_LEFT,
+  openCheckout,
+  settled,
+  startRun,
+  submitCode,
+  until,
+} from './checkout-support';
 import type { EngineDriver } from './engine-driver';
 import { launchEngine } from './launch-engine';
 
@@ -34,11 +47,21 @@ afterAll(async () => {
  * the OS temp folder under a key of its inputs' modification times (the build takes tens of seconds).
  */
 async function esmExample(): Promise<string> {
-  const inputs = ['../../dist/index.js', '../../examples/esm/rollup.config.mjs', ...readdirSync(new URL('../../examples/esm/src/', import.meta.url)).map((f) => `../../examples/esm/src/${f}`)];
-  const key = createHash('sha256').update(inputs.map((f) => `${f}:${statSync(new URL(f, import.meta.url)).mtimeMs}`).join()).digest('hex').slice(0, 16);
+  const inputs = [
+    '../../dist/index.js',
+    '../../examples/esm/rollup.config.mjs',
+    ...readdirSync(new URL('../../examples/esm/src/', import.meta.url)).map((f) => `../../examples/esm/src/${f}`),
+  ];
+  const key = createHash('sha256')
+    .update(inputs.map((f) => `${f}:${statSync(new URL(f, import.meta.url)).mtimeMs}`).join())
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(tmpdir(), `gateway-esm-example-${key}`);
   if (existsSync(join(dir, 'done'))) return dir;
-  const { options, warnings } = await loadConfigFile(fileURLToPath(new URL('../../examples/esm/rollup.config.mjs', import.meta.url)), {});
+  const { options, warnings } = await loadConfigFile(
+    fileURLToPath(new URL('../../examples/esm/rollup.config.mjs', import.meta.url)),
+    {},
+  );
   warnings.flush();
   for (const config of options) {
     const bundle = await rollup(config);
@@ -55,7 +78,12 @@ const AUTHENTICATED = { ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authe
 describe('pages load', () => {
   it('the script-tag checkout page gets window.Gateway from the sandbox origin', async () => {
     await openCheckout(driver, merchant, sandbox);
-    expect(await driver.evaluate('page', `[typeof Gateway.setUp, typeof Gateway.authenticate3DS, typeof Gateway.encryptCard]`)).toEqual(['function', 'function', 'function']);
+    expect(
+      await driver.evaluate(
+        'page',
+        `[typeof Gateway.setUp, typeof Gateway.authenticate3DS, typeof Gateway.encryptCard]`,
+      ),
+    ).toEqual(['function', 'function', 'function']);
   });
 
   it('the example checkout pages load and get their SDK session: script tag (/) and ESM bundle (/esm/)', async () => {
@@ -87,8 +115,15 @@ describe('without a challenge', () => {
     expect(outcome).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
     const id = outcome.ok ? outcome.result.id : '';
-    const read = await fetch(`${sandbox.apiUrl}/3ds/authentications/${id}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
-    expect(await read.json()).toMatchObject({ method_completion: 'Y', trans_status: 'Y', eci: '05', liability_shift: true });
+    const read = await fetch(`${sandbox.apiUrl}/3ds/authentications/${id}`, {
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+    });
+    expect(await read.json()).toMatchObject({
+      method_completion: 'Y',
+      trans_status: 'Y',
+      eci: '05',
+      liability_shift: true,
+    });
   });
 
   it('card not eligible: AUTH_NOT_SUPPORTED', async () => {
@@ -99,14 +134,29 @@ describe('without a challenge', () => {
   it('invalid fields are refused locally: VALIDATION_ERROR naming each field', async () => {
     await startRun(driver, { session: 'sess_never_sent', number: CARD.frictionless, name: 'Maria', amount: 99 });
     const outcome = await settled(driver);
-    expect(outcome).toMatchObject({ ok: false, error: { name: 'GatewayError', code: 'VALIDATION_ERROR', detail: { httpStatus: 400 } } });
-    expect(!outcome.ok && outcome.error.detail.errorMessages.map((e) => e.parameterName)).toEqual(['data.customer.name', 'data.amount.value']);
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { name: 'GatewayError', code: 'VALIDATION_ERROR', detail: { httpStatus: 400 } },
+    });
+    expect(!outcome.ok && outcome.error.detail.errorMessages.map((e) => e.parameterName)).toEqual([
+      'data.customer.name',
+      'data.amount.value',
+    ]);
   });
 
   it('encryptCard in the page, then a challenge with the encrypted card only', async () => {
     const shop = sandbox.addMerchant({ pciHomologated: false });
-    const key = (await (await fetch(`${sandbox.apiUrl}/public-keys`, { method: 'POST', headers: { Authorization: `Bearer ${shop.token}`, 'Content-Type': 'application/json' }, body: '{"type":"card"}' })).json()) as { public_key: string };
-    const sealed = await driver.evaluate<{ encrypted?: string }>('page', `window.__startEncrypted(${JSON.stringify({ session: await newSession(sandbox, shop.token), publicKey: key.public_key, number: CARD.challenge })})`);
+    const key = (await (
+      await fetch(`${sandbox.apiUrl}/public-keys`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${shop.token}`, 'Content-Type': 'application/json' },
+        body: '{"type":"card"}',
+      })
+    ).json()) as { public_key: string };
+    const sealed = await driver.evaluate<{ encrypted?: string }>(
+      'page',
+      `window.__startEncrypted(${JSON.stringify({ session: await newSession(sandbox, shop.token), publicKey: key.public_key, number: CARD.challenge })})`,
+    );
     expect(sealed.encrypted).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
     await submitCode(driver, CODE.AUTHENTICATES);
     expect(await settled(driver)).toMatchObject(AUTHENTICATED);
@@ -124,15 +174,30 @@ describe('the challenge', () => {
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
     await issuerReady(driver);
     // The SDK's part, in every engine: the dialog's frame holds the focus.
-    await until(driver, 'page', `${DIALOG}.querySelector('iframe') === ${DIALOG}.getRootNode().activeElement`, 'focus on the challenge frame');
+    await until(
+      driver,
+      'page',
+      `${DIALOG}.querySelector('iframe') === ${DIALOG}.getRootNode().activeElement`,
+      'focus on the challenge frame',
+    );
     // The code field inside it (document.hasFocus() is left out: a window under Xvfb without a
     // window manager is never the active one). WebKit refuses script focus into a cross-origin
     // frame the shopper has not touched (docs/browsers.md): there the shopper's first Tab reaches it.
     if (driver.name === 'webkit') await driver.press('Tab');
-    await until(driver, 'issuer', `document.activeElement && document.activeElement.id === 'code'`, 'focus on the code field');
+    await until(
+      driver,
+      'issuer',
+      `document.activeElement && document.activeElement.id === 'code'`,
+      'focus on the code field',
+    );
     // A keyboard shopper types without clicking anywhere.
     await driver.type(CODE.AUTHENTICATES);
-    expect(await driver.evaluate('issuer', `[document.activeElement && document.activeElement.id, document.getElementById('code').value]`)).toEqual(['code', CODE.AUTHENTICATES]);
+    expect(
+      await driver.evaluate(
+        'issuer',
+        `[document.activeElement && document.activeElement.id, document.getElementById('code').value]`,
+      ),
+    ).toEqual(['code', CODE.AUTHENTICATES]);
     await driver.click('issuer', 'button[type=submit]');
     expect(await settled(driver)).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
@@ -146,7 +211,9 @@ describe('the challenge', () => {
     const outcome = await settled(driver);
     expect(outcome).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
-    const read = await fetch(`${sandbox.apiUrl}/3ds/authentications/${outcome.ok ? outcome.result.id : ''}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+    const read = await fetch(`${sandbox.apiUrl}/3ds/authentications/${outcome.ok ? outcome.result.id : ''}`, {
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+    });
     expect(await read.json()).toMatchObject({ method_completion: 'Y', trans_status: 'Y' });
   });
 
@@ -157,30 +224,49 @@ describe('the challenge', () => {
     mkdirSync('test-results/engines', { recursive: true });
     writeFileSync(`test-results/engines/challenge-${driver.name}.png`, await driver.screenshot());
     await submitCode(driver, CODE.FAILS);
-    expect(await settled(driver)).toMatchObject({ ok: true, result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' } });
+    expect(await settled(driver)).toMatchObject({
+      ok: true,
+      result: { status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'NOT_AUTHENTICATED' },
+    });
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
   });
 
   it('wrong codes are told and may be retried: two wrong, then the right one authenticates', async () => {
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challengeElo });
     await submitCode(driver, CODE.WRONG);
-    await until(driver, 'issuer', `(document.querySelector('[role=alert]') || {}).textContent === 'Código incorreto. Restam 2 tentativas.'`, 'the first wrong-code message');
+    await until(
+      driver,
+      'issuer',
+      `(document.querySelector('[role=alert]') || {}).textContent === 'Código incorreto. Restam 2 tentativas.'`,
+      'the first wrong-code message',
+    );
     await submitCode(driver, CODE.WRONG);
-    await until(driver, 'issuer', `(document.querySelector('[role=alert]') || {}).textContent === 'Código incorreto. Resta 1 tentativa.'`, 'the second wrong-code message');
+    await until(
+      driver,
+      'issuer',
+      `(document.querySelector('[role=alert]') || {}).textContent === 'Código incorreto. Resta 1 tentativa.'`,
+      'the second wrong-code message',
+    );
     await submitCode(driver, CODE.AUTHENTICATES);
     expect(await settled(driver)).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
   });
 
   it('the close button cancels: CHALLENGE_CANCELED; focus and scroll come back', async () => {
-    await driver.evaluate('page', `(scrollTo(0, 600), document.getElementById('pay').focus({ preventScroll: true }), scrollY)`);
+    await driver.evaluate(
+      'page',
+      `(scrollTo(0, 600), document.getElementById('pay').focus({ preventScroll: true }), scrollY)`,
+    );
     await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
     await issuerReady(driver);
     expect(await driver.evaluate('page', 'document.documentElement.style.overflow')).toBe('hidden');
     await driver.click('page', CLOSE);
     expect(await settled(driver)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_CANCELED' } });
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
-    expect(await driver.evaluate('page', '[document.activeElement && document.activeElement.id, scrollY]')).toEqual(['pay', 600]);
+    expect(await driver.evaluate('page', '[document.activeElement && document.activeElement.id, scrollY]')).toEqual([
+      'pay',
+      600,
+    ]);
   });
 
   it('Escape on the dialog cancels', async () => {
@@ -222,8 +308,14 @@ describe('the challenge', () => {
     const session = await newSession(sandbox);
     await startRun(driver, { session, number: CARD.challenge });
     await issuerReady(driver);
-    const second = await driver.evaluate<{ second: { ok: boolean; error?: { code: string } }; firstStillPending: boolean }>('page', `window.__second(${JSON.stringify({ number: CARD.challenge })})`);
-    expect(second).toMatchObject({ second: { ok: false, error: { code: 'ALREADY_IN_PROGRESS' } }, firstStillPending: true });
+    const second = await driver.evaluate<{
+      second: { ok: boolean; error?: { code: string } };
+      firstStillPending: boolean;
+    }>('page', `window.__second(${JSON.stringify({ number: CARD.challenge })})`);
+    expect(second).toMatchObject({
+      second: { ok: false, error: { code: 'ALREADY_IN_PROGRESS' } },
+      firstStillPending: true,
+    });
     expect((await leftovers(driver)).dialogs).toBe(1);
     await submitCode(driver, CODE.AUTHENTICATES);
     expect(await settled(driver)).toMatchObject(AUTHENTICATED);
@@ -233,13 +325,26 @@ describe('the challenge', () => {
 
 describe('a strict CSP (no unsafe-inline, no unsafe-eval)', () => {
   /** The dialog's laid-out size and the frame's, from the engine's own layout. */
-  const layout = () => driver.evaluate<{ dialog: number[]; frame: number[] }>('page', `(() => { const d = ${DIALOG}; const r = d.getBoundingClientRect(); const f = d.querySelector('iframe').getBoundingClientRect(); return { dialog: [Math.round(r.width), Math.round(r.height)], frame: [Math.round(f.width), Math.round(f.height)] }; })()`);
+  const layout = () =>
+    driver.evaluate<{ dialog: number[]; frame: number[] }>(
+      'page',
+      `(() => { const d = ${DIALOG}; const r = d.getBoundingClientRect(); const f = d.querySelector('iframe').getBoundingClientRect(); return { dialog: [Math.round(r.width), Math.round(r.height)], frame: [Math.round(f.width), Math.round(f.height)] }; })()`,
+    );
 
   for (const constructed of [true, false]) {
     it(`${constructed ? 'with constructed stylesheets' : 'without constructed stylesheets (Safari before 16.4)'}: the dialog is laid out, the challenge completes, zero violations`, async () => {
       const csp = merchantCsp(sandbox);
-      await openCheckout(driver, merchant, sandbox, { path: constructed ? '/strict-csp' : '/strict-csp-old-safari', csp, noAdoptedStyleSheets: !constructed });
-      expect(await driver.evaluate('page', `typeof document.createElement('div').attachShadow({ mode: 'open' }).adoptedStyleSheets`)).toBe(constructed ? 'object' : 'undefined');
+      await openCheckout(driver, merchant, sandbox, {
+        path: constructed ? '/strict-csp' : '/strict-csp-old-safari',
+        csp,
+        noAdoptedStyleSheets: !constructed,
+      });
+      expect(
+        await driver.evaluate(
+          'page',
+          `typeof document.createElement('div').attachShadow({ mode: 'open' }).adoptedStyleSheets`,
+        ),
+      ).toBe(constructed ? 'object' : 'undefined');
       await startRun(driver, { session: await newSession(sandbox), number: CARD.challenge });
       await issuerReady(driver);
       // Desktop: the 500 x 650 dialog; the issuer frame fills it below the header.
@@ -251,7 +356,9 @@ describe('a strict CSP (no unsafe-inline, no unsafe-eval)', () => {
       expect(await settled(driver)).toMatchObject(AUTHENTICATED);
       expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
       // Only the canary's own violation: the listener works, and nothing else was refused.
-      expect(await driver.evaluate('page', 'window.__violationsAfterCanary()')).toEqual([{ directive: 'script-src-elem', blocked: 'inline' }]);
+      expect(await driver.evaluate('page', 'window.__violationsAfterCanary()')).toEqual([
+        { directive: 'script-src-elem', blocked: 'inline' },
+      ]);
     });
   }
 });

@@ -8,7 +8,8 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Firefox ESR over WebDriver BiDi, one headless browser and one tab for a whole test file. */
 export async function launchFirefox(): Promise<EngineDriver> {
-  if (!existsSync(FIREFOX_PATH)) throw new Error(`${FIREFOX_PATH} is missing: apt-get install -y firefox-esr, or set FIREFOX_PATH.`);
+  if (!existsSync(FIREFOX_PATH))
+    throw new Error(`${FIREFOX_PATH} is missing: apt-get install -y firefox-esr, or set FIREFOX_PATH.`);
   // Headed under its own Xvfb display: headless Firefox never gives a document the focus, and
   // focus is one of the things this suite checks.
   const display = await startXvfb();
@@ -19,7 +20,13 @@ export async function launchFirefox(): Promise<EngineDriver> {
     env: { ...process.env, DISPLAY: display.name },
     protocol: 'webDriverBiDi',
     // The machine's network is closed: no update checks, telemetry or captive-portal probes.
-    extraPrefsFirefox: { 'app.update.enabled': false, 'network.captive-portal-service.enabled': false, 'network.connectivity-service.enabled': false, 'toolkit.telemetry.enabled': false, 'focusmanager.testmode': true },
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'network.captive-portal-service.enabled': false,
+      'network.connectivity-service.enabled': false,
+      'toolkit.telemetry.enabled': false,
+      'focusmanager.testmode': true,
+    },
   });
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport({ width: 1280, height: 800 });

@@ -37,12 +37,18 @@ const KEYS = { Escape: Key.ESCAPE, Tab: Key.TAB } as const;
 
 /** WebKitGTK's MiniBrowser over WebDriver classic, under its own Xvfb display, one window for a whole test file. */
 export async function launchWebKit(): Promise<EngineDriver> {
-  for (const [path, pkg] of [[MINIBROWSER_PATH, 'libwebkit2gtk-4.1-0'], [WEBKIT_DRIVER_PATH, 'webkit2gtk-driver']] as const) {
+  for (const [path, pkg] of [
+    [MINIBROWSER_PATH, 'libwebkit2gtk-4.1-0'],
+    [WEBKIT_DRIVER_PATH, 'webkit2gtk-driver'],
+  ] as const) {
     if (!existsSync(path)) throw new Error(`${path} is missing: apt-get install -y ${pkg} (and xvfb).`);
   }
   const display = await startXvfb();
   const port = await freePort();
-  const server = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display.name } });
+  const server = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: display.name },
+  });
   const stop = () => {
     server.kill();
     display.stop();
@@ -53,7 +59,10 @@ export async function launchWebKit(): Promise<EngineDriver> {
     await driverReady(url);
     driver = await new Builder()
       .usingServer(url)
-      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } })
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      })
       .build();
   } catch (error) {
     stop();

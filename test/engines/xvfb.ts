@@ -12,7 +12,9 @@ export interface Display {
  * displays on the same machine are never taken.
  */
 export async function startXvfb(): Promise<Display> {
-  const xvfb: ChildProcess = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+  const xvfb: ChildProcess = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+  });
   const number = await new Promise<string>((resolve, reject) => {
     xvfb.once('error', (error) => reject(new Error(`Xvfb did not start (apt-get install -y xvfb): ${error.message}`)));
     xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));

@@ -41,7 +41,15 @@ describe('AuthenticationStore', () => {
     db = await openDatabase(undefined, []);
     migrate(db, SCHEMA_MIGRATIONS);
     const merchants = new MerchantStore(db);
-    for (const id of ['M1', 'M2']) merchants.upsert({ id, name: id, token: `t-${id}`, pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
+    for (const id of ['M1', 'M2'])
+      merchants.upsert({
+        id,
+        name: id,
+        token: `t-${id}`,
+        pciHomologated: true,
+        subMerchantEnabled: true,
+        releasedMccs: [],
+      });
     clock = new ManualClock();
     store = new AuthenticationStore(db, clock);
   });
@@ -67,7 +75,11 @@ describe('AuthenticationStore', () => {
   });
 
   it('a frictionless authentication has no challenge token and cannot be completed', () => {
-    const { record, challengeToken } = store.create({ ...base, status: 'AUTH_FLOW_COMPLETED', authenticationStatus: 'AUTHENTICATED' });
+    const { record, challengeToken } = store.create({
+      ...base,
+      status: 'AUTH_FLOW_COMPLETED',
+      authenticationStatus: 'AUTHENTICATED',
+    });
     expect(challengeToken).toBeNull();
     expect(store.byChallengeToken(record.id, '')).toBeUndefined();
     expect(store.completeChallenge(record.id, 'AUTHENTICATED')).toBeUndefined();

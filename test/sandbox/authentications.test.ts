@@ -35,35 +35,38 @@ describe('POST /checkout-sdk/3ds/authentications: the sandbox cards', () => {
     CHALLENGE: 'REQUIRE_CHALLENGE',
   } as const;
 
-  it.each(SANDBOX_CARDS.filter((c) => c.flow !== 'BACKEND_FAILURE').map((c) => [c.number, c] as const))('card %s gives its documented result', async (number, card) => {
-    const { res, body } = await authenticate(number);
-    expect(res.status).toBe(201);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(body.id).toMatch(/^3DS_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    // A card range with a 3DS Method answers REQUIRE_METHOD first (test/sandbox/three-ds-method.test.ts).
-    expect(body.status).toBe(card.method ? 'REQUIRE_METHOD' : expected[card.flow as keyof typeof expected]);
-    expect(body.brand).toBe(card.brand);
-    expect(body.issuer).toBe(card.issuer);
-    expect(body.authentication_status).toBe(card.flow === 'FRICTIONLESS' && !card.method ? card.outcome : null);
-    for (const t of [body.created_at, body.updated_at, body.expires_at]) expect(t).toMatch(TIMESTAMP);
-    if (card.method) {
-      expect(body.challenge).toBeNull();
-      expect(body.method).toMatchObject({ url: `${sandbox.challengeUrl}/challenge/acs/method` });
-      expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(10 * 60_000);
-    } else if (card.flow === 'CHALLENGE') {
-      const url = new URL(body.challenge!.url);
-      expect(url.origin).toBe(sandbox.challengeUrl);
-      expect(url.pathname).toBe('/challenge/host');
-      expect(url.searchParams.get('authentication')).toBe(body.id);
-      expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(body.challenge).toMatchObject({ origin: sandbox.challengeUrl, expires_at: body.expires_at });
-      expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(10 * 60_000);
-    } else {
-      expect(body.challenge).toBeNull();
-      expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(30 * 60_000);
-    }
-    expect(JSON.stringify(body)).not.toContain(number);
-  });
+  it.each(SANDBOX_CARDS.filter((c) => c.flow !== 'BACKEND_FAILURE').map((c) => [c.number, c] as const))(
+    'card %s gives its documented result',
+    async (number, card) => {
+      const { res, body } = await authenticate(number);
+      expect(res.status).toBe(201);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(body.id).toMatch(/^3DS_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // A card range with a 3DS Method answers REQUIRE_METHOD first (test/sandbox/three-ds-method.test.ts).
+      expect(body.status).toBe(card.method ? 'REQUIRE_METHOD' : expected[card.flow as keyof typeof expected]);
+      expect(body.brand).toBe(card.brand);
+      expect(body.issuer).toBe(card.issuer);
+      expect(body.authentication_status).toBe(card.flow === 'FRICTIONLESS' && !card.method ? card.outcome : null);
+      for (const t of [body.created_at, body.updated_at, body.expires_at]) expect(t).toMatch(TIMESTAMP);
+      if (card.method) {
+        expect(body.challenge).toBeNull();
+        expect(body.method).toMatchObject({ url: `${sandbox.challengeUrl}/challenge/acs/method` });
+        expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(10 * 60_000);
+      } else if (card.flow === 'CHALLENGE') {
+        const url = new URL(body.challenge!.url);
+        expect(url.origin).toBe(sandbox.challengeUrl);
+        expect(url.pathname).toBe('/challenge/host');
+        expect(url.searchParams.get('authentication')).toBe(body.id);
+        expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(body.challenge).toMatchObject({ origin: sandbox.challengeUrl, expires_at: body.expires_at });
+        expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(10 * 60_000);
+      } else {
+        expect(body.challenge).toBeNull();
+        expect(Date.parse(body.expires_at) - Date.parse(body.created_at)).toBe(30 * 60_000);
+      }
+      expect(JSON.stringify(body)).not.toContain(number);
+    },
+  );
 
   it('the backend-failure card answers 500 with a trace id and stores nothing', async () => {
     const { res, body } = await authenticate('4000000000005001');
@@ -75,12 +78,24 @@ describe('POST /checkout-sdk/3ds/authentications: the sandbox cards', () => {
   });
 
   it('any other card of a known network is frictionless and authenticated; an unknown network is not supported', async () => {
-    expect((await authenticate('5555555555554444')).body).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', brand: 'mastercard', issuer: 'Banco Exemplo' });
-    expect((await authenticate('9000000000000001')).body).toMatchObject({ status: 'AUTH_NOT_SUPPORTED', brand: 'unknown', issuer: null });
+    expect((await authenticate('5555555555554444')).body).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'AUTHENTICATED',
+      brand: 'mastercard',
+      issuer: 'Banco Exemplo',
+    });
+    expect((await authenticate('9000000000000001')).body).toMatchObject({
+      status: 'AUTH_NOT_SUPPORTED',
+      brand: 'unknown',
+      issuer: null,
+    });
   });
 
   it('accepts what the SDK sends: numeric strings, spaced card numbers, a "01310-100" postal code', async () => {
-    const data = authData('4000 0000 0000 2370') as { paymentMethod: { card: Record<string, unknown>; installments: unknown }; billingAddress: Record<string, unknown> };
+    const data = authData('4000 0000 0000 2370') as {
+      paymentMethod: { card: Record<string, unknown>; installments: unknown };
+      billingAddress: Record<string, unknown>;
+    };
     data.paymentMethod.card.expMonth = '12';
     data.paymentMethod.installments = '3';
     data.billingAddress.postalCode = '01310-100';
@@ -103,17 +118,28 @@ describe('GET /checkout-sdk/3ds/authentications/{id}', () => {
     const { body: created } = await authenticate('4000000000002370');
     const res = await getAuthentication(sandbox, await createSession(sandbox), created.id);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: created.id, status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED' });
+    expect(await res.json()).toMatchObject({
+      id: created.id,
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'AUTHENTICATED',
+    });
   });
 
   it('is 404 for an unknown id and for another merchant’s authentication', async () => {
     const { body: created } = await authenticate('4000000000002370');
     const other = sandbox.addMerchant();
     const otherSession = await createSession(sandbox, undefined, other.token);
-    for (const [s, id] of [[otherSession, created.id], [session, '3DS_00000000-0000-4000-8000-000000000000'], [session, 'nonsense']] as const) {
+    for (const [s, id] of [
+      [otherSession, created.id],
+      [session, '3DS_00000000-0000-4000-8000-000000000000'],
+      [session, 'nonsense'],
+    ] as const) {
       const res = await getAuthentication(sandbox, s, id);
       expect(res.status).toBe(404);
-      expect(((await res.json()) as ErrorBody).error_messages[0]).toMatchObject({ code: '40401', parameter_name: 'id' });
+      expect(((await res.json()) as ErrorBody).error_messages[0]).toMatchObject({
+        code: '40401',
+        parameter_name: 'id',
+      });
     }
   });
 });
@@ -125,7 +151,10 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
   };
 
   it('validates data with the SDK’s own schema: the same items, with data. paths', async () => {
-    const data = authData() as { customer: { phones: Array<Record<string, unknown>>; email: string }; amount: Record<string, unknown> };
+    const data = authData() as {
+      customer: { phones: Array<Record<string, unknown>>; email: string };
+      amount: Record<string, unknown>;
+    };
     data.customer.phones[0]!.number = '123';
     data.customer.email = 'not-an-email';
     data.amount.value = 99;
@@ -133,15 +162,23 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
     expect(status).toBe(400);
     const local = validateAuthenticationData(data, ['data']);
     expect(local.ok).toBe(false);
-    const items = local.ok ? [] : local.errors.map((e) => ({ code: e.code, description: e.description, parameter_name: e.parameterName }));
+    const items = local.ok
+      ? []
+      : local.errors.map((e) => ({ code: e.code, description: e.description, parameter_name: e.parameterName }));
     expect(body.error_messages).toEqual(items);
-    expect(body.error_messages.map((e) => e.parameter_name).sort()).toEqual(['data.amount.value', 'data.customer.email', 'data.customer.phones[0].number']);
+    expect(body.error_messages.map((e) => e.parameter_name).sort()).toEqual([
+      'data.amount.value',
+      'data.customer.email',
+      'data.customer.phones[0].number',
+    ]);
   });
 
   it('rejects a failing Luhn check without echoing the number', async () => {
     const { status, body } = await post({ data: authData('4000000000002504'), device: validDevice() });
     expect(status).toBe(400);
-    expect(body.error_messages).toEqual([expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.number' })]);
+    expect(body.error_messages).toEqual([
+      expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.number' }),
+    ]);
     expect(JSON.stringify(body)).not.toContain('4000000000002504');
   });
 
@@ -155,7 +192,14 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
   });
 
   it('validates every device field, and rejects unknown ones', async () => {
-    const device = { ...validDevice(), colorDepth: 0, language: 'pt_BR!', javaEnabled: 'no', userAgent: undefined, fingerprint: 'x' };
+    const device = {
+      ...validDevice(),
+      colorDepth: 0,
+      language: 'pt_BR!',
+      javaEnabled: 'no',
+      userAgent: undefined,
+      fingerprint: 'x',
+    };
     const { status, body } = await post({ data: authData(), device });
     expect(status).toBe(400);
     expect(body.error_messages.map((e) => [e.code, e.parameter_name])).toEqual([
@@ -165,7 +209,9 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
       ['40001', 'device.userAgent'],
       ['40002', 'device.javaEnabled'],
     ]);
-    expect((await post({ data: authData(), device: 'iPhone' })).body.error_messages).toEqual([expect.objectContaining({ code: '40002', parameter_name: 'device' })]);
+    expect((await post({ data: authData(), device: 'iPhone' })).body.error_messages).toEqual([
+      expect.objectContaining({ code: '40002', parameter_name: 'device' }),
+    ]);
   });
 
   it('rejects unknown top-level fields with 40003 (the SDK sends only data and device)', async () => {
@@ -225,7 +271,9 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
   });
 
   it('is 404 for an unknown path and method, with the error body', async () => {
-    const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/nothing`, { headers: { 'X-Gateway-Session': session } });
+    const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/nothing`, {
+      headers: { 'X-Gateway-Session': session },
+    });
     expect(res.status).toBe(404);
     expect(((await res.json()) as ErrorBody).error_messages[0]!.code).toBe('40401');
   });
@@ -233,9 +281,15 @@ describe('POST /checkout-sdk/3ds/authentications: bad requests', () => {
 
 describe('sessions on the SDK endpoints', () => {
   it('no session header: 401 UNAUTHORIZED naming the header', async () => {
-    const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code: '40101', parameter_name: 'X-Gateway-Session' })]);
+    expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code: '40101', parameter_name: 'X-Gateway-Session' }),
+    ]);
   });
 
   it('an unknown session or the merchant token: 401 SESSION_EXPIRED', async () => {
@@ -259,7 +313,8 @@ describe('storage', () => {
     const own = await startSandbox({ dataFile: file });
     try {
       const s = await createSession(own);
-      for (const c of SANDBOX_CARDS) await postAuthentication(own, s, { data: authData(c.number), device: validDevice() });
+      for (const c of SANDBOX_CARDS)
+        await postAuthentication(own, s, { data: authData(c.number), device: validDevice() });
     } finally {
       await own.close();
     }
@@ -270,7 +325,14 @@ describe('storage', () => {
       const dump = JSON.stringify(rows);
       for (const c of SANDBOX_CARDS) expect(dump).not.toContain(c.number);
       const row = rows.find((r) => r.last_digits === '2503')!;
-      expect(row).toMatchObject({ brand: 'visa', first_digits: '400000', last_digits: '2503', exp_month: 12, exp_year: 2099, card_source: 'number' });
+      expect(row).toMatchObject({
+        brand: 'visa',
+        first_digits: '400000',
+        last_digits: '2503',
+        exp_month: 12,
+        exp_year: 2099,
+        card_source: 'number',
+      });
       expect(row.challenge_token_hash).toMatch(/^[0-9a-f]{64}$/);
     } finally {
       db.close();

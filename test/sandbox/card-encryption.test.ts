@@ -14,13 +14,32 @@ let db: Db;
 let clock: SandboxClock;
 let keys: PublicKeyStore;
 
-const merchant = (id: string) => new MerchantStore(db).upsert({ id, name: id, token: `token-${id}`, pciHomologated: false, subMerchantEnabled: false, releasedMccs: [] });
+const merchant = (id: string) =>
+  new MerchantStore(db).upsert({
+    id,
+    name: id,
+    token: `token-${id}`,
+    pciHomologated: false,
+    subMerchantEnabled: false,
+    releasedMccs: [],
+  });
 
 /** Encrypts as the SDK does, but stamped with the sandbox clock's time. */
 const seal = (publicKeyBase64: string, card: Partial<CardPlaintext> = {}) => {
-  const plain: CardPlaintext = { number: '4000000000002503', securityCode: '123', expMonth: 12, expYear: clock.now().getFullYear() + 2, holder: 'Maria da Silva', createdAt: clock.now().getTime(), ...card };
+  const plain: CardPlaintext = {
+    number: '4000000000002503',
+    securityCode: '123',
+    expMonth: 12,
+    expYear: clock.now().getFullYear() + 2,
+    holder: 'Maria da Silva',
+    createdAt: clock.now().getTime(),
+    ...card,
+  };
   const key = createPublicKey({ key: Buffer.from(publicKeyBase64, 'base64'), format: 'der', type: 'spki' });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(encodeCardPlaintext(plain))).toString('base64');
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(encodeCardPlaintext(plain)),
+  ).toString('base64');
 };
 
 beforeEach(async () => {
@@ -32,11 +51,21 @@ beforeEach(async () => {
 });
 
 describe('decryptCard', () => {
-  it('decrypts what Gateway.encryptCard made with the merchant\'s current key', async () => {
+  it("decrypts what Gateway.encryptCard made with the merchant's current key", async () => {
     const key = await keys.create('M1');
-    const result = await encryptCard({ publicKey: key.publicKey, holder: 'Maria da Silva', number: '5200000000001096', expMonth: 3, expYear: new Date().getFullYear() + 3, securityCode: '987' });
+    const result = await encryptCard({
+      publicKey: key.publicKey,
+      holder: 'Maria da Silva',
+      number: '5200000000001096',
+      expMonth: 3,
+      expYear: new Date().getFullYear() + 3,
+      securityCode: '987',
+    });
     const out = decryptCard(result.encryptedCard!, keys.validKeys('M1'), new Date(), 'card.encrypted');
-    expect(out).toMatchObject({ ok: true, card: { number: '5200000000001096', securityCode: '987', expMonth: 3, holder: 'Maria da Silva' } });
+    expect(out).toMatchObject({
+      ok: true,
+      card: { number: '5200000000001096', securityCode: '987', expMonth: 3, holder: 'Maria da Silva' },
+    });
   });
 
   it('still decrypts with the previous key for 7 days after a rotation, and not after', async () => {
@@ -56,11 +85,19 @@ describe('decryptCard', () => {
     const key = await keys.create('M1');
     const bytes = Buffer.from(seal(key.publicKey), 'base64');
     bytes.writeUInt8(bytes.readUInt8(10) ^ 0x01, 10);
-    const out = decryptCard(bytes.toString('base64'), keys.validKeys('M1'), clock.now(), 'data.paymentMethod.card.encrypted');
-    expect(out).toMatchObject({ ok: false, error: { code: '40002', parameterName: 'data.paymentMethod.card.encrypted' } });
+    const out = decryptCard(
+      bytes.toString('base64'),
+      keys.validKeys('M1'),
+      clock.now(),
+      'data.paymentMethod.card.encrypted',
+    );
+    expect(out).toMatchObject({
+      ok: false,
+      error: { code: '40002', parameterName: 'data.paymentMethod.card.encrypted' },
+    });
   });
 
-  it('refuses a card encrypted with another merchant\'s key', async () => {
+  it("refuses a card encrypted with another merchant's key", async () => {
     const other = await keys.create('M2');
     await keys.create('M1');
     expect(decryptCard(seal(other.publicKey), keys.validKeys('M1'), clock.now(), 'card.encrypted').ok).toBe(false);
@@ -69,9 +106,15 @@ describe('decryptCard', () => {
   it('refuses an encrypted card older than an hour, or made far in the future', async () => {
     const key = await keys.create('M1');
     const now = clock.now().getTime();
-    expect(decryptCard(seal(key.publicKey, { createdAt: now - 61 * 60_000 }), keys.validKeys('M1'), clock.now(), 'e').ok).toBe(false);
-    expect(decryptCard(seal(key.publicKey, { createdAt: now + 10 * 60_000 }), keys.validKeys('M1'), clock.now(), 'e').ok).toBe(false);
-    expect(decryptCard(seal(key.publicKey, { createdAt: now - 59 * 60_000 }), keys.validKeys('M1'), clock.now(), 'e').ok).toBe(true);
+    expect(
+      decryptCard(seal(key.publicKey, { createdAt: now - 61 * 60_000 }), keys.validKeys('M1'), clock.now(), 'e').ok,
+    ).toBe(false);
+    expect(
+      decryptCard(seal(key.publicKey, { createdAt: now + 10 * 60_000 }), keys.validKeys('M1'), clock.now(), 'e').ok,
+    ).toBe(false);
+    expect(
+      decryptCard(seal(key.publicKey, { createdAt: now - 59 * 60_000 }), keys.validKeys('M1'), clock.now(), 'e').ok,
+    ).toBe(true);
   });
 
   it('refuses an expired card, a non-Luhn number, garbage and a merchant without keys, never echoing card data', async () => {
@@ -94,15 +137,25 @@ describe('decryptCard', () => {
 describe('CardVault', () => {
   it('stores brand, first 6, last 4, expiry, holder and the scenario, never the number', () => {
     const vault = new CardVault(db, clock);
-    const card = vault.store('M1', { number: '4000000000002503', expMonth: 12, expYear: 2031, holderName: 'Maria da Silva' });
-    expect(card).toMatchObject({ brand: 'visa', firstDigits: '400000', lastDigits: '2503', scenario: { flow: 'CHALLENGE' } });
+    const card = vault.store('M1', {
+      number: '4000000000002503',
+      expMonth: 12,
+      expYear: 2031,
+      holderName: 'Maria da Silva',
+    });
+    expect(card).toMatchObject({
+      brand: 'visa',
+      firstDigits: '400000',
+      lastDigits: '2503',
+      scenario: { flow: 'CHALLENGE' },
+    });
     expect(card.id).toMatch(/^CARD_[0-9a-f-]{36}$/);
     const rows = JSON.stringify(db.prepare('SELECT * FROM stored_cards').all());
     expect(rows).not.toContain('4000000000002503');
     expect(vault.get(card.id, 'M1')).toEqual(card);
   });
 
-  it('keeps one merchant\'s cards from another', () => {
+  it("keeps one merchant's cards from another", () => {
     const vault = new CardVault(db, clock);
     const card = vault.store('M1', { number: '5200000000001104', expMonth: 1, expYear: 2032, holderName: 'Ana Souza' });
     expect(vault.get(card.id, 'M2')).toBeUndefined();

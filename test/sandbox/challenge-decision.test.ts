@@ -27,7 +27,8 @@ const decide = (id: string, body: unknown, token = sandbox.token) =>
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-const stateOf = async (id: string) => (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
+const stateOf = async (id: string) =>
+  (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
 
 describe('POST /sandbox/3ds/authentications/{id}/challenge: deciding a challenge without the UI', () => {
   it('the passing code completes the authentication AUTHENTICATED, as the SDK then reads it', async () => {
@@ -35,20 +36,34 @@ describe('POST /sandbox/3ds/authentications/{id}/challenge: deciding a challenge
     const res = await decide(id, { code: '123456' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Decision;
-    expect(body).toMatchObject({ decision: 'AUTHENTICATED', attempts_left: 0, authentication: { id, status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', challenge: null } });
+    expect(body).toMatchObject({
+      decision: 'AUTHENTICATED',
+      attempts_left: 0,
+      authentication: { id, status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', challenge: null },
+    });
     expect(await stateOf(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED' });
   });
 
   it('the refused code completes it NOT_AUTHENTICATED', async () => {
     const id = await pending();
-    expect(await ((await decide(id, { code: '000000' })).json())).toMatchObject({ decision: 'NOT_AUTHENTICATED', authentication: { authentication_status: 'NOT_AUTHENTICATED' } });
+    expect(await (await decide(id, { code: '000000' })).json()).toMatchObject({
+      decision: 'NOT_AUTHENTICATED',
+      authentication: { authentication_status: 'NOT_AUTHENTICATED' },
+    });
   });
 
   it('wrong codes count like the issuer page: two retries, the third fails the challenge', async () => {
     const id = await pending();
-    expect(await ((await decide(id, { code: '111111' })).json())).toMatchObject({ decision: 'RETRY', attempts_left: 2, authentication: { status: 'REQUIRE_CHALLENGE' } });
-    expect(await ((await decide(id, { code: '222222' })).json())).toMatchObject({ decision: 'RETRY', attempts_left: 1 });
-    expect(await ((await decide(id, { code: '333333' })).json())).toMatchObject({ decision: 'NOT_AUTHENTICATED', attempts_left: 0 });
+    expect(await (await decide(id, { code: '111111' })).json()).toMatchObject({
+      decision: 'RETRY',
+      attempts_left: 2,
+      authentication: { status: 'REQUIRE_CHALLENGE' },
+    });
+    expect(await (await decide(id, { code: '222222' })).json()).toMatchObject({ decision: 'RETRY', attempts_left: 1 });
+    expect(await (await decide(id, { code: '333333' })).json()).toMatchObject({
+      decision: 'NOT_AUTHENTICATED',
+      attempts_left: 0,
+    });
   });
 
   it('a decided challenge cannot be decided again: 409 naming id', async () => {
@@ -74,11 +89,13 @@ describe('POST /sandbox/3ds/authentications/{id}/challenge: deciding a challenge
     const id = await pending();
     const res = await decide(id, body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).error_messages).toContainEqual(expect.objectContaining({ code, parameter_name: parameter }));
+    expect(((await res.json()) as ErrorBody).error_messages).toContainEqual(
+      expect.objectContaining({ code, parameter_name: parameter }),
+    );
     expect(await stateOf(id)).toMatchObject({ status: 'REQUIRE_CHALLENGE' });
   });
 
-  it('needs the merchant token, and sees only that merchant\'s authentications', async () => {
+  it("needs the merchant token, and sees only that merchant's authentications", async () => {
     const id = await pending();
     expect((await decide(id, { code: '123456' }, 'sbx_wrong')).status).toBe(401);
     const other = sandbox.addMerchant();

@@ -33,10 +33,23 @@ const form = (path: string, fields: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(fields).toString(),
   });
-const end = (id: string, token: string, reason: string) => form('/challenge/end', { authentication: id, token, parent: PARENT, locale: 'en', reason });
-const read = async (id: string) => (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
+const end = (id: string, token: string, reason: string) =>
+  form('/challenge/end', { authentication: id, token, parent: PARENT, locale: 'en', reason });
+const read = async (id: string) =>
+  (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
 const pay = (id: string) =>
-  api(sandbox, 'POST', '/orders', order([cardCharge({ value: 10_000, card: card(NUMBER, { exp_month: '12' }), extra: { authentication_method: { type: 'THREEDS', id } } })]));
+  api(
+    sandbox,
+    'POST',
+    '/orders',
+    order([
+      cardCharge({
+        value: 10_000,
+        card: card(NUMBER, { exp_month: '12' }),
+        extra: { authentication_method: { type: 'THREEDS', id } },
+      }),
+    ]),
+  );
 
 describe('a challenge the shopper canceled or ran out of time for', () => {
   for (const reason of ['CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT'] as const) {
@@ -47,17 +60,27 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
       expect(await res.json()).toEqual({ status: 'CANCELED', reason });
       expect(await read(id)).toMatchObject({ id, status: 'CANCELED', reason, authentication_status: null });
 
-      const page = await fetch(`${sandbox.challengeUrl}/challenge/acs?${new URLSearchParams({ authentication: id, token, parent: PARENT, locale: 'en' })}`);
+      const page = await fetch(
+        `${sandbox.challengeUrl}/challenge/acs?${new URLSearchParams({ authentication: id, token, parent: PARENT, locale: 'en' })}`,
+      );
       const html = await page.text();
       expect(html).toContain('data-state="done"');
       expect(html).toContain('This verification was canceled.');
-      const code = await form('/challenge/acs', { authentication: id, token, parent: PARENT, locale: 'en', code: CODE_AUTHENTICATES });
+      const code = await form('/challenge/acs', {
+        authentication: id,
+        token,
+        parent: PARENT,
+        locale: 'en',
+        code: CODE_AUTHENTICATES,
+      });
       expect(await code.text()).toContain('This verification was canceled.');
       expect(await read(id)).toMatchObject({ status: 'CANCELED', reason });
 
       const paid = await pay(id);
       expect(paid.status).toBe(422);
-      expect(errorOf(paid, 'charges[0].payment_method.authentication_method.id')?.description).toContain(`status CANCELED`);
+      expect(errorOf(paid, 'charges[0].payment_method.authentication_method.id')?.description).toContain(
+        `status CANCELED`,
+      );
       expect(errorOf(paid, 'charges[0].payment_method.authentication_method.id')?.description).toContain(reason);
 
       // Repeating the end changes nothing, not even the reason.
@@ -71,7 +94,11 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
     await form('/challenge/acs', { authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES });
     const res = await end(id, token, 'CHALLENGE_CANCELED');
     expect(await res.json()).toEqual({ status: 'AUTH_FLOW_COMPLETED', reason: null });
-    expect(await read(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', reason: null });
+    expect(await read(id)).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'AUTHENTICATED',
+      reason: null,
+    });
     expect((await pay(id)).status).toBe(201);
   });
 
@@ -79,7 +106,9 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
     const { id, token } = await challenge();
     const bad = await end(id, token, 'BORED');
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error_messages: Array<{ parameter_name: string }> }).error_messages[0]!.parameter_name).toBe('reason');
+    expect(
+      ((await bad.json()) as { error_messages: Array<{ parameter_name: string }> }).error_messages[0]!.parameter_name,
+    ).toBe('reason');
     const forged = await end(id, 'A'.repeat(43), 'CHALLENGE_CANCELED');
     expect(forged.status).toBe(403);
     expect(await read(id)).toMatchObject({ status: 'REQUIRE_CHALLENGE', reason: null });
@@ -92,7 +121,10 @@ describe('schema version 3', () => {
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 2));
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
-    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all().map((c) => c.name);
+    const columns = db
+      .prepare<[], { name: string }>('PRAGMA table_info(authentications)')
+      .all()
+      .map((c) => c.name);
     expect(columns.filter((c) => c === 'end_reason')).toHaveLength(1);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'sandbox_secrets'").get()).toBeTruthy();
     expect(schemaVersion(db)).toBe(3);
@@ -106,8 +138,20 @@ describe('schema version 4', () => {
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
     migrate(db, SCHEMA_MIGRATIONS);
     migrate(db, SCHEMA_MIGRATIONS);
-    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(authentications)').all().map((c) => c.name);
-    for (const column of ['method_mode', 'method_state', 'three_ds_server_trans_id', 'method_completion', 'challenge_window_size', 'authentication_value', 'browser_accept_header', 'browser_ip']) {
+    const columns = db
+      .prepare<[], { name: string }>('PRAGMA table_info(authentications)')
+      .all()
+      .map((c) => c.name);
+    for (const column of [
+      'method_mode',
+      'method_state',
+      'three_ds_server_trans_id',
+      'method_completion',
+      'challenge_window_size',
+      'authentication_value',
+      'browser_accept_header',
+      'browser_ip',
+    ]) {
       expect(columns.filter((c) => c === column)).toHaveLength(1);
     }
     expect(schemaVersion(db)).toBe(4);

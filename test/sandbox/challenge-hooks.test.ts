@@ -6,7 +6,9 @@ import { CHALLENGE_HOOKS as HOOK } from '../../src/testing/selectors';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 
 // jsdom ships no types; the slice used here. It parses the pages so the hooks are checked as selectors.
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { document: Document } };
+};
 
 // The testing entry reaches the sandbox's challenge pages only through these hooks (public API,
 // docs/testing.md); each page must carry them.
@@ -36,13 +38,22 @@ const issuerPage = async (host: URL) => {
   expect(form.getAttribute('target')).toBe(frame[0]!.getAttribute('name'));
   const fields = new URLSearchParams();
   for (const input of form.querySelectorAll<HTMLInputElement>('input')) fields.set(input.name, input.value);
-  return fetch(new URL(form.getAttribute('action')!, host), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: fields.toString() });
+  return fetch(new URL(form.getAttribute('action')!, host), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: fields.toString(),
+  });
 };
 const submit = (page: Document, code: string) => {
   const fields = new URLSearchParams();
-  for (const input of page.querySelectorAll<HTMLInputElement>('form:not(#cres) input')) fields.set(input.name, input.value);
+  for (const input of page.querySelectorAll<HTMLInputElement>('form:not(#cres) input'))
+    fields.set(input.name, input.value);
   fields.set('code', code);
-  return fetch(`${sandbox.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: fields.toString() });
+  return fetch(`${sandbox.challengeUrl}/challenge/acs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: fields.toString(),
+  });
 };
 
 describe('the sandbox challenge pages carry the testing hooks', () => {
@@ -50,7 +61,11 @@ describe('the sandbox challenge pages carry the testing hooks', () => {
     const page = await dom(await issuerPage(await challengeUrl('4000000000002503')));
     for (const hook of [HOOK.code, HOOK.submit, HOOK.cancel]) expect(page.querySelectorAll(hook)).toHaveLength(1);
     const html = page.documentElement;
-    expect([html.getAttribute(HOOK.brandAttribute), html.getAttribute(HOOK.issuerAttribute), html.getAttribute(HOOK.attemptsLeftAttribute)]).toEqual(['visa', 'Banco Exemplo', '3']);
+    expect([
+      html.getAttribute(HOOK.brandAttribute),
+      html.getAttribute(HOOK.issuerAttribute),
+      html.getAttribute(HOOK.attemptsLeftAttribute),
+    ]).toEqual(['visa', 'Banco Exemplo', '3']);
 
     const again = await dom(await submit(page, '111111'));
     expect(again.documentElement.getAttribute(HOOK.attemptsLeftAttribute)).toBe('2');

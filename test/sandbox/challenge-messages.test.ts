@@ -14,14 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const hidden = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+const hidden = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
 const post = (path: string, fields: Record<string, string>) =>
-  fetch(`${sandbox.challengeUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(fields).toString() });
+  fetch(`${sandbox.challengeUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 /** A challenge, and the fields its host page posts to the issuer (creq among them). */
 async function hostFields(size?: string): Promise<{ id: string; fields: Record<string, string> }> {
   const device = size ? { ...validDevice(), challengeWindowSize: size } : validDevice();
-  const created = (await (await postAuthentication(sandbox, session, { data: authData('4000000000002503'), device })).json()) as AuthenticationResource;
+  const created = (await (
+    await postAuthentication(sandbox, session, { data: authData('4000000000002503'), device })
+  ).json()) as AuthenticationResource;
   const url = new URL(created.challenge!.url);
   url.searchParams.set('parent', PARENT);
   const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
@@ -67,7 +76,11 @@ describe('CReq / CRes (docs/three-ds-flow.md)', () => {
     expect(page).toContain('data-state="done"');
     expect(page).not.toContain('id="cres"');
     // The final state is still the API's.
-    expect(await (await getAuthentication(sandbox, session, id)).json()).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', trans_status: 'Y', challenge_window_size: '05' });
+    expect(await (await getAuthentication(sandbox, session, id)).json()).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      trans_status: 'Y',
+      challenge_window_size: '05',
+    });
   });
 
   it('a failed challenge posts transStatus N', async () => {
@@ -79,9 +92,21 @@ describe('CReq / CRes (docs/three-ds-flow.md)', () => {
 
   it.each([
     ['not base64url', () => 'a+b/=', 'creq'],
-    ['another message type', (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, messageType: 'AReq' }), 'creq.messageType'],
-    ['another ACS transaction', (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, acsTransID: '00000000-0000-4000-a000-000000000000' }), 'creq.acsTransID'],
-    ['a window size EMV does not have', (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, challengeWindowSize: '06' }), 'creq.challengeWindowSize'],
+    [
+      'another message type',
+      (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, messageType: 'AReq' }),
+      'creq.messageType',
+    ],
+    [
+      'another ACS transaction',
+      (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, acsTransID: '00000000-0000-4000-a000-000000000000' }),
+      'creq.acsTransID',
+    ],
+    [
+      'a window size EMV does not have',
+      (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, challengeWindowSize: '06' }),
+      'creq.challengeWindowSize',
+    ],
   ])('a creq with %s is a 400 page naming %s', async (_, make, field) => {
     const { fields } = await hostFields();
     const res = await post('/challenge/acs', { ...fields, creq: make(decodeBase64UrlJson(fields.creq!)!) });
@@ -96,7 +121,19 @@ describe('CReq / CRes (docs/three-ds-flow.md)', () => {
     const { fields } = await hostFields();
     const { creq, ...params } = fields;
     const c = decodeBase64UrlJson(creq!)!;
-    const body = status === undefined ? params : { ...params, cres: encodeBase64UrlJson({ messageType: 'CRes', messageVersion: '2.2.0', threeDSServerTransID: c.threeDSServerTransID, acsTransID: c.acsTransID, transStatus: status }) };
+    const body =
+      status === undefined
+        ? params
+        : {
+            ...params,
+            cres: encodeBase64UrlJson({
+              messageType: 'CRes',
+              messageVersion: '2.2.0',
+              threeDSServerTransID: c.threeDSServerTransID,
+              acsTransID: c.acsTransID,
+              transStatus: status,
+            }),
+          };
     const res = await post('/challenge/notification', body);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(`<code>${field}</code>`);

@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** A new authentication that requires a challenge, and the parameters of its challenge URL. */
-async function challenge(number = '4000000000002503', value = 10_000): Promise<{ id: string; token: string; url: URL }> {
+async function challenge(
+  number = '4000000000002503',
+  value = 10_000,
+): Promise<{ id: string; token: string; url: URL }> {
   const res = await postAuthentication(sandbox, session, { data: authData(number, { value }), device: validDevice() });
   const body = (await res.json()) as AuthenticationResource;
   expect(body.status).toBe('REQUIRE_CHALLENGE');
@@ -26,10 +29,16 @@ async function challenge(number = '4000000000002503', value = 10_000): Promise<{
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
-const page = (path: string, params: Record<string, string>, accept = 'text/html') => fetch(`${sandbox.challengeUrl}${path}?${query(params)}`, { headers: { accept } });
+const page = (path: string, params: Record<string, string>, accept = 'text/html') =>
+  fetch(`${sandbox.challengeUrl}${path}?${query(params)}`, { headers: { accept } });
 const submit = (fields: Record<string, string>) =>
-  fetch(`${sandbox.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: query(fields) });
-const final = async (id: string) => (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
+  fetch(`${sandbox.challengeUrl}/challenge/acs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: query(fields),
+  });
+const final = async (id: string) =>
+  (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
 
 describe('the sandbox issuer', () => {
   it('decides codes: one authenticates, one fails, others are wrong until the last attempt', () => {
@@ -39,7 +48,8 @@ describe('the sandbox issuer', () => {
     expect(decideCode('111111', 0)).toEqual({ kind: 'retry', attemptsLeft: 2 });
     expect(decideCode('111111', 1)).toEqual({ kind: 'retry', attemptsLeft: 1 });
     expect(decideCode('111111', 2)).toEqual({ kind: 'completed', outcome: 'NOT_AUTHENTICATED' });
-    for (const bad of ['', '12345', '1234567', 'abcdef', '12 456']) expect(decideCode(bad, 0)).toEqual({ kind: 'malformed' });
+    for (const bad of ['', '12345', '1234567', 'abcdef', '12 456'])
+      expect(decideCode(bad, 0)).toEqual({ kind: 'malformed' });
   });
 });
 
@@ -67,14 +77,26 @@ describe('GET /challenge/host', () => {
     // The issuer page opens with a form POST of the creq into the issuer frame (test/sandbox/challenge-messages.test.ts).
     expect(html).toContain('<iframe id="acs" name="acs"');
     expect(html).toContain('<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>');
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-    expect(fields).toEqual({ creq: expect.stringMatching(/^[A-Za-z0-9_-]+$/), authentication: id, token, parent: PARENT, locale: 'pt-BR' });
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(fields).toEqual({
+      creq: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+      authentication: id,
+      token,
+      parent: PARENT,
+      locale: 'pt-BR',
+    });
     expect(csp).toContain("form-action 'self'");
   });
 
   it('names every missing or bad parameter: 400 with the API error body, or an error page for a browser', async () => {
     const { id, token } = await challenge();
-    const json = await page('/challenge/host', { authentication: 'nope', parent: 'http://shop.example/checkout', locale: 'fr' }, 'application/json');
+    const json = await page(
+      '/challenge/host',
+      { authentication: 'nope', parent: 'http://shop.example/checkout', locale: 'fr' },
+      'application/json',
+    );
     expect(json.status).toBe(400);
     expect(((await json.json()) as ErrorBody).error_messages.map((e) => [e.parameter_name, e.code])).toEqual([
       ['authentication', '40002'],
@@ -85,7 +107,9 @@ describe('GET /challenge/host', () => {
     for (const parent of ['null', 'javascript:alert(1)', 'ftp://shop.example', `${PARENT} 'unsafe-inline'`]) {
       const res = await page('/challenge/host', { authentication: id, token, parent }, 'application/json');
       expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ parameter_name: 'parent', code: '40002' })]);
+      expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+        expect.objectContaining({ parameter_name: 'parent', code: '40002' }),
+      ]);
     }
     const html = await page('/challenge/host', { authentication: id, token }, 'text/html');
     expect(html.status).toBe(400);
@@ -102,7 +126,9 @@ describe('GET /challenge/host', () => {
     ]) {
       const res = await page('/challenge/host', { ...params, parent: PARENT }, 'application/json');
       expect(res.status).toBe(403);
-      expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ parameter_name: 'token', code: '40002' })]);
+      expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+        expect.objectContaining({ parameter_name: 'token', code: '40002' }),
+      ]);
     }
   });
 
@@ -110,7 +136,9 @@ describe('GET /challenge/host', () => {
     const restricted = await startSandbox({ corsOrigins: [PARENT] });
     try {
       const s = await createSession(restricted);
-      const body = (await (await postAuthentication(restricted, s, { data: authData('4000000000002503'), device: validDevice() })).json()) as AuthenticationResource;
+      const body = (await (
+        await postAuthentication(restricted, s, { data: authData('4000000000002503'), device: validDevice() })
+      ).json()) as AuthenticationResource;
       const url = new URL(body.challenge!.url);
       url.searchParams.set('parent', 'https://evil.example');
       const refused = await fetch(url, { headers: { accept: 'application/json' } });
@@ -154,14 +182,21 @@ describe('the issuer page and its form', () => {
     expect(await again.text()).toContain('data-state="done"');
     expect(await final(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED' });
     // The page of a completed challenge shows its end.
-    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain('data-state="done"');
+    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain(
+      'data-state="done"',
+    );
   });
 
   it('the failing code completes it NOT_AUTHENTICATED', async () => {
     const { id, token } = await challenge();
-    const html = await (await submit({ authentication: id, token, parent: PARENT, code: CODE_FAILS, locale: 'en' })).text();
+    const html = await (
+      await submit({ authentication: id, token, parent: PARENT, code: CODE_FAILS, locale: 'en' })
+    ).text();
     expect(html).toContain('Your bank did not confirm this purchase.');
-    expect(await final(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'NOT_AUTHENTICATED' });
+    expect(await final(id)).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'NOT_AUTHENTICATED',
+    });
   });
 
   it('wrong codes count on the server (a reload keeps the count); the third fails the challenge', async () => {
@@ -169,11 +204,20 @@ describe('the issuer page and its form', () => {
     const first = await (await submit({ authentication: id, token, parent: PARENT, code: '111111' })).text();
     expect(first).toContain('Código incorreto. Restam 2 tentativas.');
     expect(first).toContain('aria-invalid="true"');
-    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain('Restam 2 tentativas');
-    expect(await (await submit({ authentication: id, token, parent: PARENT, code: '222222' })).text()).toContain('Resta 1 tentativa.');
+    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain(
+      'Restam 2 tentativas',
+    );
+    expect(await (await submit({ authentication: id, token, parent: PARENT, code: '222222' })).text()).toContain(
+      'Resta 1 tentativa.',
+    );
     expect((await final(id)).status).toBe('REQUIRE_CHALLENGE');
-    expect(await (await submit({ authentication: id, token, parent: PARENT, code: '333333' })).text()).toContain('data-state="done"');
-    expect(await final(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'NOT_AUTHENTICATED' });
+    expect(await (await submit({ authentication: id, token, parent: PARENT, code: '333333' })).text()).toContain(
+      'data-state="done"',
+    );
+    expect(await final(id)).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'NOT_AUTHENTICATED',
+    });
   });
 
   it('a malformed code is 400 with the form again and does not count', async () => {
@@ -184,26 +228,39 @@ describe('the issuer page and its form', () => {
       expect(await res.text()).toContain('Digite os 6 dígitos do código.');
     }
     await submit({ authentication: id, token, parent: PARENT, code: '111111' });
-    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain('Restam 2 tentativas');
+    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain(
+      'Restam 2 tentativas',
+    );
   });
 
   it('the sandbox card that ends NOT_AUTHENTICATED does so even with the right code', async () => {
     const { id, token } = await challenge('4000000000003105');
     const html = await (await submit({ authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES })).text();
     expect(html).toContain('Seu banco não confirmou esta compra.');
-    expect(await final(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'NOT_AUTHENTICATED' });
+    expect(await final(id)).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'NOT_AUTHENTICATED',
+    });
   });
 
   it('an expired challenge shows its end and cannot be completed any more', async () => {
     const own = await startSandbox();
     try {
       const s = await createSession(own);
-      const body = (await (await postAuthentication(own, s, { data: authData('4000000000002503'), device: validDevice() })).json()) as AuthenticationResource;
+      const body = (await (
+        await postAuthentication(own, s, { data: authData('4000000000002503'), device: validDevice() })
+      ).json()) as AuthenticationResource;
       const token = new URL(body.challenge!.url).searchParams.get('token')!;
       own.clock.advance(10 * 60_000);
       const params = { authentication: body.id, token, parent: PARENT };
-      expect(await (await fetch(`${own.challengeUrl}/challenge/acs?${query(params)}`)).text()).toContain('O tempo para esta verificação acabou.');
-      const posted = await fetch(`${own.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: query({ ...params, code: CODE_AUTHENTICATES }) });
+      expect(await (await fetch(`${own.challengeUrl}/challenge/acs?${query(params)}`)).text()).toContain(
+        'O tempo para esta verificação acabou.',
+      );
+      const posted = await fetch(`${own.challengeUrl}/challenge/acs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: query({ ...params, code: CODE_AUTHENTICATES }),
+      });
       expect(await posted.text()).toContain('O tempo para esta verificação acabou.');
       const after = await getAuthentication(own, await createSession(own), body.id);
       expect(((await after.json()) as AuthenticationResource).status).toBe('REQUIRE_CHALLENGE');
@@ -214,13 +271,23 @@ describe('the issuer page and its form', () => {
 
   it('refuses a body that is not a form (415), too large (413), or without the challenge token (400)', async () => {
     const { id, token } = await challenge();
-    const asJson = await fetch(`${sandbox.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ authentication: id, token, code: '123456' }) });
+    const asJson = await fetch(`${sandbox.challengeUrl}/challenge/acs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authentication: id, token, code: '123456' }),
+    });
     expect(asJson.status).toBe(415);
     const large = await submit({ authentication: id, token, parent: PARENT, code: '1'.repeat(70_000) });
     expect(large.status).toBe(413);
-    const noToken = await fetch(`${sandbox.challengeUrl}/challenge/acs`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: query({ authentication: id, parent: PARENT, code: '123456' }) });
+    const noToken = await fetch(`${sandbox.challengeUrl}/challenge/acs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: query({ authentication: id, parent: PARENT, code: '123456' }),
+    });
     expect(noToken.status).toBe(400);
-    expect(((await noToken.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ parameter_name: 'token', code: '40001' })]);
+    expect(((await noToken.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ parameter_name: 'token', code: '40001' }),
+    ]);
     expect((await final(id)).status).toBe('REQUIRE_CHALLENGE');
   });
 });
@@ -229,8 +296,12 @@ describe('the challenge origin', () => {
   it('links its scripts and stylesheet by content version, which the browser may keep; other addresses are revalidated', async () => {
     const { id, token } = await challenge();
     const html = await (await page('/challenge/host', { authentication: id, token, parent: PARENT })).text();
-    const linked = [...html.matchAll(/(?:src|href)="(\/challenge\/(?:host\.js|acs\.js|challenge\.css)\?v=[\w-]{16})"/g)].map((m) => m[1]!);
-    expect(new Set(linked.map((u) => u.replace(/\?.*/, '')))).toEqual(new Set(['/challenge/host.js', '/challenge/acs.js', '/challenge/challenge.css']));
+    const linked = [
+      ...html.matchAll(/(?:src|href)="(\/challenge\/(?:host\.js|acs\.js|challenge\.css)\?v=[\w-]{16})"/g),
+    ].map((m) => m[1]!);
+    expect(new Set(linked.map((u) => u.replace(/\?.*/, '')))).toEqual(
+      new Set(['/challenge/host.js', '/challenge/acs.js', '/challenge/challenge.css']),
+    );
     for (const url of linked) {
       const res = await fetch(`${sandbox.challengeUrl}${url}`);
       expect(res.status).toBe(200);

@@ -49,14 +49,19 @@ describe('x-idempotency-key', () => {
     const second = await api(sandbox, 'POST', '/orders', reordered, { 'x-idempotency-key': k });
     expect(second.body.id).toBe(first.body.id);
     expect(second.body.charges[0].id).toBe(first.body.charges[0].id);
-    expect({ orders: count('orders'), charges: count('charges') }).toEqual({ orders: before.orders + 1, charges: before.charges + 1 });
+    expect({ orders: count('orders'), charges: count('charges') }).toEqual({
+      orders: before.orders + 1,
+      charges: before.charges + 1,
+    });
   });
 
   it('the same key with another body is 422 naming the header, and charges nothing', async () => {
     const k = key();
     await api(sandbox, 'POST', '/charges', subMerchantCharge({ value: 1000 }), { 'x-idempotency-key': k });
     const before = count('charges');
-    const other = await api(sandbox, 'POST', '/charges', subMerchantCharge({ value: 2000 }), { 'x-idempotency-key': k });
+    const other = await api(sandbox, 'POST', '/charges', subMerchantCharge({ value: 2000 }), {
+      'x-idempotency-key': k,
+    });
     expect(other.status).toBe(422);
     expect(other.body.error_messages[0]).toMatchObject({ code: '42201', parameter_name: 'x-idempotency-key' });
     expect(count('charges')).toBe(before);
@@ -82,7 +87,9 @@ describe('x-idempotency-key', () => {
   });
 
   it('a malformed key is 400 naming the header', async () => {
-    const res = await api(sandbox, 'POST', '/charges', subMerchantCharge(), { 'x-idempotency-key': 'has spaces in it' });
+    const res = await api(sandbox, 'POST', '/charges', subMerchantCharge(), {
+      'x-idempotency-key': 'has spaces in it',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error_messages[0].parameter_name).toBe('x-idempotency-key');
   });
@@ -99,8 +106,12 @@ describe('x-idempotency-key', () => {
   it('POST /orders/{id}/pay takes a key too', async () => {
     const created = await api(sandbox, 'POST', '/orders', order());
     const k = key();
-    const first = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, cardCharge(), { 'x-idempotency-key': k });
-    const again = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, cardCharge(), { 'x-idempotency-key': k });
+    const first = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, cardCharge(), {
+      'x-idempotency-key': k,
+    });
+    const again = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, cardCharge(), {
+      'x-idempotency-key': k,
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
   });
@@ -110,7 +121,11 @@ describe('concurrent requests with one key', () => {
   it('50 parallel POST /charges make exactly one charge, and all answer it', async () => {
     const k = key();
     const before = count('charges');
-    const results = await Promise.all(Array.from({ length: 50 }, () => api(sandbox, 'POST', '/charges', subMerchantCharge({ value: 4321 }), { 'x-idempotency-key': k })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api(sandbox, 'POST', '/charges', subMerchantCharge({ value: 4321 }), { 'x-idempotency-key': k }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(count('charges')).toBe(before + 1);
@@ -119,12 +134,22 @@ describe('concurrent requests with one key', () => {
 
   it('50 parallel POST /orders with a 3DS id make one order and use the id once', async () => {
     const session = await createSession(sandbox);
-    const authRes = await postAuthentication(sandbox, session, { data: authData('4000000000002370'), device: validDevice() });
+    const authRes = await postAuthentication(sandbox, session, {
+      data: authData('4000000000002370'),
+      device: validDevice(),
+    });
     const auth = (await authRes.json()) as { id: string };
-    const body = order([cardCharge({ card: card('4000000000002370', { exp_month: '12' }), extra: { authentication_method: { type: 'THREEDS', id: auth.id } } })]);
+    const body = order([
+      cardCharge({
+        card: card('4000000000002370', { exp_month: '12' }),
+        extra: { authentication_method: { type: 'THREEDS', id: auth.id } },
+      }),
+    ]);
     const k = key();
     const before = count('orders');
-    const results = await Promise.all(Array.from({ length: 50 }, () => api(sandbox, 'POST', '/orders', body, { 'x-idempotency-key': k })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => api(sandbox, 'POST', '/orders', body, { 'x-idempotency-key': k })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(results[0]!.body.charges[0].status).toBe('PAID');
@@ -133,9 +158,17 @@ describe('concurrent requests with one key', () => {
 
   it('without a key, parallel requests with one 3DS id still pay once', async () => {
     const session = await createSession(sandbox);
-    const authRes = await postAuthentication(sandbox, session, { data: authData('4000000000002370'), device: validDevice() });
+    const authRes = await postAuthentication(sandbox, session, {
+      data: authData('4000000000002370'),
+      device: validDevice(),
+    });
     const auth = (await authRes.json()) as { id: string };
-    const body = order([cardCharge({ card: card('4000000000002370', { exp_month: '12' }), extra: { authentication_method: { type: 'THREEDS', id: auth.id } } })]);
+    const body = order([
+      cardCharge({
+        card: card('4000000000002370', { exp_month: '12' }),
+        extra: { authentication_method: { type: 'THREEDS', id: auth.id } },
+      }),
+    ]);
     const before = count('charges');
     const results = await Promise.all(Array.from({ length: 20 }, () => api(sandbox, 'POST', '/orders', body)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);

@@ -89,7 +89,10 @@ const log = (line: string) => {
     }
   }
 };
-const logged = (pattern: RegExp) => new Promise<void>((resolve) => (logs.some((l) => pattern.test(l)) ? resolve() : logWaiters.push({ pattern, resolve })));
+const logged = (pattern: RegExp) =>
+  new Promise<void>((resolve) =>
+    logs.some((l) => pattern.test(l)) ? resolve() : logWaiters.push({ pattern, resolve }),
+  );
 
 let sandbox: Sandbox;
 const receivers: Receiver[] = [];
@@ -115,7 +118,8 @@ function verifyWebhook(header: string | undefined, rawBody: string, secret: stri
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
   return timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(expected, 'hex'));
 }
-const verify = (d: Delivery, secret: string, now = sandbox.clock.now().getTime()) => verifyWebhook(d.headers['x-gateway-signature'] as string | undefined, d.body, secret, now);
+const verify = (d: Delivery, secret: string, now = sandbox.clock.now().getTime()) =>
+  verifyWebhook(d.headers['x-gateway-signature'] as string | undefined, d.body, secret, now);
 
 describe('notification_urls', () => {
   it('a receiver that fails at first gets the event again, with backoff, until it answers 2xx', async () => {
@@ -135,7 +139,11 @@ describe('notification_urls', () => {
       expect(verify(d, 'another-secret')).toBe(false);
     }
     const event = r.deliveries[0]!.json;
-    expect(event).toMatchObject({ type: 'CHARGE.PAID', order_id: res.body.id, charge: { id: res.body.charges[0].id, status: 'PAID' } });
+    expect(event).toMatchObject({
+      type: 'CHARGE.PAID',
+      order_id: res.body.id,
+      charge: { id: res.body.charges[0].id, status: 'PAID' },
+    });
     expect(event.id).toBe(r.deliveries[0]!.headers['x-gateway-event-id']);
     expect(event.id).toMatch(/^EVT_/);
     expect(JSON.stringify(event)).not.toContain('4111111111111111');
@@ -145,7 +153,10 @@ describe('notification_urls', () => {
 
   it('every status change is posted: creation, capture, partial refund, cancel', async () => {
     const r = await receiver(() => 204);
-    const created = await api(sandbox, 'POST', '/charges', { ...subMerchantCharge({ capture: false }), notification_urls: [r.url] });
+    const created = await api(sandbox, 'POST', '/charges', {
+      ...subMerchantCharge({ capture: false }),
+      notification_urls: [r.url],
+    });
     await r.received(1);
     await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);
     await r.received(2);
@@ -153,12 +164,14 @@ describe('notification_urls', () => {
     await r.received(3);
     await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
     await r.received(4);
-    expect(r.deliveries.map((d) => [d.json.type, d.json.charge.status, d.json.charge.amount.summary.refunded])).toEqual([
-      ['CHARGE.AUTHORIZED', 'AUTHORIZED', 0],
-      ['CHARGE.PAID', 'PAID', 0],
-      ['CHARGE.PARTIALLY_REFUNDED', 'PAID', 1000],
-      ['CHARGE.CANCELED', 'CANCELED', 10_000],
-    ]);
+    expect(r.deliveries.map((d) => [d.json.type, d.json.charge.status, d.json.charge.amount.summary.refunded])).toEqual(
+      [
+        ['CHARGE.AUTHORIZED', 'AUTHORIZED', 0],
+        ['CHARGE.PAID', 'PAID', 0],
+        ['CHARGE.PARTIALLY_REFUNDED', 'PAID', 1000],
+        ['CHARGE.CANCELED', 'CANCELED', 10_000],
+      ],
+    );
     expect(r.deliveries.every((d) => d.json.order_id === null)).toBe(true);
   });
 
@@ -179,7 +192,12 @@ describe('notification_urls', () => {
     receivers.splice(receivers.indexOf(down), 1);
 
     // The stuck receiver holds its request for the whole test: the API answers regardless.
-    const res = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [stuck.url, downUrl] }));
+    const res = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge()], { notification_urls: [stuck.url, downUrl] }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.charges[0].status).toBe('PAID');
     await stuck.received(1);
@@ -196,9 +214,17 @@ describe('notification_urls', () => {
   });
 
   it('notification_urls must be absolute http(s) URLs', async () => {
-    const res = await api(sandbox, 'POST', '/orders', order(undefined, { notification_urls: ['ftp://x', 'not a url', 'https://ok.example'] }));
+    const res = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order(undefined, { notification_urls: ['ftp://x', 'not a url', 'https://ok.example'] }),
+    );
     expect(res.status).toBe(400);
-    expect(res.body.error_messages.map((e: { parameter_name: string }) => e.parameter_name)).toEqual(['notification_urls[0]', 'notification_urls[1]']);
+    expect(res.body.error_messages.map((e: { parameter_name: string }) => e.parameter_name)).toEqual([
+      'notification_urls[0]',
+      'notification_urls[1]',
+    ]);
   });
 });
 
@@ -223,7 +249,9 @@ describe('the webhook secret', () => {
     const other = sandbox.addMerchant();
     expect(other.webhookSecret).toMatch(/^whsec_/);
     expect(other.webhookSecret).not.toBe(sandbox.webhookSecret);
-    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings', undefined, {}, other.token)).body.webhook_secret).toBe(other.webhookSecret);
+    expect(
+      (await api(sandbox, 'GET', '/sandbox/merchant/settings', undefined, {}, other.token)).body.webhook_secret,
+    ).toBe(other.webhookSecret);
     const r = await receiver(() => 200);
     await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }), {}, other.token);
     await r.received(1);
@@ -241,7 +269,9 @@ describe('the webhook secret', () => {
     expect(rotated.body.webhook_secret).toMatch(/^whsec_/);
     expect(rotated.body.webhook_secret).not.toBe(old);
     expect(sandbox.webhookSecret).toBe(rotated.body.webhook_secret);
-    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings')).body.webhook_secret).toBe(rotated.body.webhook_secret);
+    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings')).body.webhook_secret).toBe(
+      rotated.body.webhook_secret,
+    );
 
     r.release(500);
     await r.received(2);
@@ -249,7 +279,9 @@ describe('the webhook secret', () => {
     expect(verify(r.deliveries[1]!, rotated.body.webhook_secret)).toBe(true);
     expect(verify(r.deliveries[1]!, old)).toBe(false);
     r.release(200);
-    expect((await api(sandbox, 'POST', '/sandbox/merchant/webhook-secret/rotate', undefined, {}, 'wrong')).status).toBe(401);
+    expect((await api(sandbox, 'POST', '/sandbox/merchant/webhook-secret/rotate', undefined, {}, 'wrong')).status).toBe(
+      401,
+    );
   });
 
   it('startSandbox({ webhookSecret }) sets it; a data file keeps it across restarts', async () => {
@@ -263,7 +295,9 @@ describe('the webhook secret', () => {
       const second = await startSandbox({ dataFile });
       expect(second.webhookSecret).toBe(fixed);
       await second.close();
-      await expect(startSandbox({ webhookSecret: 'whsec_short' })).rejects.toThrow(/webhookSecret must be at least 16 characters/);
+      await expect(startSandbox({ webhookSecret: 'whsec_short' })).rejects.toThrow(
+        /webhookSecret must be at least 16 characters/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

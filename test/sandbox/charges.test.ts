@@ -13,7 +13,10 @@ const rels = (charge: { links: Array<{ rel: string }> }) => charge.links.map((l)
 
 describe('POST /charges: sub-merchant charges', () => {
   it('capture false: AUTHORIZED, capture_before, links SELF, CHARGE.CANCEL, CHARGE.CAPTURE; sub_merchant echoed', async () => {
-    const res = await api(sandbox, 'POST', '/charges', { ...subMerchantCharge({ capture: false }), notification_urls: ['https://merchant.example/n'] });
+    const res = await api(sandbox, 'POST', '/charges', {
+      ...subMerchantCharge({ capture: false }),
+      notification_urls: ['https://merchant.example/n'],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       status: 'AUTHORIZED',
@@ -39,10 +42,14 @@ describe('POST /charges: sub-merchant charges', () => {
 
     const partial = { ...cardCharge(), sub_merchant: { name: 'Loja' } };
     const res = await api(sandbox, 'POST', '/charges', partial);
-    for (const p of ['reference_id', 'tax_id', 'mcc', 'address', 'phones']) expect(errorOf(res, `sub_merchant.${p}`)?.code, p).toBe('40001');
+    for (const p of ['reference_id', 'tax_id', 'mcc', 'address', 'phones'])
+      expect(errorOf(res, `sub_merchant.${p}`)?.code, p).toBe('40001');
 
     const { complement: _, ...noComplement } = subMerchant().address;
-    const address = await api(sandbox, 'POST', '/charges', { ...cardCharge(), sub_merchant: { ...subMerchant(), address: noComplement, phones: [] } });
+    const address = await api(sandbox, 'POST', '/charges', {
+      ...cardCharge(),
+      sub_merchant: { ...subMerchant(), address: noComplement, phones: [] },
+    });
     expect(errorOf(address, 'sub_merchant.address.complement')?.code).toBe('40001');
     expect(errorOf(address, 'sub_merchant.phones')?.code).toBe('40002');
   });
@@ -66,10 +73,19 @@ describe('POST /charges: sub-merchant charges', () => {
     const blocked = await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '7995'), {}, other.token);
     expect(blocked.status).toBe(422);
     expect(errorOf(blocked, 'sub_merchant.mcc')?.description).toMatch(/high-risk/);
-    const settings = await api(sandbox, 'POST', '/sandbox/merchant/settings', { released_mccs: ['7995'] }, {}, other.token);
+    const settings = await api(
+      sandbox,
+      'POST',
+      '/sandbox/merchant/settings',
+      { released_mccs: ['7995'] },
+      {},
+      other.token,
+    );
     expect(settings.body.released_mccs).toEqual(['7995']);
     expect(settings.body.high_risk_mccs).toContain('7995');
-    expect((await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '7995'), {}, other.token)).body.status).toBe('PAID');
+    expect((await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '7995'), {}, other.token)).body.status).toBe(
+      'PAID',
+    );
     // Releasing one code does not release the others.
     expect((await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '5967'), {}, other.token)).status).toBe(422);
   });
@@ -105,14 +121,28 @@ describe('capture', () => {
     const id = visa.body.charges[0].id;
     const small = await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 5 } });
     expect(small.status).toBe(422);
-    expect(small.body.error_messages).toEqual([expect.objectContaining({ code: '42201', parameter_name: 'amount.value' })]);
+    expect(small.body.error_messages).toEqual([
+      expect.objectContaining({ code: '42201', parameter_name: 'amount.value' }),
+    ]);
     expect(errorOf(small, 'amount.value')?.description).toMatch(/at least 100 .*visa/);
-    expect((await api(sandbox, 'GET', `/charges/${id}`)).body).toMatchObject({ status: 'AUTHORIZED', amount: { summary: { paid: 0 } } });
-    expect((await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 100 } })).body.amount.summary.paid).toBe(100);
+    expect((await api(sandbox, 'GET', `/charges/${id}`)).body).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: { summary: { paid: 0 } },
+    });
+    expect(
+      (await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 100 } })).body.amount.summary.paid,
+    ).toBe(100);
 
     // Installments: each must stay at least R$ 5,00 after the capture too.
-    const split = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false, value: 8000, installments: 3 })]));
-    const parts = await api(sandbox, 'POST', `/charges/${split.body.charges[0].id}/capture`, { amount: { value: 1499 } });
+    const split = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ capture: false, value: 8000, installments: 3 })]),
+    );
+    const parts = await api(sandbox, 'POST', `/charges/${split.body.charges[0].id}/capture`, {
+      amount: { value: 1499 },
+    });
     expect(errorOf(parts, 'amount.value')?.description).toMatch(/3 installments/);
   });
 
@@ -127,9 +157,19 @@ describe('capture', () => {
 
   it('PAID, DECLINED and CANCELED charges cannot be captured', async () => {
     const paid = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
-    expect((await api(sandbox, 'POST', `/charges/${paid.body.charges[0].id}/capture`)).body.error_messages[0].description).toMatch(/is PAID/);
-    const declined = await api(sandbox, 'POST', '/orders', order([cardCharge({ number: '4000000000000002', capture: false })]));
-    expect((await api(sandbox, 'POST', `/charges/${declined.body.charges[0].id}/capture`)).body.error_messages[0].description).toMatch(/is DECLINED/);
+    expect(
+      (await api(sandbox, 'POST', `/charges/${paid.body.charges[0].id}/capture`)).body.error_messages[0].description,
+    ).toMatch(/is PAID/);
+    const declined = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ number: '4000000000000002', capture: false })]),
+    );
+    expect(
+      (await api(sandbox, 'POST', `/charges/${declined.body.charges[0].id}/capture`)).body.error_messages[0]
+        .description,
+    ).toMatch(/is DECLINED/);
   });
 
   it('not after capture_before: the CAPTURE link goes, capture is 409, cancel still works', async () => {
@@ -146,9 +186,15 @@ describe('capture', () => {
 
   it('capture body: unknown fields 40003; wrong type 415; unknown charge 404', async () => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
-    const res = await api(sandbox, 'POST', `/charges/${created.body.id}/capture`, { amount: { value: 100, currency: 'BRL' } });
+    const res = await api(sandbox, 'POST', `/charges/${created.body.id}/capture`, {
+      amount: { value: 100, currency: 'BRL' },
+    });
     expect(errorOf(res, 'amount.currency')?.code).toBe('40003');
-    const text = await fetch(`${sandbox.apiUrl}/charges/${created.body.id}/capture`, { method: 'POST', headers: { Authorization: `Bearer ${sandbox.token}` }, body: 'x' });
+    const text = await fetch(`${sandbox.apiUrl}/charges/${created.body.id}/capture`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+      body: 'x',
+    });
     expect(text.status).toBe(415);
     expect((await api(sandbox, 'POST', '/charges/CHAR_nothing/capture')).status).toBe(404);
   });
@@ -159,7 +205,10 @@ describe('cancel', () => {
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 12_345 })]));
     const res = await api(sandbox, 'POST', `/charges/${created.body.charges[0].id}/cancel`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'CANCELED', amount: { summary: { total: 12_345, paid: 12_345, refunded: 12_345 } } });
+    expect(res.body).toMatchObject({
+      status: 'CANCELED',
+      amount: { summary: { total: 12_345, paid: 12_345, refunded: 12_345 } },
+    });
     expect(rels(res.body)).toEqual(['SELF']);
     expect((await api(sandbox, 'GET', `/orders/${created.body.id}`)).body.charges[0].status).toBe('CANCELED');
   });
@@ -181,7 +230,10 @@ describe('cancel', () => {
     const part = await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`, { amount: { value: 1 } });
     expect(errorOf(part, 'amount.value')?.code).toBe('40002');
     const res = await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
-    expect(res.body).toMatchObject({ status: 'CANCELED', amount: { summary: { total: 10_000, paid: 0, refunded: 0 } } });
+    expect(res.body).toMatchObject({
+      status: 'CANCELED',
+      amount: { summary: { total: 10_000, paid: 0, refunded: 0 } },
+    });
     expect(res.body.payment_method.capture_before).toBeUndefined();
     expect(rels(res.body)).toEqual(['SELF']);
   });

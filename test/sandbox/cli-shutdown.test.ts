@@ -9,7 +9,11 @@ const CLI = fileURLToPath(new URL('../../dist/sandbox/cli.js', import.meta.url))
 describe('the CLI on SIGTERM', () => {
   it('exits at once though a client holds a connection open without sending a byte', async () => {
     // A grace longer than the test's time limit: only closing idle sockets at once lets it exit in time.
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--challenge-port', '0', '--shutdown-grace', '600000', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, '--port', '0', '--challenge-port', '0', '--shutdown-grace', '600000', '--quiet'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');

@@ -12,7 +12,10 @@ const cleanEnv = () => {
 };
 
 /** Starts the CLI and resolves with its output once it says it is ready (then stops it). */
-function startAndStop(args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; code: number | null }> {
+function startAndStop(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], { env });
     let stdout = '';
@@ -31,12 +34,21 @@ describe('gateway-sandbox CLI', () => {
     const bin = spawnSync(process.execPath, [CLI, '--help'], { env: cleanEnv(), encoding: 'utf8' });
     expect(bin.status).toBe(0);
     expect(bin.stdout).toMatch(/^Usage: gateway-sandbox \[options\]/);
-    const npm = spawnSync(process.execPath, [CLI, '--help'], { env: { ...cleanEnv(), npm_lifecycle_event: 'sandbox' }, encoding: 'utf8' });
+    const npm = spawnSync(process.execPath, [CLI, '--help'], {
+      env: { ...cleanEnv(), npm_lifecycle_event: 'sandbox' },
+      encoding: 'utf8',
+    });
     expect(npm.stdout).toMatch(/^Usage: npm run sandbox -- \[options\]/);
   });
 
   it('takes an empty environment variable as unset, not as a value', async () => {
-    const env = { ...cleanEnv(), GATEWAY_SANDBOX_MAX_BODY: '', GATEWAY_SANDBOX_TOKEN: '', GATEWAY_SANDBOX_HOST: '', GATEWAY_SANDBOX_DATA: '' };
+    const env = {
+      ...cleanEnv(),
+      GATEWAY_SANDBOX_MAX_BODY: '',
+      GATEWAY_SANDBOX_TOKEN: '',
+      GATEWAY_SANDBOX_HOST: '',
+      GATEWAY_SANDBOX_DATA: '',
+    };
     const run = await startAndStop(['--port', '0', '--challenge-port', '0', '--quiet'], env);
     expect(run.stderr).not.toContain('must be');
     expect(run.stdout).toMatch(/API: +http:\/\/127\.0\.0\.1:\d+/);

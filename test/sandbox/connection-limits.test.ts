@@ -25,7 +25,9 @@ describe('connection timeouts and limits', () => {
     const sandbox = await startSandbox({ headersTimeoutMs: 100, requestTimeoutMs: 200 });
     try {
       const slow = await rawClient(sandbox.apiUrl);
-      slow.write(`POST /public-keys HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${sandbox.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+      slow.write(
+        `POST /public-keys HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${sandbox.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+      );
       // One byte now and then, each well inside any idle timeout: only the request timeout can end it.
       const drip = setInterval(() => slow.socket.writable && slow.write(' '), 20);
       const answer = await slow.closed;
@@ -66,7 +68,11 @@ describe('connection timeouts and limits', () => {
       await held[0]!.closed;
       // The server learns of the close asynchronously: retry until the freed slot is used.
       let status = 0;
-      while (status !== 404) status = await fetch(`${sandbox.apiUrl}/no-such-endpoint`).then((r) => r.status, () => 0);
+      while (status !== 404)
+        status = await fetch(`${sandbox.apiUrl}/no-such-endpoint`).then(
+          (r) => r.status,
+          () => 0,
+        );
     } finally {
       await sandbox.close();
     }
@@ -74,6 +80,8 @@ describe('connection timeouts and limits', () => {
 
   it('refuses limits Node would misread', async () => {
     await expect(startSandbox({ maxConnections: 0 })).rejects.toThrow(/maxConnections/);
-    await expect(startSandbox({ headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 })).rejects.toThrow(/headersTimeoutMs/);
+    await expect(startSandbox({ headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 })).rejects.toThrow(
+      /headersTimeoutMs/,
+    );
   });
 });

@@ -6,7 +6,11 @@ import { authData, createSession, postAuthentication, validDevice } from './supp
 const preflight = (sandbox: Sandbox, origin: string) =>
   fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-gateway-session,x-trace-id' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,x-gateway-session,x-trace-id',
+    },
   });
 
 describe('CORS', () => {
@@ -19,7 +23,12 @@ describe('CORS', () => {
       expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-gateway-session');
       expect(res.headers.get('access-control-allow-methods')).toContain('POST');
       const session = await createSession(sandbox);
-      const post = await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, { Origin: 'http://shop.example:8080' });
+      const post = await postAuthentication(
+        sandbox,
+        session,
+        { data: authData(), device: validDevice() },
+        { Origin: 'http://shop.example:8080' },
+      );
       expect(post.headers.get('access-control-allow-origin')).toBe('http://shop.example:8080');
       expect(post.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('x-trace-id');
     } finally {
@@ -36,7 +45,9 @@ describe('CORS', () => {
         await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, origin),
         await postAuthentication(sandbox, 'sess_unknown', '{}', origin),
         await postAuthentication(sandbox, session, '{"data":', origin),
-        await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/3DS_none`, { headers: { ...origin, 'X-Gateway-Session': session } }),
+        await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/3DS_none`, {
+          headers: { ...origin, 'X-Gateway-Session': session },
+        }),
       ];
       expect(answers.map((r) => r.status)).toEqual([201, 401, 400, 404]);
       for (const res of answers) {
@@ -54,10 +65,17 @@ describe('CORS', () => {
   it('restricted by corsOrigins: listed origins pass, others get no CORS grant', async () => {
     const sandbox = await startSandbox({ corsOrigins: ['http://shop.example'] });
     try {
-      expect((await preflight(sandbox, 'http://shop.example')).headers.get('access-control-allow-origin')).toBe('http://shop.example');
+      expect((await preflight(sandbox, 'http://shop.example')).headers.get('access-control-allow-origin')).toBe(
+        'http://shop.example',
+      );
       expect((await preflight(sandbox, 'http://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
       const session = await createSession(sandbox);
-      const post = await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, { Origin: 'http://evil.example' });
+      const post = await postAuthentication(
+        sandbox,
+        session,
+        { data: authData(), device: validDevice() },
+        { Origin: 'http://evil.example' },
+      );
       expect(post.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       await sandbox.close();
@@ -75,9 +93,16 @@ describe('trace ids and logs', () => {
 
   it('answers the caller’s well-formed x-trace-id and logs it', async () => {
     const session = await createSession(sandbox);
-    const res = await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, { 'X-Trace-Id': 'sdk-trace-0001' });
+    const res = await postAuthentication(
+      sandbox,
+      session,
+      { data: authData(), device: validDevice() },
+      { 'X-Trace-Id': 'sdk-trace-0001' },
+    );
     expect(res.headers.get('x-trace-id')).toBe('sdk-trace-0001');
-    expect(logs.filter((l) => l.includes('trace=sdk-trace-0001'))).toEqual([expect.stringMatching(/POST \/checkout-sdk\/3ds\/authentications 201/)]);
+    expect(logs.filter((l) => l.includes('trace=sdk-trace-0001'))).toEqual([
+      expect.stringMatching(/POST \/checkout-sdk\/3ds\/authentications 201/),
+    ]);
   });
 
   it('replaces a malformed trace id with its own, on errors too', async () => {
@@ -90,7 +115,8 @@ describe('trace ids and logs', () => {
 
   it('no log line ever holds a card number, whatever happened to the request', async () => {
     const session = await createSession(sandbox);
-    for (const card of SANDBOX_CARDS) await postAuthentication(sandbox, session, { data: authData(card.number), device: validDevice() });
+    for (const card of SANDBOX_CARDS)
+      await postAuthentication(sandbox, session, { data: authData(card.number), device: validDevice() });
     await postAuthentication(sandbox, session, { data: authData('4000000000002504'), device: validDevice() });
     await postAuthentication(sandbox, session, `{"data":{"paymentMethod":{"card":{"number":"4000000000002370"`);
     const all = logs.join('\n');

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 
 const PAGE = 'http://shop.example:8080';
-const MERCHANT_PATHS = ['/checkout-sdk/sessions', '/orders', '/orders/ORDE_x', '/charges', '/charges/CHAR_x', '/public-keys', '/public-keys/card', '/sandbox/merchant/settings'];
+const MERCHANT_PATHS = [
+  '/checkout-sdk/sessions',
+  '/orders',
+  '/orders/ORDE_x',
+  '/charges',
+  '/charges/CHAR_x',
+  '/public-keys',
+  '/public-keys/card',
+  '/sandbox/merchant/settings',
+];
 
 const preflight = (sandbox: Sandbox, path: string, origin = PAGE) =>
   fetch(`${sandbox.apiUrl}${path}`, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization,content-type',
+    },
   });
 
 describe('CORS on the merchant (bearer-token) endpoints', () => {
@@ -18,7 +31,9 @@ describe('CORS on the merchant (bearer-token) endpoints', () => {
         const pre = await preflight(sandbox, path);
         expect(pre.headers.get('access-control-allow-origin'), path).toBeNull();
         expect(pre.headers.get('access-control-allow-headers'), path).toBeNull();
-        const call = await fetch(`${sandbox.apiUrl}${path}`, { headers: { Origin: PAGE, Authorization: `Bearer ${sandbox.token}` } });
+        const call = await fetch(`${sandbox.apiUrl}${path}`, {
+          headers: { Origin: PAGE, Authorization: `Bearer ${sandbox.token}` },
+        });
         expect(call.headers.get('access-control-allow-origin'), path).toBeNull();
       }
       // The SDK's endpoints still answer any page, but never allow a bearer token through.
@@ -42,7 +57,9 @@ describe('CORS on the merchant (bearer-token) endpoints', () => {
         expect(pre.headers.get('access-control-allow-headers')?.toLowerCase(), path).toContain('authorization');
         expect((await preflight(sandbox, path)).headers.get('access-control-allow-origin'), path).toBeNull();
       }
-      const call = await fetch(`${sandbox.apiUrl}/sandbox/merchant/settings`, { headers: { Origin: tool, Authorization: `Bearer ${sandbox.token}` } });
+      const call = await fetch(`${sandbox.apiUrl}/sandbox/merchant/settings`, {
+        headers: { Origin: tool, Authorization: `Bearer ${sandbox.token}` },
+      });
       expect(call.status).toBe(200);
       expect(call.headers.get('access-control-allow-origin')).toBe(tool);
     } finally {

@@ -42,7 +42,9 @@ describe('data file migrations', () => {
     const upgraded = new Database(dataFile, { readonly: true });
     expect(schemaVersion(upgraded)).toBe(LATEST);
     // Tables of later steps were added to it.
-    expect(upgraded.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'webhook_outbox'").get()).toEqual({ n: 1 });
+    expect(upgraded.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'webhook_outbox'").get()).toEqual({
+      n: 1,
+    });
     upgraded.close();
   });
 
@@ -78,11 +80,20 @@ describe('data file migrations', () => {
     const db = new Database(':memory:');
     const steps: Migration[] = [
       { version: 1, name: 'a', up: (d) => d.exec('CREATE TABLE a (x)') },
-      { version: 2, name: 'b', up: (d) => { d.exec('CREATE TABLE b (x)'); throw new Error('disk full'); } },
+      {
+        version: 2,
+        name: 'b',
+        up: (d) => {
+          d.exec('CREATE TABLE b (x)');
+          throw new Error('disk full');
+        },
+      },
     ];
     expect(() => migrate(db, steps)).toThrow('disk full');
     expect(schemaVersion(db)).toBe(1);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual([{ name: 'a' }]);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual([
+      { name: 'a' },
+    ]);
     db.close();
   });
 });

@@ -3,18 +3,36 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { encryptCard } from '../../src/sdk/encrypt-card';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 
-type Body = { status: string; brand: string; issuer: string | null; error_messages?: Array<{ code: string; parameter_name: string; description: string }> };
+type Body = {
+  status: string;
+  brand: string;
+  issuer: string | null;
+  error_messages?: Array<{ code: string; parameter_name: string; description: string }>;
+};
 
 let sandbox: Sandbox;
 let session: string;
 let publicKey: string;
 
 const createKey = async (s: Sandbox, token = s.token) => {
-  const res = await fetch(`${s.apiUrl}/public-keys`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{"type":"card"}' });
+  const res = await fetch(`${s.apiUrl}/public-keys`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: '{"type":"card"}',
+  });
   return ((await res.json()) as { public_key: string }).public_key;
 };
 const encrypted = async (number: string, key = publicKey) =>
-  (await encryptCard({ publicKey: key, holder: 'Maria Silva', number, expMonth: 12, expYear: 2099, securityCode: '123' })).encryptedCard!;
+  (
+    await encryptCard({
+      publicKey: key,
+      holder: 'Maria Silva',
+      number,
+      expMonth: 12,
+      expYear: 2099,
+      securityCode: '123',
+    })
+  ).encryptedCard!;
 
 const authenticateWith = async (card: Record<string, unknown>, s = session) => {
   const data = { ...authData(), paymentMethod: { type: 'CREDIT_CARD', installments: 1, card } };
@@ -35,7 +53,10 @@ describe('3DS with card.encrypted', () => {
     ['5200000000001104', 'AUTH_FLOW_COMPLETED', 'mastercard'],
     ['6505050000001026', 'AUTH_NOT_SUPPORTED', 'elo'],
   ])('decrypts %s and gives the scenario of its number', async (number, status, brand) => {
-    const { status: http, body } = await authenticateWith({ encrypted: await encrypted(number), holder: { name: 'Maria Silva' } });
+    const { status: http, body } = await authenticateWith({
+      encrypted: await encrypted(number),
+      holder: { name: 'Maria Silva' },
+    });
     expect(http).toBe(201);
     expect(body).toMatchObject({ status, brand });
   });
@@ -45,10 +66,12 @@ describe('3DS with card.encrypted', () => {
     bytes.writeUInt8(bytes.readUInt8(20) ^ 0xff, 20);
     const { status, body } = await authenticateWith({ encrypted: bytes.toString('base64') });
     expect(status).toBe(400);
-    expect(body.error_messages).toEqual([expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.encrypted' })]);
+    expect(body.error_messages).toEqual([
+      expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.encrypted' }),
+    ]);
   });
 
-  it('refuses a card encrypted with another merchant\'s key', async () => {
+  it("refuses a card encrypted with another merchant's key", async () => {
     const other = sandbox.addMerchant();
     const otherKey = await createKey(sandbox, other.token);
     const { status, body } = await authenticateWith({ encrypted: await encrypted('4000000000002370', otherKey) });
@@ -61,6 +84,8 @@ describe('3DS with card.id', () => {
   it('answers 400 on data.paymentMethod.card.id for an id that is not a stored card of the merchant', async () => {
     const { status, body } = await authenticateWith({ id: 'CARD_00000000-0000-4000-8000-000000000000' });
     expect(status).toBe(400);
-    expect(body.error_messages).toEqual([expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.id' })]);
+    expect(body.error_messages).toEqual([
+      expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.id' }),
+    ]);
   });
 });

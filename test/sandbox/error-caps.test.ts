@@ -22,7 +22,9 @@ describe('error answers are capped', () => {
     const items = JSON.parse(text).error_messages as { code: string; parameter_name: string; description: string }[];
     expect(items).toHaveLength(MAX_ERROR_ITEMS + 1);
     expect(items[0]!.parameter_name).toMatch(/^device\.k0$/);
-    expect(items.at(-1)!.description).toBe(`${5_896 - MAX_ERROR_ITEMS} more problems were left out of this answer; fix the ones listed and send again.`);
+    expect(items.at(-1)!.description).toBe(
+      `${5_896 - MAX_ERROR_ITEMS} more problems were left out of this answer; fix the ones listed and send again.`,
+    );
   });
 
   it('huge key names are cut, marked with an ellipsis', async () => {

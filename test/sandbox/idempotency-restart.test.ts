@@ -32,7 +32,10 @@ describe('x-idempotency-key across a restart of a file-backed sandbox', () => {
   ] as const) {
     it(`POST ${path}: the same key and body replay the first result after a restart with a new token; another body is still 422`, async () => {
       const headers = { 'x-idempotency-key': `restart-${path}` };
-      const first = await withSandbox(async (s) => ({ token: s.token, call: await api(s, 'POST', path, body, headers) }));
+      const first = await withSandbox(async (s) => ({
+        token: s.token,
+        call: await api(s, 'POST', path, body, headers),
+      }));
       expect(first.call.status).toBe(201);
       await withSandbox(async (s) => {
         expect(s.token).not.toBe(first.token);

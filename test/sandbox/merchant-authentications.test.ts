@@ -41,7 +41,15 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
       challenge_window_size: null,
       browser: { accept_header: '*/*', ip: '127.0.0.1' },
       amount: { value: 12_345, currency: 'BRL' },
-      payment_method: { type: 'CREDIT_CARD', installments: 1, card_source: 'number', first_digits: '400000', last_digits: '2370', exp_month: 12, exp_year: 2099 },
+      payment_method: {
+        type: 'CREDIT_CARD',
+        installments: 1,
+        card_source: 'number',
+        first_digits: '400000',
+        last_digits: '2370',
+        exp_month: 12,
+        exp_year: 2099,
+      },
       created_at: auth.created_at,
       updated_at: auth.updated_at,
       expires_at: auth.expires_at,
@@ -50,7 +58,18 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain('4000000000002370');
 
-    const paid = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 12_345, card: card('4000000000002370', { exp_month: '12' }), extra: { authentication_method: { type: 'THREEDS', id: auth.id } } })]));
+    const paid = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([
+        cardCharge({
+          value: 12_345,
+          card: card('4000000000002370', { exp_month: '12' }),
+          extra: { authentication_method: { type: 'THREEDS', id: auth.id } },
+        }),
+      ]),
+    );
     expect(paid.status).toBe(201);
     const used = await api(sandbox, 'GET', `/3ds/authentications/${auth.id}`);
     expect(used.body).toMatchObject({ used_by: paid.body.charges[0].id, used_at: expect.any(String) });
@@ -63,10 +82,17 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
     expect(JSON.stringify(res.body)).not.toContain(new URL(auth.challenge!.url).searchParams.get('token')!);
   });
 
-  it('another merchant\'s id answers exactly as an unknown id: 404', async () => {
+  it("another merchant's id answers exactly as an unknown id: 404", async () => {
     const auth = await authenticate('4000000000002370');
     const theirs = await api(sandbox, 'GET', `/3ds/authentications/${auth.id}`, undefined, {}, other.token);
-    const unknown = await api(sandbox, 'GET', '/3ds/authentications/3DS_00000000-0000-4000-8000-000000000000', undefined, {}, other.token);
+    const unknown = await api(
+      sandbox,
+      'GET',
+      '/3ds/authentications/3DS_00000000-0000-4000-8000-000000000000',
+      undefined,
+      {},
+      other.token,
+    );
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(unknown.body);
     expect(theirs.body.error_messages[0].parameter_name).toBe('authentication_id');
@@ -74,7 +100,9 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
 
   it('needs the bearer token: the SDK session does not open it', async () => {
     const auth = await authenticate('4000000000002370');
-    const res = await fetch(`${sandbox.apiUrl}/3ds/authentications/${auth.id}`, { headers: { 'X-Gateway-Session': session } });
+    const res = await fetch(`${sandbox.apiUrl}/3ds/authentications/${auth.id}`, {
+      headers: { 'X-Gateway-Session': session },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -81,7 +81,13 @@ async function send(route: Route, call: Call, generated = true): Promise<Answer>
   const text = isJson ? await res.text() : await res.arrayBuffer().then(() => '');
   if (generated) figures.generated++;
   figures.checked++;
-  const problems = validator.check({ method: route.method.toUpperCase(), path: call.path, status: res.status, headers: answerHeaders, ...(isJson && { body: text }) });
+  const problems = validator.check({
+    method: route.method.toUpperCase(),
+    path: call.path,
+    status: res.status,
+    headers: answerHeaders,
+    ...(isJson && { body: text }),
+  });
   if (problems.length) figures.failed++;
   expect(problems, `${route.method.toUpperCase()} ${call.path}`).toEqual([]);
   expect(res.status, `${route.method.toUpperCase()} ${call.path} answered a 5xx`).toBeLessThan(500);
@@ -113,7 +119,11 @@ const authorizedCharge = async () => {
   (body.payment_method as Json).capture = false;
   return created('createCharge', body);
 };
-const paidCharge = async () => created('createCharge', { ...exampleOf(byId('createCharge'))!, payment_method: { ...(exampleOf(byId('createCharge'))!.payment_method as Json), capture: true } });
+const paidCharge = async () =>
+  created('createCharge', {
+    ...exampleOf(byId('createCharge'))!,
+    payment_method: { ...(exampleOf(byId('createCharge'))!.payment_method as Json), capture: true },
+  });
 const orderWithoutPayment = async () => {
   const body = exampleOf(byId('createOrder'))!;
   delete body.charges;
@@ -134,7 +144,16 @@ const boletoOrder = async () => {
             name: 'Maria da Silva',
             tax_id: '12345678909',
             email: 'maria@example.com',
-            address: { country: 'Brasil', region: 'São Paulo', region_code: 'SP', city: 'São Paulo', postal_code: '01310100', street: 'Avenida Paulista', number: '1000', locality: 'Bela Vista' },
+            address: {
+              country: 'Brasil',
+              region: 'São Paulo',
+              region_code: 'SP',
+              city: 'São Paulo',
+              postal_code: '01310100',
+              street: 'Avenida Paulista',
+              number: '1000',
+              locality: 'Bela Vista',
+            },
           },
         },
       },
@@ -145,9 +164,16 @@ const boletoOrder = async () => {
 const challengeParams = async () => {
   const auth = await authentication('4000000000002503');
   const url = new URL(auth.challenge.url);
-  return { id: auth.id as string, query: { ...Object.fromEntries(url.searchParams), parent: 'https://shop.example', locale: 'en' } as Record<string, string> };
+  return {
+    id: auth.id as string,
+    query: { ...Object.fromEntries(url.searchParams), parent: 'https://shop.example', locale: 'en' } as Record<
+      string,
+      string
+    >,
+  };
 };
-const link = (resource: { links: Array<{ rel: string; href: string }> }, rel: string) => pathOf(resource.links.find((l) => l.rel === rel)!.href);
+const link = (resource: { links: Array<{ rel: string; href: string }> }, rel: string) =>
+  pathOf(resource.links.find((l) => l.rel === rel)!.href);
 
 /** A valid call of each operation, on fresh resources where the operation changes one. */
 async function validCall(route: Route): Promise<Call> {
@@ -163,7 +189,10 @@ async function validCall(route: Route): Promise<Call> {
       return { path: route.path, headers: { 'x-gateway-session': await session() }, body: json };
     case 'getAuthentication': {
       const auth = await authentication('4000000000002370');
-      return { path: `/checkout-sdk/3ds/authentications/${auth.id}`, headers: { 'x-gateway-session': await session() } };
+      return {
+        path: `/checkout-sdk/3ds/authentications/${auth.id}`,
+        headers: { 'x-gateway-session': await session() },
+      };
     }
     case 'getMerchantAuthentication':
       return { path: `/3ds/authentications/${(await authentication('4000000000002370')).id}`, headers: bearer() };
@@ -179,7 +208,10 @@ async function validCall(route: Route): Promise<Call> {
       return { path: link(await paidCharge(), 'CHARGE.CANCEL'), headers: bearer() };
     case 'getBoletoFile': {
       const charge = (await boletoOrder()).charges[0];
-      return { path: pathOf(charge.links.find((l: { media: string }) => l.media === 'application/pdf').href), headers: {} };
+      return {
+        path: pathOf(charge.links.find((l: { media: string }) => l.media === 'application/pdf').href),
+        headers: {},
+      };
     }
     case 'simulateBoletoPaid':
     case 'simulateBoletoExpired':
@@ -195,18 +227,36 @@ async function validCall(route: Route): Promise<Call> {
       // The cres the issuer page posts once the shopper typed the right code.
       const { id, query } = await challengeParams();
       const ids = transIds({ id, threeDsServerTransId: null } as AuthenticationRecord);
-      const cres = encodeBase64UrlJson({ messageType: 'CRes', messageVersion: MESSAGE_VERSION, ...ids, transStatus: 'Y', challengeCompletionInd: 'Y' });
+      const cres = encodeBase64UrlJson({
+        messageType: 'CRes',
+        messageVersion: MESSAGE_VERSION,
+        ...ids,
+        transStatus: 'Y',
+        challengeCompletionInd: 'Y',
+      });
       return { path: route.path, headers: {}, body: { form: { ...query, cres } } };
     }
     case 'continueAuthentication': {
       const auth = await authentication('4000000000004004');
-      return { path: route.path.replace('{id}', auth.id), headers: { 'x-gateway-session': await session() }, body: json };
+      return {
+        path: route.path.replace('{id}', auth.id),
+        headers: { 'x-gateway-session': await session() },
+        body: json,
+      };
     }
     case 'submitMethodData':
     case 'methodNotification':
-      return { path: route.path, headers: {}, body: { form: { threeDSMethodData: (await authentication('4000000000004004')).method.three_ds_method_data } } };
+      return {
+        path: route.path,
+        headers: {},
+        body: { form: { threeDSMethodData: (await authentication('4000000000004004')).method.three_ds_method_data } },
+      };
     case 'endChallenge':
-      return { path: route.path, headers: {}, body: { form: { ...(await challengeParams()).query, reason: 'CHALLENGE_CANCELED' } } };
+      return {
+        path: route.path,
+        headers: {},
+        body: { form: { ...(await challengeParams()).query, reason: 'CHALLENGE_CANCELED' } },
+      };
     default:
       return { path: route.path, headers: route.security === 'bearer' ? bearer() : {}, ...(json && { body: json }) };
   }
@@ -221,53 +271,118 @@ type Breakage = { name: string; status: number; parameter?: string; apply(call: 
 
 function breakages(route: Route, call: Call): Breakage[] {
   const out: Breakage[] = [];
-  const withHeaders = (headers: Record<string, string>) => (c: Call): Call => ({ ...c, headers });
+  const withHeaders =
+    (headers: Record<string, string>) =>
+    (c: Call): Call => ({ ...c, headers });
   if (route.security === 'bearer') {
     out.push({ name: 'no token', status: 401, parameter: 'Authorization', apply: withHeaders({}) });
-    out.push({ name: 'wrong token', status: 401, parameter: 'Authorization', apply: withHeaders({ authorization: 'Bearer sbx_not_a_token' }) });
+    out.push({
+      name: 'wrong token',
+      status: 401,
+      parameter: 'Authorization',
+      apply: withHeaders({ authorization: 'Bearer sbx_not_a_token' }),
+    });
   }
   if (route.security === 'session') {
     out.push({ name: 'no session', status: 401, parameter: 'X-Gateway-Session', apply: withHeaders({}) });
-    out.push({ name: 'unknown session', status: 401, parameter: 'X-Gateway-Session', apply: withHeaders({ 'x-gateway-session': 'sess_unknown' }) });
+    out.push({
+      name: 'unknown session',
+      status: 401,
+      parameter: 'X-Gateway-Session',
+      apply: withHeaders({ 'x-gateway-session': 'sess_unknown' }),
+    });
   }
   const idParam = route.parameters?.find((p) => p.in === 'path' && p.name === 'id');
   if (idParam) {
-    const prefix = String((idParam.schema as { pattern: string }).pattern).slice(1).split('[')[0];
+    const prefix = String((idParam.schema as { pattern: string }).pattern)
+      .slice(1)
+      .split('[')[0];
     const index = route.path.split('/').indexOf('{id}');
     out.push({
       name: 'unknown id',
       status: 404,
-      apply: (c) => ({ ...c, path: c.path.split('/').map((part, i) => (i === index ? `${prefix}${randomUUID()}` : part)).join('/') }),
+      apply: (c) => ({
+        ...c,
+        path: c.path
+          .split('/')
+          .map((part, i) => (i === index ? `${prefix}${randomUUID()}` : part))
+          .join('/'),
+      }),
     });
   }
-  if (route.idempotent) out.push({ name: 'bad idempotency key', status: 400, parameter: 'x-idempotency-key', apply: (c) => ({ ...c, headers: { ...c.headers, 'x-idempotency-key': 'has spaces in it' } }) });
+  if (route.idempotent)
+    out.push({
+      name: 'bad idempotency key',
+      status: 400,
+      parameter: 'x-idempotency-key',
+      apply: (c) => ({ ...c, headers: { ...c.headers, 'x-idempotency-key': 'has spaces in it' } }),
+    });
   const body = call.body;
   if (body && 'json' in body && route.body) {
     const schema = schemas[route.body.schema.name]!;
     const value = body.json as Json;
     for (const key of (schema.required ?? []) as string[]) {
-      out.push({ name: `without ${key}`, status: 400, parameter: key, apply: (c) => ({ ...c, body: { json: { ...value, [key]: undefined } } }) });
+      out.push({
+        name: `without ${key}`,
+        status: 400,
+        parameter: key,
+        apply: (c) => ({ ...c, body: { json: { ...value, [key]: undefined } } }),
+      });
     }
     for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
       const wrong = property.type === 'object' || property.type === 'array' ? 'not an object' : { wrong: 'type' };
-      out.push({ name: `${key} of the wrong type`, status: 400, parameter: key, apply: (c) => ({ ...c, body: { json: { ...value, [key]: wrong } } }) });
+      out.push({
+        name: `${key} of the wrong type`,
+        status: 400,
+        parameter: key,
+        apply: (c) => ({ ...c, body: { json: { ...value, [key]: wrong } } }),
+      });
     }
     if (schema.additionalProperties === false) {
-      out.push({ name: 'an unknown field', status: 400, parameter: 'not_a_field', apply: (c) => ({ ...c, body: { json: { ...value, not_a_field: 1 } } }) });
+      out.push({
+        name: 'an unknown field',
+        status: 400,
+        parameter: 'not_a_field',
+        apply: (c) => ({ ...c, body: { json: { ...value, not_a_field: 1 } } }),
+      });
     }
-    out.push({ name: 'not JSON', status: 415, apply: (c) => ({ ...c, body: { raw: 'type=card', type: 'text/plain' } }) });
+    out.push({
+      name: 'not JSON',
+      status: 415,
+      apply: (c) => ({ ...c, body: { raw: 'type=card', type: 'text/plain' } }),
+    });
   }
   if (body && 'form' in body && route.body) {
     // Each field the form's schema requires (the challenge parameters, or the 3DS Method's threeDSMethodData).
     const required = (schemas[route.body.schema.name]!.required ?? []) as string[];
     for (const key of required.filter((k) => k in body.form)) {
-      out.push({ name: `form without ${key}`, status: 400, parameter: key, apply: (c) => ({ ...c, body: { form: Object.fromEntries(Object.entries(body.form).filter(([k]) => k !== key)) } }) });
+      out.push({
+        name: `form without ${key}`,
+        status: 400,
+        parameter: key,
+        apply: (c) => ({
+          ...c,
+          body: { form: Object.fromEntries(Object.entries(body.form).filter(([k]) => k !== key)) },
+        }),
+      });
     }
-    out.push({ name: 'not a form', status: 415, apply: (c) => ({ ...c, body: { raw: JSON.stringify(body.form), type: 'application/json' } }) });
+    out.push({
+      name: 'not a form',
+      status: 415,
+      apply: (c) => ({ ...c, body: { raw: JSON.stringify(body.form), type: 'application/json' } }),
+    });
   }
   if (call.query) {
     for (const key of ['authentication', 'token', 'parent']) {
-      out.push({ name: `query without ${key}`, status: 400, apply: (c) => ({ ...c, query: Object.fromEntries(Object.entries(c.query!).filter(([k]) => k !== key)), headers: {} }) });
+      out.push({
+        name: `query without ${key}`,
+        status: 400,
+        apply: (c) => ({
+          ...c,
+          query: Object.fromEntries(Object.entries(c.query!).filter(([k]) => k !== key)),
+          headers: {},
+        }),
+      });
     }
   }
   return out;
@@ -283,7 +398,9 @@ describe('the sandbox answers as its OpenAPI document says', () => {
       mkdirSync(dirname(process.env.CONTRACT_FIGURES), { recursive: true });
       writeFileSync(process.env.CONTRACT_FIGURES, JSON.stringify(figures));
     }
-    console.log(`contract: operations ${figures.operations}, generated ${figures.generated}, answers checked ${figures.checked}, not as documented ${figures.failed}`);
+    console.log(
+      `contract: operations ${figures.operations}, generated ${figures.generated}, answers checked ${figures.checked}, not as documented ${figures.failed}`,
+    );
   });
 
   // Regression: the document said colorDepth was any integer 1-64 and challengeWindowSize did not exist,
@@ -303,9 +420,17 @@ describe('the sandbox answers as its OpenAPI document says', () => {
       body.device = { ...(body.device as Json), ...variant };
       // JSON drops undefined; null is sent, and counts as absent for the API as for an older SDK.
       const documented = accepts(JSON.parse(JSON.stringify(body, (_, v) => (v === null ? undefined : v))));
-      const answer = await send(route, { path: route.path, headers: { 'x-gateway-session': await session() }, body: { json: body } });
+      const answer = await send(route, {
+        path: route.path,
+        headers: { 'x-gateway-session': await session() },
+        body: { json: body },
+      });
       expect(answer.status, `${JSON.stringify(variant)}: ${answer.text}`).toBe(documented ? 201 : 400);
-      if (!documented) expect(answer.json.error_messages.map((e: { parameter_name: string }) => e.parameter_name)[0], JSON.stringify(variant)).toMatch(/^device\./);
+      if (!documented)
+        expect(
+          answer.json.error_messages.map((e: { parameter_name: string }) => e.parameter_name)[0],
+          JSON.stringify(variant),
+        ).toMatch(/^device\./);
     }
   });
 
@@ -358,8 +483,16 @@ describe('the sandbox answers as its OpenAPI document says', () => {
             const answer = await send(route, way.apply(await validCall(route)));
             expect(answer.status, `${way.name}: ${answer.text}`).toBe(way.status);
             if (way.parameter) {
-              const names = (answer.json?.error_messages ?? []).map((e: { parameter_name: string }) => e.parameter_name);
-              expect(names.some((n: string) => n === way.parameter || n.startsWith(`${way.parameter}.`) || n.startsWith(`${way.parameter}[`)), `${way.name}: ${answer.text}`).toBe(true);
+              const names = (answer.json?.error_messages ?? []).map(
+                (e: { parameter_name: string }) => e.parameter_name,
+              );
+              expect(
+                names.some(
+                  (n: string) =>
+                    n === way.parameter || n.startsWith(`${way.parameter}.`) || n.startsWith(`${way.parameter}[`),
+                ),
+                `${way.name}: ${answer.text}`,
+              ).toBe(true);
             }
           }),
           { numRuns: Math.min(RUNS.invalid, ways.length * 2) },

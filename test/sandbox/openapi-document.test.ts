@@ -21,7 +21,10 @@ describe('the OpenAPI document', () => {
     if (process.env.OPENAPI_WRITE === '1') writeFileSync(COMMITTED, generated);
     const committed = readFileSync(COMMITTED, 'utf8');
     // One line that says what to do, rather than a diff of thousands of lines.
-    if (committed !== generated) expect.fail('docs/openapi.json differs from the generated document: run `npm run openapi` and commit docs/openapi.json');
+    if (committed !== generated)
+      expect.fail(
+        'docs/openapi.json differs from the generated document: run `npm run openapi` and commit docs/openapi.json',
+      );
   });
 
   it('validates as OpenAPI 3.1', async () => {
@@ -35,13 +38,18 @@ describe('the OpenAPI document', () => {
   it('has every route the API and the challenge origin serve, and no other', async () => {
     const served = await registeredRoutes();
     const table = routeTable();
-    const documented = (origin: 'api' | 'challenge') => [...new Set(table.filter((r) => r.origin === origin).map((r) => `${r.method.toUpperCase()} ${r.path}`))].sort();
+    const documented = (origin: 'api' | 'challenge') =>
+      [...new Set(table.filter((r) => r.origin === origin).map((r) => `${r.method.toUpperCase()} ${r.path}`))].sort();
     expect(documented('api')).toEqual(served.api);
     expect(documented('challenge')).toEqual(served.challenge);
   });
 
   it('says what every shared field rule accepts (a rule without a documented shape would be an untyped field)', () => {
-    const named = [...Object.entries(rules), ...Object.entries(rules.ADDRESS_RULES), ...Object.entries(dataRules)].filter(
+    const named = [
+      ...Object.entries(rules),
+      ...Object.entries(rules.ADDRESS_RULES),
+      ...Object.entries(dataRules),
+    ].filter(
       ([, value]) => typeof value === 'object' && value !== null && 'test' in value && 'normalise' in value,
     ) as Array<[string, rules.FieldRule]>;
     expect(named.length).toBeGreaterThan(20);
@@ -51,7 +59,20 @@ describe('the OpenAPI document', () => {
   it('has request examples that its own schemas accept', () => {
     const doc = openApiDocument() as {
       components: unknown;
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string }; example?: unknown; examples?: Record<string, { value: unknown }> }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<
+                string,
+                { schema: { $ref: string }; example?: unknown; examples?: Record<string, { value: unknown }> }
+              >;
+            };
+          }
+        >
+      >;
     };
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);
@@ -60,7 +81,10 @@ describe('the OpenAPI document', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         for (const media of Object.values(op.requestBody?.content ?? {})) {
-          const listed = [...(media.example === undefined ? [] : [media.example]), ...Object.values(media.examples ?? {}).map((e) => e.value)];
+          const listed = [
+            ...(media.example === undefined ? [] : [media.example]),
+            ...Object.values(media.examples ?? {}).map((e) => e.value),
+          ];
           for (const example of listed) {
             examples++;
             const valid = ajv.validate({ $ref: `doc#${media.schema.$ref.slice(1)}` }, example);
@@ -73,7 +97,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every request header: Authorization and the session as security schemes, x-idempotency-key and x-trace-id as parameters', () => {
-    const doc = openApiDocument() as { paths: Record<string, Record<string, { parameters?: Array<{ name: string }>; security: unknown[] }>>; components: { securitySchemes: Record<string, { name?: string; scheme?: string }> } };
+    const doc = openApiDocument() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string }>; security: unknown[] }>>;
+      components: { securitySchemes: Record<string, { name?: string; scheme?: string }> };
+    };
     expect(doc.components.securitySchemes.bearer!.scheme).toBe('bearer');
     expect(doc.components.securitySchemes.session!.name).toBe('X-Gateway-Session');
     const names = (path: string, method: string) => doc.paths[path]![method]!.parameters?.map((p) => p.name) ?? [];
@@ -91,11 +118,14 @@ describe('the served document and reference page', () => {
   });
   afterAll(() => sandbox.close());
 
-  it('GET /openapi.json is the document with this sandbox\'s addresses as servers', async () => {
+  it("GET /openapi.json is the document with this sandbox's addresses as servers", async () => {
     const res = await fetch(`${sandbox.apiUrl}/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const served = (await res.json()) as { servers: Array<{ url: string }>; paths: Record<string, { servers?: Array<{ url: string }> }> };
+    const served = (await res.json()) as {
+      servers: Array<{ url: string }>;
+      paths: Record<string, { servers?: Array<{ url: string }> }>;
+    };
     expect(served).toEqual(openApiDocument({ apiUrl: sandbox.apiUrl, challengeUrl: sandbox.challengeUrl }));
     expect(served.servers[0]!.url).toBe(sandbox.apiUrl);
     expect(served.paths['/challenge/host']!.servers![0]!.url).toBe(sandbox.challengeUrl);

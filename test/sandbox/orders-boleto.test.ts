@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const boletoOrder = async (value: number | string = 15_000, boleto: Record<string, unknown> = {}) => api(sandbox, 'POST', '/orders', order([boletoCharge(value, boleto)]));
+const boletoOrder = async (value: number | string = 15_000, boleto: Record<string, unknown> = {}) =>
+  api(sandbox, 'POST', '/orders', order([boletoCharge(value, boleto)]));
 
 /** Checks a digit line against its barcode, FEBRABAN's rules computed here independently. */
 function expectValidLine(barcode: string, formatted: string) {
@@ -33,7 +34,12 @@ describe('boleto line (FEBRABAN)', () => {
   it('reproduces a published boleto: barcode and digit line', () => {
     // Banco do Brasil example: factor 3737, R$ 1,00.
     const dueDate = new Date(Date.UTC(1997, 9, 7) + 3737 * 86_400_000).toISOString().slice(0, 10);
-    const { barcode, formatted } = boletoBarcode({ bankCode: '001', dueDate, amount: 100, freeField: '0500940144816060680935031' });
+    const { barcode, formatted } = boletoBarcode({
+      bankCode: '001',
+      dueDate,
+      amount: 100,
+      freeField: '0500940144816060680935031',
+    });
     expect(barcode).toBe('00193373700000001000500940144816060680935031');
     expect(formatted).toBe('00190.50095 40144.816069 06809.350314 3 37370000000100');
   });
@@ -55,7 +61,14 @@ describe('POST /orders with a boleto charge', () => {
       status: 'WAITING',
       amount: { value: 15_000, currency: 'BRL', summary: { total: 15_000, paid: 0, refunded: 0 } },
       payment_response: { code: '20000', message: 'SUCESSO' },
-      payment_method: { type: 'BOLETO', boleto: { due_date: due, instruction_lines: { line_2: 'Via Gateway' }, holder: { name: 'José da Silva', tax_id: '12345678909' } } },
+      payment_method: {
+        type: 'BOLETO',
+        boleto: {
+          due_date: due,
+          instruction_lines: { line_2: 'Via Gateway' },
+          holder: { name: 'José da Silva', tax_id: '12345678909' },
+        },
+      },
     });
     const b = charge.payment_method.boleto;
     expect(b.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -70,7 +83,11 @@ describe('POST /orders with a boleto charge', () => {
     const res = await boletoOrder('2990');
     const charge = res.body.charges[0];
     const b = charge.payment_method.boleto;
-    expect(charge.links.map((l: { rel: string; media: string }) => `${l.rel} ${l.media}`)).toEqual(['SELF application/pdf', 'SELF image/png', 'SELF application/json']);
+    expect(charge.links.map((l: { rel: string; media: string }) => `${l.rel} ${l.media}`)).toEqual([
+      'SELF application/pdf',
+      'SELF image/png',
+      'SELF application/json',
+    ]);
 
     const [pdfLink, pngLink, jsonLink] = charge.links as Array<{ href: string }>;
     const pdf = await fetch(pdfLink!.href);
@@ -113,35 +130,65 @@ describe('POST /orders with a boleto charge', () => {
     delete (boleto.holder as Record<string, unknown>).address;
     const res = await api(sandbox, 'POST', '/orders', body);
     expect(res.status).toBe(400);
-    for (const p of ['due_date', 'instruction_lines', 'holder.address']) expect(errorOf(res, `charges[0].payment_method.boleto.${p}`)?.code, p).toBe('40001');
+    for (const p of ['due_date', 'instruction_lines', 'holder.address'])
+      expect(errorOf(res, `charges[0].payment_method.boleto.${p}`)?.code, p).toBe('40001');
 
-    const noBoleto = await api(sandbox, 'POST', '/orders', order([{ amount: { value: 1000, currency: 'BRL' }, payment_method: { type: 'BOLETO' } }]));
+    const noBoleto = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([{ amount: { value: 1000, currency: 'BRL' }, payment_method: { type: 'BOLETO' } }]),
+    );
     expect(errorOf(noBoleto, 'charges[0].payment_method.boleto')?.code).toBe('40001');
   });
 
   it('every holder field is checked', async () => {
     const res = await boletoOrder(1000, {
       instruction_lines: { line_1: 'x' },
-      holder: { name: 'José', tax_id: '111', email: 'no', address: { country: 'Brasil', region: 'SP', region_code: 'São Paulo', city: 'SP', postal_code: '123', street: 'R', number: '1' } },
+      holder: {
+        name: 'José',
+        tax_id: '111',
+        email: 'no',
+        address: {
+          country: 'Brasil',
+          region: 'SP',
+          region_code: 'São Paulo',
+          city: 'SP',
+          postal_code: '123',
+          street: 'R',
+          number: '1',
+        },
+      },
     });
     expect(res.status).toBe(400);
     expect(errorOf(res, 'charges[0].payment_method.boleto.instruction_lines.line_2')?.code).toBe('40001');
-    for (const p of ['tax_id', 'email', 'address.region_code', 'address.postal_code']) expect(errorOf(res, `charges[0].payment_method.boleto.holder.${p}`)?.code, p).toBe('40002');
+    for (const p of ['tax_id', 'email', 'address.region_code', 'address.postal_code'])
+      expect(errorOf(res, `charges[0].payment_method.boleto.holder.${p}`)?.code, p).toBe('40002');
     expect(errorOf(res, 'charges[0].payment_method.boleto.holder.address.locality')?.code).toBe('40001');
   });
 
   it('card fields on a boleto are 40003', async () => {
     const body = order([boletoCharge()]);
-    Object.assign((body.charges![0] as { payment_method: Record<string, unknown> }).payment_method, { installments: 1, card: {} });
+    Object.assign((body.charges![0] as { payment_method: Record<string, unknown> }).payment_method, {
+      installments: 1,
+      card: {},
+    });
     const res = await api(sandbox, 'POST', '/orders', body);
     expect(errorOf(res, 'charges[0].payment_method.installments')?.code).toBe('40003');
     expect(errorOf(res, 'charges[0].payment_method.card')?.code).toBe('40003');
   });
 
   it('due_date must be a real date, today or later', async () => {
-    expect(errorOf(await boletoOrder(1000, { due_date: '2026-02-30' }), 'charges[0].payment_method.boleto.due_date')?.code).toBe('40002');
-    expect(errorOf(await boletoOrder(1000, { due_date: '25/12/2030' }), 'charges[0].payment_method.boleto.due_date')?.code).toBe('40002');
-    expect(errorOf(await boletoOrder(1000, { due_date: dateIn(-1) }), 'charges[0].payment_method.boleto.due_date')?.description).toMatch(/today/);
+    expect(
+      errorOf(await boletoOrder(1000, { due_date: '2026-02-30' }), 'charges[0].payment_method.boleto.due_date')?.code,
+    ).toBe('40002');
+    expect(
+      errorOf(await boletoOrder(1000, { due_date: '25/12/2030' }), 'charges[0].payment_method.boleto.due_date')?.code,
+    ).toBe('40002');
+    expect(
+      errorOf(await boletoOrder(1000, { due_date: dateIn(-1) }), 'charges[0].payment_method.boleto.due_date')
+        ?.description,
+    ).toMatch(/today/);
     expect((await boletoOrder(1000, { due_date: dateIn(0) })).status).toBe(201);
   });
 
@@ -170,7 +217,11 @@ describe('boleto simulator', () => {
   it('expire: WAITING becomes CANCELED, unpaid; the order may be paid again', async () => {
     const created = await boletoOrder(5000);
     const expired = await api(sandbox, 'POST', `/sandbox/charges/${created.body.charges[0].id}/boleto/expire`);
-    expect(expired.body).toMatchObject({ status: 'CANCELED', payment_response: { code: '10010' }, amount: { summary: { paid: 0, refunded: 0 } } });
+    expect(expired.body).toMatchObject({
+      status: 'CANCELED',
+      payment_response: { code: '10010' },
+      amount: { summary: { paid: 0, refunded: 0 } },
+    });
     const order = await api(sandbox, 'GET', `/orders/${created.body.id}`);
     expect(order.body.links.map((l: { rel: string }) => l.rel)).toEqual(['SELF', 'PAY']);
   });

@@ -44,7 +44,10 @@ describe('bad input is never a 5xx', () => {
         fc.jsonValue({ maxDepth: 3 }),
         async ([path, body], at, value) => {
           const res = await api(sandbox, 'POST', path, mutate(body, at, value as Json));
-          expect(res.status === 201 || (res.status >= 400 && res.status < 500), `${res.status} ${JSON.stringify(res.body)}`).toBe(true);
+          expect(
+            res.status === 201 || (res.status >= 400 && res.status < 500),
+            `${res.status} ${JSON.stringify(res.body)}`,
+          ).toBe(true);
           if (res.status !== 201) expect(res.body.error_messages.length).toBeGreaterThan(0);
         },
       ),

@@ -39,7 +39,9 @@ describe('POST /orders without payment', () => {
   });
 
   it('needs only the customer, and normalises a punctuated tax id', async () => {
-    const res = await api(sandbox, 'POST', '/orders', { customer: { name: 'Ana Souza', email: 'ana@example.com', tax_id: '123.456.789-09' } });
+    const res = await api(sandbox, 'POST', '/orders', {
+      customer: { name: 'Ana Souza', email: 'ana@example.com', tax_id: '123.456.789-09' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.customer.tax_id).toBe('12345678909');
     expect(res.body).toMatchObject({ items: [], charges: [], qr_codes: [], links: [], notification_urls: [] });
@@ -71,7 +73,8 @@ describe('POST /orders: validation errors name the parameter', () => {
     (body.customer as Record<string, unknown>).nickname = 'Mari';
     const res = await api(sandbox, 'POST', '/orders', body);
     expect(res.status).toBe(400);
-    for (const p of ['qr_codes', 'customer.nickname', 'charges[0].color']) expect(errorOf(res, p)?.code, p).toBe('40003');
+    for (const p of ['qr_codes', 'customer.nickname', 'charges[0].color'])
+      expect(errorOf(res, p)?.code, p).toBe('40003');
   });
 
   it('invalid values are 40002 with paths like charges[0].payment_method.card.number', async () => {
@@ -80,7 +83,12 @@ describe('POST /orders: validation errors name the parameter', () => {
       'POST',
       '/orders',
       order([cardCharge({ number: '4111111111111112', installments: 13, type: 'PIX' })], {
-        customer: { ...customer(), email: 'not-an-email', tax_id: '12345678900', phones: [{ country: '55', area: '11', number: '12', type: 'FAX' }] },
+        customer: {
+          ...customer(),
+          email: 'not-an-email',
+          tax_id: '12345678900',
+          phones: [{ country: '55', area: '11', number: '12', type: 'FAX' }],
+        },
         items: [{ name: 'x', quantity: 0, unit_amount: -1 }],
       }),
     );
@@ -104,14 +112,25 @@ describe('POST /orders: validation errors name the parameter', () => {
   it('card fields: exp_month, exp_year, security_code and holder.name are required with a number', async () => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: { number: '4111111111111111' } })]));
     expect(res.status).toBe(400);
-    for (const p of ['exp_month', 'exp_year', 'security_code', 'holder.name']) expect(errorOf(res, `charges[0].payment_method.card.${p}`)?.code, p).toBe('40001');
+    for (const p of ['exp_month', 'exp_year', 'security_code', 'holder.name'])
+      expect(errorOf(res, `charges[0].payment_method.card.${p}`)?.code, p).toBe('40001');
   });
 
   it('an expired card is 40002 on exp_year; a 4-digit code on a visa is 40002', async () => {
-    const expired = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: card('4111111111111111', { exp_month: '1', exp_year: '2020' }) })]));
+    const expired = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ card: card('4111111111111111', { exp_month: '1', exp_year: '2020' }) })]),
+    );
     expect(expired.status).toBe(400);
     expect(errorOf(expired, 'charges[0].payment_method.card.exp_year')?.description).toMatch(/expired/);
-    const code = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: card('4111111111111111', { security_code: '1234' }) })]));
+    const code = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ card: card('4111111111111111', { security_code: '1234' }) })]),
+    );
     expect(errorOf(code, 'charges[0].payment_method.card.security_code')?.code).toBe('40002');
   });
 
@@ -133,7 +152,11 @@ describe('POST /orders: validation errors name the parameter', () => {
   it('a body that is not JSON, or not JSON at all, is a 4xx, never a 5xx', async () => {
     expect((await api(sandbox, 'POST', '/orders', '{"customer":')).status).toBe(400);
     expect((await api(sandbox, 'POST', '/orders', '[]')).status).toBe(400);
-    const res = await fetch(`${sandbox.apiUrl}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${sandbox.token}` }, body: 'x' });
+    const res = await fetch(`${sandbox.apiUrl}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+      body: 'x',
+    });
     expect(res.status).toBe(415);
   });
 
@@ -176,7 +199,16 @@ describe('POST /orders with a card charge', () => {
   });
 
   it('the card comes back as brand, first and last digits, expiry and holder: never the number or the security code', async () => {
-    const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: card('5555 5555 5555 4444', { holder: { name: 'Maria Silva', tax_id: '12345678909' }, store: false }) })]));
+    const res = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([
+        cardCharge({
+          card: card('5555 5555 5555 4444', { holder: { name: 'Maria Silva', tax_id: '12345678909' }, store: false }),
+        }),
+      ]),
+    );
     const c = res.body.charges[0].payment_method.card;
     expect(c).toEqual({
       brand: 'mastercard',
@@ -200,7 +232,12 @@ describe('POST /orders with a card charge', () => {
   });
 
   it('soft_descriptor comes back normalised: no accents, single spaces, at most 17 characters', async () => {
-    const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ extra: { soft_descriptor: '  Lója   do João — Çentro Sul  ' } })]));
+    const res = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ extra: { soft_descriptor: '  Lója   do João — Çentro Sul  ' } })]),
+    );
     expect(res.body.charges[0].payment_method.soft_descriptor).toBe('Loja do Joao Cent');
     const bad = await api(sandbox, 'POST', '/orders', order([cardCharge({ extra: { soft_descriptor: '—★—' } })]));
     expect(errorOf(bad, 'charges[0].payment_method.soft_descriptor')?.code).toBe('40002');
@@ -230,15 +267,23 @@ describe('card minimums', () => {
     const low = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 99 })]));
     expect(low.status).toBe(422);
     expect(errorOf(low, 'charges[0].amount.value')?.description).toMatch(/at least 100/);
-    expect((await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 100 })]))).body.charges[0].status).toBe('PAID');
+    expect((await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 100 })]))).body.charges[0].status).toBe(
+      'PAID',
+    );
   });
 
   it('other networks: R$ 0,20 a transaction', async () => {
     const low = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 19, number: '5555555555554444' })]));
     expect(low.status).toBe(422);
     expect(errorOf(low, 'charges[0].amount.value')?.code).toBe('42201');
-    expect((await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 20, number: '5555555555554444' })]))).body.charges[0].status).toBe('PAID');
-    expect((await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 20, number: '6505050000001109' })]))).body.charges[0].payment_method.card.brand).toBe('elo');
+    expect(
+      (await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 20, number: '5555555555554444' })]))).body
+        .charges[0].status,
+    ).toBe('PAID');
+    expect(
+      (await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 20, number: '6505050000001109' })]))).body
+        .charges[0].payment_method.card.brand,
+    ).toBe('elo');
   });
 
   it('installments: R$ 5,00 each', async () => {
@@ -297,7 +342,10 @@ describe('POST /orders/{id}/pay', () => {
 
   it('validates the charge with paths from its root', async () => {
     const created = await api(sandbox, 'POST', '/orders', order());
-    const res = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, { amount: { value: 100, currency: 'BRL' }, payment_method: { type: 'CREDIT_CARD' } });
+    const res = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, {
+      amount: { value: 100, currency: 'BRL' },
+      payment_method: { type: 'CREDIT_CARD' },
+    });
     expect(res.status).toBe(400);
     expect(errorOf(res, 'payment_method.card')?.code).toBe('40001');
   });
@@ -310,7 +358,11 @@ describe('POST /orders/{id}/pay', () => {
 
 describe('accounts', () => {
   it('needs the bearer token', async () => {
-    const res = await fetch(`${sandbox.apiUrl}/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(order()) });
+    const res = await fetch(`${sandbox.apiUrl}/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(order()),
+    });
     expect(res.status).toBe(401);
     expect((await api(sandbox, 'GET', '/orders/ORDE_x', undefined, {}, 'wrong')).status).toBe(401);
   });
@@ -319,8 +371,12 @@ describe('accounts', () => {
     const other = sandbox.addMerchant();
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
     expect((await api(sandbox, 'GET', `/orders/${res.body.id}`, undefined, {}, other.token)).status).toBe(404);
-    expect((await api(sandbox, 'GET', `/charges/${res.body.charges[0].id}`, undefined, {}, other.token)).status).toBe(404);
-    expect((await api(sandbox, 'POST', `/charges/${res.body.charges[0].id}/cancel`, undefined, {}, other.token)).status).toBe(404);
+    expect((await api(sandbox, 'GET', `/charges/${res.body.charges[0].id}`, undefined, {}, other.token)).status).toBe(
+      404,
+    );
+    expect(
+      (await api(sandbox, 'POST', `/charges/${res.body.charges[0].id}/cancel`, undefined, {}, other.token)).status,
+    ).toBe(404);
   });
 
   it('clear card data only from PCI-homologated accounts; POST /sandbox/merchant/settings changes it', async () => {
@@ -329,14 +385,29 @@ describe('accounts', () => {
     expect(refused.status).toBe(422);
     expect(errorOf(refused, 'charges[0].payment_method.card.number')?.description).toMatch(/PCI/);
 
-    const settings = await api(sandbox, 'POST', '/sandbox/merchant/settings', { pci_homologated: true }, {}, other.token);
+    const settings = await api(
+      sandbox,
+      'POST',
+      '/sandbox/merchant/settings',
+      { pci_homologated: true },
+      {},
+      other.token,
+    );
     expect(settings.body).toMatchObject({ pci_homologated: true, sub_merchant_enabled: true, released_mccs: [] });
-    expect((await api(sandbox, 'POST', '/orders', order([cardCharge()]), {}, other.token)).body.charges[0].status).toBe('PAID');
-    expect((await api(sandbox, 'GET', '/sandbox/merchant/settings', undefined, {}, other.token)).body.pci_homologated).toBe(true);
+    expect((await api(sandbox, 'POST', '/orders', order([cardCharge()]), {}, other.token)).body.charges[0].status).toBe(
+      'PAID',
+    );
+    expect(
+      (await api(sandbox, 'GET', '/sandbox/merchant/settings', undefined, {}, other.token)).body.pci_homologated,
+    ).toBe(true);
   });
 
   it('settings are validated', async () => {
-    const res = await api(sandbox, 'POST', '/sandbox/merchant/settings', { pci_homologated: 'yes', released_mccs: ['12'], other: 1 });
+    const res = await api(sandbox, 'POST', '/sandbox/merchant/settings', {
+      pci_homologated: 'yes',
+      released_mccs: ['12'],
+      other: 1,
+    });
     expect(res.status).toBe(400);
     expect(paramsOf(res).sort()).toEqual(['other', 'pci_homologated', 'released_mccs[0]']);
   });

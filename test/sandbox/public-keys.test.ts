@@ -56,13 +56,18 @@ describe('POST /public-keys and GET /public-keys/card', () => {
   ])('%j is 400 %s on %s', async (body, code, parameter) => {
     const res = await call('POST', '/public-keys', body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code, parameter_name: parameter })]);
+    expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code, parameter_name: parameter }),
+    ]);
   });
 
   it('requires the bearer token, JSON, and a body', async () => {
     expect((await call('POST', '/public-keys', { type: 'card' }, 'wrong')).status).toBe(401);
     expect((await call('GET', '/public-keys/card', undefined, 'wrong')).status).toBe(401);
-    const noType = await fetch(`${sandbox.apiUrl}/public-keys`, { method: 'POST', headers: { Authorization: `Bearer ${sandbox.token}` } });
+    const noType = await fetch(`${sandbox.apiUrl}/public-keys`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sandbox.token}` },
+    });
     expect(noType.status).toBe(415);
   });
 });
@@ -73,7 +78,14 @@ describe('PublicKeyStore: rotation keeps the previous key 7 days', () => {
   let keys: PublicKeyStore;
   beforeEach(async () => {
     db = await openDatabase(undefined, [merchantSchema, publicKeySchema]);
-    new MerchantStore(db).upsert({ id: 'M1', name: 'M1', token: 't', pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] });
+    new MerchantStore(db).upsert({
+      id: 'M1',
+      name: 'M1',
+      token: 't',
+      pciHomologated: true,
+      subMerchantEnabled: true,
+      releasedMccs: [],
+    });
     clock = new ManualClock();
     keys = new PublicKeyStore(db, clock);
   });
@@ -94,9 +106,21 @@ describe('PublicKeyStore: rotation keeps the previous key 7 days', () => {
 
   it('the stored private key decrypts what the public key encrypted (RSA-OAEP, SHA-256)', async () => {
     const key = await keys.create('M1');
-    const sealed = publicEncrypt({ key: createPublicKey({ key: Buffer.from(key.publicKey, 'base64'), format: 'der', type: 'spki' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('hello'));
+    const sealed = publicEncrypt(
+      {
+        key: createPublicKey({ key: Buffer.from(key.publicKey, 'base64'), format: 'der', type: 'spki' }),
+        padding: constants.RSA_PKCS1_OAEP_PADDING,
+        oaepHash: 'sha256',
+      },
+      Buffer.from('hello'),
+    );
     const [stored] = keys.validKeys('M1');
-    expect(privateDecrypt({ key: stored!.privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, sealed).toString()).toBe('hello');
+    expect(
+      privateDecrypt(
+        { key: stored!.privateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        sealed,
+      ).toString(),
+    ).toBe('hello');
     db.close();
   });
 });

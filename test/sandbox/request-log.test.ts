@@ -29,7 +29,10 @@ describe('request log lines (text)', () => {
   afterAll(() => sandbox.close());
 
   it('cannot be split or forged: the path is logged as sent, percent-encoding kept', async () => {
-    await raw(sandbox, `GET ${FORGED} HTTP/1.1\r\nHost: sandbox\r\nX-Trace-Id: forge-attempt-1\r\nConnection: close\r\n\r\n`);
+    await raw(
+      sandbox,
+      `GET ${FORGED} HTTP/1.1\r\nHost: sandbox\r\nX-Trace-Id: forge-attempt-1\r\nConnection: close\r\n\r\n`,
+    );
     const [line, ...more] = await linesWith(logs, 'forge-attempt-1');
     expect(more).toEqual([]);
     expect(line).not.toMatch(/[\r\n]/);
@@ -60,7 +63,9 @@ describe('request log lines (text)', () => {
 
   it('logs a client that aborts mid-body as a client error, not an internal one', async () => {
     const client = await rawClient(sandbox.apiUrl);
-    client.write(`POST /public-keys HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${sandbox.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Trace-Id: aborts-mid-body\r\nExpect: 100-continue\r\n\r\n`);
+    client.write(
+      `POST /public-keys HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${sandbox.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Trace-Id: aborts-mid-body\r\nExpect: 100-continue\r\n\r\n`,
+    );
     while (!client.received().includes('100 Continue')) await new Promise((r) => setTimeout(r, 5));
     client.write('{"type":');
     client.socket.destroy();
@@ -85,11 +90,21 @@ describe('request log lines (json)', () => {
     const logs: string[] = [];
     const sandbox = await startSandbox({ log: (line) => logs.push(line), logFormat: 'json' });
     try {
-      await raw(sandbox, `GET ${FORGED} HTTP/1.1\r\nHost: sandbox\r\nX-Trace-Id: json-forge-1\r\nConnection: close\r\n\r\n`);
+      await raw(
+        sandbox,
+        `GET ${FORGED} HTTP/1.1\r\nHost: sandbox\r\nX-Trace-Id: json-forge-1\r\nConnection: close\r\n\r\n`,
+      );
       await fetch(`${sandbox.apiUrl}/charges/4000000000002503`, { headers: { 'x-trace-id': 'json-card-1' } });
       const [forged] = await linesWith(logs, 'json-forge-1');
       const [card] = await linesWith(logs, 'json-card-1');
-      expect(JSON.parse(forged!)).toEqual({ time: expect.any(String), trace: 'json-forge-1', method: 'GET', path: FORGED, status: 404, duration_ms: expect.any(Number) });
+      expect(JSON.parse(forged!)).toEqual({
+        time: expect.any(String),
+        trace: 'json-forge-1',
+        method: 'GET',
+        path: FORGED,
+        status: 404,
+        duration_ms: expect.any(Number),
+      });
       expect(JSON.parse(card!).path).toBe('/charges/[digits]');
     } finally {
       await sandbox.close();

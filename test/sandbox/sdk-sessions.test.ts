@@ -12,9 +12,14 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const create = (init: { body?: string; headers?: Record<string, string> } = {}) =>
-  fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${sandbox.token}`, ...init.headers }, body: init.body });
+  fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandbox.token}`, ...init.headers },
+    body: init.body,
+  });
 
-const works = async (session: string) => (await postAuthentication(sandbox, session, { data: authData(), device: validDevice() })).status;
+const works = async (session: string) =>
+  (await postAuthentication(sandbox, session, { data: authData(), device: validDevice() })).status;
 
 describe('POST /checkout-sdk/sessions', () => {
   it('creates a session valid 30 minutes, with an empty body', async () => {
@@ -32,7 +37,10 @@ describe('POST /checkout-sdk/sessions', () => {
 
   it('accepts {} and a bare token (docs/rules.md: one published example sends it without "Bearer")', async () => {
     expect((await create({ body: '{}', headers: { 'Content-Type': 'application/json' } })).status).toBe(201);
-    const bare = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers: { Authorization: sandbox.token } });
+    const bare = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, {
+      method: 'POST',
+      headers: { Authorization: sandbox.token },
+    });
     expect(bare.status).toBe(201);
   });
 
@@ -48,22 +56,35 @@ describe('POST /checkout-sdk/sessions', () => {
   ])('401 UNAUTHORIZED with %s', async (_, headers) => {
     const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, { method: 'POST', headers });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code: '40101', parameter_name: 'Authorization' })]);
+    expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code: '40101', parameter_name: 'Authorization' }),
+    ]);
   });
 
   it.each([0, 1801, -5, 1.5, '60', null, true])('expires_in %j is 400 40002', async (value) => {
-    const res = await create({ body: JSON.stringify({ expires_in: value }), headers: { 'Content-Type': 'application/json' } });
+    const res = await create({
+      body: JSON.stringify({ expires_in: value }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code: '40002', parameter_name: 'expires_in' })]);
+    expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code: '40002', parameter_name: 'expires_in' }),
+    ]);
   });
 
   it('unknown fields are 40003; a body must be JSON', async () => {
     const unknown = await create({ body: '{"ttl":5}', headers: { 'Content-Type': 'application/json' } });
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code: '40003', parameter_name: 'ttl' })]);
-    expect((await create({ body: 'expires_in=5', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(((await unknown.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code: '40003', parameter_name: 'ttl' }),
+    ]);
+    expect(
+      (await create({ body: 'expires_in=5', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status,
+    ).toBe(415);
     expect((await create({ body: '{', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
-    expect((await create({ body: '{"__proto__":{}}', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+    expect((await create({ body: '{"__proto__":{}}', headers: { 'Content-Type': 'application/json' } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -77,13 +98,17 @@ describe('session expiry (sandbox clock)', () => {
     sandbox.clock.advance(60_000);
     const res = await postAuthentication(sandbox, session, { data: authData(), device: validDevice() });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code: '40102', parameter_name: 'X-Gateway-Session' })]);
+    expect(((await res.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code: '40102', parameter_name: 'X-Gateway-Session' }),
+    ]);
     expect(await works(await createSession(sandbox))).toBe(201);
   });
 
   it('expires_in shortens a session; GET is refused too once it expired', async () => {
     const session = await createSession(sandbox, { expires_in: 60 });
-    const created = (await (await postAuthentication(sandbox, session, { data: authData(), device: validDevice() })).json()) as { id: string };
+    const created = (await (
+      await postAuthentication(sandbox, session, { data: authData(), device: validDevice() })
+    ).json()) as { id: string };
     expect((await getAuthentication(sandbox, session, created.id)).status).toBe(200);
     sandbox.clock.advance(60_000);
     expect((await getAuthentication(sandbox, session, created.id)).status).toBe(401);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { api, boletoCharge, card, cardCharge, customer, errorOf, order, subMerchant, subMerchantCharge } from './support/payments';
+import {
+  api,
+  boletoCharge,
+  card,
+  cardCharge,
+  customer,
+  errorOf,
+  order,
+  subMerchant,
+  subMerchantCharge,
+} from './support/payments';
 
 let sandbox: Sandbox;
 
@@ -34,7 +44,8 @@ const PLACES = [
   {
     name: 'card holder',
     path: '/orders',
-    body: (taxId: string) => order([cardCharge({ card: card('4111111111111111', { holder: { name: 'Maria Silva', tax_id: taxId } }) })]),
+    body: (taxId: string) =>
+      order([cardCharge({ card: card('4111111111111111', { holder: { name: 'Maria Silva', tax_id: taxId } }) })]),
     parameter: 'charges[0].payment_method.card.holder.tax_id',
     echoed: (body: any) => body.charges[0].payment_method.card.holder.tax_id,
   },

@@ -8,7 +8,12 @@ import { authData, createSession, getAuthentication, postAuthentication, validDe
 
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 
-const METHOD_CARDS = { visa: '4000000000004004', mastercard: '5200000000001401', silent: '4000000000004103', thenChallenge: '4000000000004202' } as const;
+const METHOD_CARDS = {
+  visa: '4000000000004004',
+  mastercard: '5200000000001401',
+  silent: '4000000000004103',
+  thenChallenge: '4000000000004202',
+} as const;
 
 let sandbox: Sandbox;
 let session: string;
@@ -20,13 +25,20 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function authenticate(number: string, device: Record<string, unknown> = validDevice()): Promise<AuthenticationResource> {
+async function authenticate(
+  number: string,
+  device: Record<string, unknown> = validDevice(),
+): Promise<AuthenticationResource> {
   const res = await postAuthentication(sandbox, session, { data: authData(number), device });
   expect(res.status).toBe(201);
   return (await res.json()) as AuthenticationResource;
 }
 const form = (url: string, fields: Record<string, string>, accept = 'text/html') =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, body: new URLSearchParams(fields).toString() });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+    body: new URLSearchParams(fields).toString(),
+  });
 const continueCall = (id: string, body: unknown) =>
   fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/${id}/continue`, {
     method: 'POST',
@@ -47,43 +59,84 @@ async function runMethod(a: AuthenticationResource): Promise<{ methodPage: strin
   expect(await notification.text()).toContain(`data-trans-id="${method.three_ds_server_trans_id}"`);
   return { methodPage, notified: true };
 }
-const merchantRead = async (id: string) => (await api(sandbox, 'GET', `/3ds/authentications/${id}`)).body as Record<string, unknown>;
+const merchantRead = async (id: string) =>
+  (await api(sandbox, 'GET', `/3ds/authentications/${id}`)).body as Record<string, unknown>;
 
 describe('the 3DS Method (docs/three-ds-flow.md)', () => {
   it('a card without a method URL still gets its final answer in one request, indicator U', async () => {
     const a = await authenticate('4000000000002370');
-    expect(a).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', method: null, method_completion: 'U', trans_status: 'Y', eci: '05', liability_shift: true });
+    expect(a).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      method: null,
+      method_completion: 'U',
+      trans_status: 'Y',
+      eci: '05',
+      liability_shift: true,
+    });
   });
 
   it('a method card answers REQUIRE_METHOD with the method URL, the transaction id and threeDSMethodData already encoded', async () => {
     const a = await authenticate(METHOD_CARDS.visa, { ...validDevice(), challengeWindowSize: '03' });
-    expect(a).toMatchObject({ status: 'REQUIRE_METHOD', authentication_status: null, challenge: null, trans_status: null, eci: null, liability_shift: false, method_completion: null, challenge_window_size: '03' });
+    expect(a).toMatchObject({
+      status: 'REQUIRE_METHOD',
+      authentication_status: null,
+      challenge: null,
+      trans_status: null,
+      eci: null,
+      liability_shift: false,
+      method_completion: null,
+      challenge_window_size: '03',
+    });
     const method = a.method!;
     expect(method.url).toBe(`${sandbox.challengeUrl}/challenge/acs/method`);
     expect(method.notification_url).toBe(`${sandbox.challengeUrl}/challenge/method-notification`);
     expect(method.three_ds_server_trans_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(decodeBase64UrlJson(method.three_ds_method_data)).toEqual({ threeDSServerTransID: method.three_ds_server_trans_id, threeDSMethodNotificationURL: method.notification_url });
+    expect(decodeBase64UrlJson(method.three_ds_method_data)).toEqual({
+      threeDSServerTransID: method.three_ds_server_trans_id,
+      threeDSMethodNotificationURL: method.notification_url,
+    });
     // The method data is for the page that runs it: a later read does not repeat it.
-    expect(((await (await getAuthentication(sandbox, session, a.id)).json()) as AuthenticationResource).method).toBeNull();
+    expect(
+      ((await (await getAuthentication(sandbox, session, a.id)).json()) as AuthenticationResource).method,
+    ).toBeNull();
   });
 
   it.each([
     [METHOD_CARDS.visa, 'visa', '05'],
     [METHOD_CARDS.mastercard, 'mastercard', '02'],
-  ])('%s: the ACS notifies, the continue call makes it frictionless and authenticated (Y, ECI %s)', async (number, brand, eci) => {
-    const a = await authenticate(number);
-    const { notified } = await runMethod(a);
-    expect(notified).toBe(true);
-    const res = await continueCall(a.id, { methodCompletion: 'Y' });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: a.id, status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', brand, method_completion: 'Y', trans_status: 'Y', eci, liability_shift: true, challenge: null });
-  });
+  ])(
+    '%s: the ACS notifies, the continue call makes it frictionless and authenticated (Y, ECI %s)',
+    async (number, brand, eci) => {
+      const a = await authenticate(number);
+      const { notified } = await runMethod(a);
+      expect(notified).toBe(true);
+      const res = await continueCall(a.id, { methodCompletion: 'Y' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        id: a.id,
+        status: 'AUTH_FLOW_COMPLETED',
+        authentication_status: 'AUTHENTICATED',
+        brand,
+        method_completion: 'Y',
+        trans_status: 'Y',
+        eci,
+        liability_shift: true,
+        challenge: null,
+      });
+    },
+  );
 
-  it('the indicator is the server\'s: a method card whose notification never came gets N and a challenge, whatever the SDK claims', async () => {
+  it("the indicator is the server's: a method card whose notification never came gets N and a challenge, whatever the SDK claims", async () => {
     const a = await authenticate(METHOD_CARDS.visa);
     const res = await continueCall(a.id, { methodCompletion: 'Y' });
     const body = (await res.json()) as AuthenticationResource;
-    expect(body).toMatchObject({ status: 'REQUIRE_CHALLENGE', method_completion: 'N', trans_status: 'C', eci: null, liability_shift: false });
+    expect(body).toMatchObject({
+      status: 'REQUIRE_CHALLENGE',
+      method_completion: 'N',
+      trans_status: 'C',
+      eci: null,
+      liability_shift: false,
+    });
     expect(body.challenge!.url).toContain('/challenge/host?');
   });
 
@@ -112,7 +165,14 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     });
     expect(done.status).toBe(200);
     const final = (await (await getAuthentication(sandbox, session, a.id)).json()) as AuthenticationResource;
-    expect(final).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED', method_completion: 'Y', trans_status: 'Y', eci: '05', liability_shift: true });
+    expect(final).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'AUTHENTICATED',
+      method_completion: 'Y',
+      trans_status: 'Y',
+      eci: '05',
+      liability_shift: true,
+    });
   });
 
   it('continues once: a second call, or one for a card without a method, is 409; an unknown id 404', async () => {
@@ -120,9 +180,15 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     expect((await continueCall(a.id, { methodCompletion: 'N' })).status).toBe(200);
     const again = await continueCall(a.id, { methodCompletion: 'N' });
     expect(again.status).toBe(409);
-    expect(((await again.json()) as ErrorBody).error_messages).toEqual([expect.objectContaining({ code: '40901', parameter_name: 'id' })]);
-    expect((await continueCall((await authenticate('4000000000002370')).id, { methodCompletion: 'N' })).status).toBe(409);
-    expect((await continueCall('3DS_00000000-0000-4000-8000-000000000000', { methodCompletion: 'N' })).status).toBe(404);
+    expect(((await again.json()) as ErrorBody).error_messages).toEqual([
+      expect.objectContaining({ code: '40901', parameter_name: 'id' }),
+    ]);
+    expect((await continueCall((await authenticate('4000000000002370')).id, { methodCompletion: 'N' })).status).toBe(
+      409,
+    );
+    expect((await continueCall('3DS_00000000-0000-4000-8000-000000000000', { methodCompletion: 'N' })).status).toBe(
+      404,
+    );
   });
 
   it('a notification after the continue call changes nothing', async () => {
@@ -143,9 +209,19 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
   it.each([
     ['no threeDSMethodData', {}, 400, 'threeDSMethodData'],
     ['not base64url', { threeDSMethodData: 'a+b/c=' }, 400, 'threeDSMethodData'],
-    ['base64url of something not JSON', { threeDSMethodData: Buffer.from('nope').toString('base64url') }, 400, 'threeDSMethodData'],
+    [
+      'base64url of something not JSON',
+      { threeDSMethodData: Buffer.from('nope').toString('base64url') },
+      400,
+      'threeDSMethodData',
+    ],
     ['a JSON array', { threeDSMethodData: encodeBase64UrlJson([1]) }, 400, 'threeDSMethodData'],
-    ['no transaction id', { threeDSMethodData: encodeBase64UrlJson({ threeDSMethodNotificationURL: 'https://x.example/n' }) }, 400, 'threeDSMethodData.threeDSServerTransID'],
+    [
+      'no transaction id',
+      { threeDSMethodData: encodeBase64UrlJson({ threeDSMethodNotificationURL: 'https://x.example/n' }) },
+      400,
+      'threeDSMethodData.threeDSServerTransID',
+    ],
   ])('%s: %s', async (_, fields, status, field) => {
     for (const url of [method.url, method.notification_url]) {
       const res = await form(url, fields as Record<string, string>);
@@ -156,16 +232,30 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
   });
 
   it('a notification URL that is not http(s), or an unknown transaction: named in the page', async () => {
-    const js = await form(method.url, { threeDSMethodData: encodeBase64UrlJson({ threeDSServerTransID: transId(), threeDSMethodNotificationURL: 'javascript:alert(1)' }) });
+    const js = await form(method.url, {
+      threeDSMethodData: encodeBase64UrlJson({
+        threeDSServerTransID: transId(),
+        threeDSMethodNotificationURL: 'javascript:alert(1)',
+      }),
+    });
     expect(js.status).toBe(400);
     expect(await js.text()).toContain('<code>threeDSMethodData.threeDSMethodNotificationURL</code>');
-    const unknown = await form(method.url, { threeDSMethodData: encodeBase64UrlJson({ threeDSServerTransID: '00000000-0000-4000-8000-000000000000', threeDSMethodNotificationURL: method.notification_url }) });
+    const unknown = await form(method.url, {
+      threeDSMethodData: encodeBase64UrlJson({
+        threeDSServerTransID: '00000000-0000-4000-8000-000000000000',
+        threeDSMethodNotificationURL: method.notification_url,
+      }),
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('<code>threeDSMethodData.threeDSServerTransID</code>');
   });
 
   it('a body that is not a form is 415; JSON clients get the API error body', async () => {
-    const res = await fetch(method.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{}' });
+    const res = await fetch(method.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(415);
     expect(((await res.json()) as ErrorBody).error_messages[0]!.code).toBe('41501');
   });
@@ -178,14 +268,27 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
     const a = await authenticate(METHOD_CARDS.visa);
     const res = await continueCall(a.id, body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).error_messages).toEqual(expect.arrayContaining([expect.objectContaining({ code, parameter_name: field })]));
+    expect(((await res.json()) as ErrorBody).error_messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code, parameter_name: field })]),
+    );
   });
 
   it('the accept header and IP address come from the request, never from the page', async () => {
-    const res = await postAuthentication(sandbox, session, { data: authData(), device: validDevice() }, { accept: 'application/json, text/plain' });
+    const res = await postAuthentication(
+      sandbox,
+      session,
+      { data: authData(), device: validDevice() },
+      { accept: 'application/json, text/plain' },
+    );
     const a = (await res.json()) as AuthenticationResource;
-    expect((await merchantRead(a.id)).browser).toEqual({ accept_header: 'application/json, text/plain', ip: '127.0.0.1' });
-    const claimed = await postAuthentication(sandbox, session, { data: authData(), device: { ...validDevice(), acceptHeader: 'text/html', ip: '10.0.0.1' } });
+    expect((await merchantRead(a.id)).browser).toEqual({
+      accept_header: 'application/json, text/plain',
+      ip: '127.0.0.1',
+    });
+    const claimed = await postAuthentication(sandbox, session, {
+      data: authData(),
+      device: { ...validDevice(), acceptHeader: 'text/html', ip: '10.0.0.1' },
+    });
     expect(claimed.status).toBe(400);
     expect(((await claimed.json()) as ErrorBody).error_messages.map((e) => [e.code, e.parameter_name])).toEqual([
       ['40003', 'device.acceptHeader'],
@@ -194,7 +297,10 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
   });
 
   it('device fields follow EMV formats: color depth one of its values, window size 01-05', async () => {
-    const res = await postAuthentication(sandbox, session, { data: authData(), device: { ...validDevice(), colorDepth: 30, challengeWindowSize: '06' } });
+    const res = await postAuthentication(sandbox, session, {
+      data: authData(),
+      device: { ...validDevice(), colorDepth: 30, challengeWindowSize: '06' },
+    });
     expect(res.status).toBe(400);
     const items = ((await res.json()) as ErrorBody).error_messages.map((e) => e.parameter_name).sort();
     expect(items).toEqual(['device.challengeWindowSize', 'device.colorDepth']);
@@ -202,29 +308,144 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
 });
 
 /** What the merchant read reports for each sandbox card once its flow is as far as it goes without a shopper. */
-const EXPECTED: Record<string, { status: string; trans_status: string | null; eci: string | null; liability_shift: boolean; method_completion: string | null }> = {
-  '4000000000002719': { status: 'AUTH_NOT_SUPPORTED', trans_status: 'U', eci: '07', liability_shift: false, method_completion: 'U' },
-  '5200000000001021': { status: 'AUTH_NOT_SUPPORTED', trans_status: 'U', eci: '00', liability_shift: false, method_completion: 'U' },
-  '6505050000001026': { status: 'AUTH_NOT_SUPPORTED', trans_status: 'U', eci: '07', liability_shift: false, method_completion: 'U' },
-  '4000000000002503': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'U' },
-  '5200000000001096': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'U' },
-  '6505050000001091': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'U' },
-  '4000000000002370': { status: 'AUTH_FLOW_COMPLETED', trans_status: 'Y', eci: '05', liability_shift: true, method_completion: 'U' },
-  '5200000000001104': { status: 'AUTH_FLOW_COMPLETED', trans_status: 'Y', eci: '02', liability_shift: true, method_completion: 'U' },
-  '6505050000001109': { status: 'AUTH_FLOW_COMPLETED', trans_status: 'Y', eci: '05', liability_shift: true, method_completion: 'U' },
-  '4000000000003006': { status: 'CHANGE_PAYMENT_METHOD', trans_status: 'R', eci: '07', liability_shift: false, method_completion: 'U' },
-  '4000000000003105': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'U' },
-  '4000000000003204': { status: 'AUTH_FLOW_COMPLETED', trans_status: 'N', eci: '07', liability_shift: false, method_completion: 'U' },
-  '4000000000003303': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'U' },
-  '4000000000004004': { status: 'AUTH_FLOW_COMPLETED', trans_status: 'Y', eci: '05', liability_shift: true, method_completion: 'Y' },
-  '5200000000001401': { status: 'AUTH_FLOW_COMPLETED', trans_status: 'Y', eci: '02', liability_shift: true, method_completion: 'Y' },
-  '4000000000004103': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'N' },
-  '4000000000004202': { status: 'REQUIRE_CHALLENGE', trans_status: 'C', eci: null, liability_shift: false, method_completion: 'Y' },
+const EXPECTED: Record<
+  string,
+  {
+    status: string;
+    trans_status: string | null;
+    eci: string | null;
+    liability_shift: boolean;
+    method_completion: string | null;
+  }
+> = {
+  '4000000000002719': {
+    status: 'AUTH_NOT_SUPPORTED',
+    trans_status: 'U',
+    eci: '07',
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '5200000000001021': {
+    status: 'AUTH_NOT_SUPPORTED',
+    trans_status: 'U',
+    eci: '00',
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '6505050000001026': {
+    status: 'AUTH_NOT_SUPPORTED',
+    trans_status: 'U',
+    eci: '07',
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '4000000000002503': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '5200000000001096': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '6505050000001091': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '4000000000002370': {
+    status: 'AUTH_FLOW_COMPLETED',
+    trans_status: 'Y',
+    eci: '05',
+    liability_shift: true,
+    method_completion: 'U',
+  },
+  '5200000000001104': {
+    status: 'AUTH_FLOW_COMPLETED',
+    trans_status: 'Y',
+    eci: '02',
+    liability_shift: true,
+    method_completion: 'U',
+  },
+  '6505050000001109': {
+    status: 'AUTH_FLOW_COMPLETED',
+    trans_status: 'Y',
+    eci: '05',
+    liability_shift: true,
+    method_completion: 'U',
+  },
+  '4000000000003006': {
+    status: 'CHANGE_PAYMENT_METHOD',
+    trans_status: 'R',
+    eci: '07',
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '4000000000003105': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '4000000000003204': {
+    status: 'AUTH_FLOW_COMPLETED',
+    trans_status: 'N',
+    eci: '07',
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '4000000000003303': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'U',
+  },
+  '4000000000004004': {
+    status: 'AUTH_FLOW_COMPLETED',
+    trans_status: 'Y',
+    eci: '05',
+    liability_shift: true,
+    method_completion: 'Y',
+  },
+  '5200000000001401': {
+    status: 'AUTH_FLOW_COMPLETED',
+    trans_status: 'Y',
+    eci: '02',
+    liability_shift: true,
+    method_completion: 'Y',
+  },
+  '4000000000004103': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'N',
+  },
+  '4000000000004202': {
+    status: 'REQUIRE_CHALLENGE',
+    trans_status: 'C',
+    eci: null,
+    liability_shift: false,
+    method_completion: 'Y',
+  },
 };
 
 describe('the merchant read reports the EMV result for every sandbox card', () => {
   it('covers the whole card table', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual(SANDBOX_CARDS.filter((c) => c.flow !== 'BACKEND_FAILURE').map((c) => c.number).sort());
+    expect(Object.keys(EXPECTED).sort()).toEqual(
+      SANDBOX_CARDS.filter((c) => c.flow !== 'BACKEND_FAILURE')
+        .map((c) => c.number)
+        .sort(),
+    );
   });
 
   it.each(Object.entries(EXPECTED))('%s', async (number, expected) => {
@@ -238,7 +459,11 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     expect(read.authentication_value === null).toBe(expected.trans_status !== 'Y');
     if (expected.trans_status === 'Y') expect(read.authentication_value).toMatch(/^[A-Za-z0-9+/]{27}=$/);
     // The browser's answer has the same result fields, never the CAVV.
-    expect(a).toMatchObject({ trans_status: expected.trans_status, eci: expected.eci, liability_shift: expected.liability_shift });
+    expect(a).toMatchObject({
+      trans_status: expected.trans_status,
+      eci: expected.eci,
+      liability_shift: expected.liability_shift,
+    });
     expect(a).not.toHaveProperty('authentication_value');
     if (read.authentication_value) expect(JSON.stringify(a)).not.toContain(String(read.authentication_value));
   });
@@ -246,23 +471,58 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
   it('a canceled challenge reads N, ECI 07, no liability shift', async () => {
     const a = await authenticate('4000000000002503');
     const url = new URL(a.challenge!.url);
-    await form(`${sandbox.challengeUrl}/challenge/end`, { authentication: a.id, token: url.searchParams.get('token')!, parent: 'http://shop.example:8080', reason: 'CHALLENGE_CANCELED' }, 'application/json');
-    expect(await merchantRead(a.id)).toMatchObject({ status: 'CANCELED', trans_status: 'N', eci: '07', liability_shift: false, authentication_value: null });
+    await form(
+      `${sandbox.challengeUrl}/challenge/end`,
+      {
+        authentication: a.id,
+        token: url.searchParams.get('token')!,
+        parent: 'http://shop.example:8080',
+        reason: 'CHALLENGE_CANCELED',
+      },
+      'application/json',
+    );
+    expect(await merchantRead(a.id)).toMatchObject({
+      status: 'CANCELED',
+      trans_status: 'N',
+      eci: '07',
+      liability_shift: false,
+      authentication_value: null,
+    });
   });
 
-  it('an order paid with a method card\'s authentication records the ECI and liability on its charge', async () => {
+  it("an order paid with a method card's authentication records the ECI and liability on its charge", async () => {
     const a = await authenticate(METHOD_CARDS.mastercard);
     await runMethod(a);
     await continueCall(a.id, { methodCompletion: 'Y' });
-    const paid = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 10_000, card: card(METHOD_CARDS.mastercard, { exp_month: '12' }), extra: { authentication_method: { type: 'THREEDS', id: a.id } } })]));
+    const paid = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([
+        cardCharge({
+          value: 10_000,
+          card: card(METHOD_CARDS.mastercard, { exp_month: '12' }),
+          extra: { authentication_method: { type: 'THREEDS', id: a.id } },
+        }),
+      ]),
+    );
     expect(paid.status).toBe(201);
-    const charge = (paid.body as { charges: Array<{ payment_method: { authentication_method: unknown } }> }).charges[0]!;
-    expect(charge.payment_method.authentication_method).toEqual({ type: 'THREEDS', id: a.id, status: 'AUTHENTICATED', eci: '02', liability_shift: true });
+    const charge = (paid.body as { charges: Array<{ payment_method: { authentication_method: unknown } }> })
+      .charges[0]!;
+    expect(charge.payment_method.authentication_method).toEqual({
+      type: 'THREEDS',
+      id: a.id,
+      status: 'AUTHENTICATED',
+      eci: '02',
+      liability_shift: true,
+    });
   });
 
   it('never logs the authentication value', async () => {
     const values = await Promise.all(
-      ['4000000000002370', '5200000000001104'].map(async (n) => (await merchantRead((await authenticate(n)).id)).authentication_value as string),
+      ['4000000000002370', '5200000000001104'].map(
+        async (n) => (await merchantRead((await authenticate(n)).id)).authentication_value as string,
+      ),
     );
     const a = await authenticate(METHOD_CARDS.visa);
     await runMethod(a);

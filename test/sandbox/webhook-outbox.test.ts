@@ -56,7 +56,10 @@ function recordingLog() {
       lines.push(line);
       for (const w of [...waiters]) if (w.pattern.test(line)) waiters.splice(waiters.indexOf(w), 1) && w.resolve();
     },
-    logged: (pattern: RegExp) => new Promise<void>((resolve) => (lines.some((l) => pattern.test(l)) ? resolve() : waiters.push({ pattern, resolve }))),
+    logged: (pattern: RegExp) =>
+      new Promise<void>((resolve) =>
+        lines.some((l) => pattern.test(l)) ? resolve() : waiters.push({ pattern, resolve }),
+      ),
   };
 }
 
@@ -85,7 +88,12 @@ describe('webhook outbox', () => {
     const r = await receiver((n) => (n === 0 ? 503 : 204));
     cleanup.push(() => r.stop());
     const first = recordingLog();
-    const sandbox = await startSandbox({ dataFile, token: 'sbx_outbox_test', log: first.log, webhooks: { retryDelaysMs: [200, 200] } });
+    const sandbox = await startSandbox({
+      dataFile,
+      token: 'sbx_outbox_test',
+      log: first.log,
+      webhooks: { retryDelaysMs: [200, 200] },
+    });
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
     expect(created.status).toBe(201);
     await first.logged(/attempt 1: HTTP 503, retry in 200 ms/);
@@ -94,7 +102,12 @@ describe('webhook outbox', () => {
     expect(outboxRows(dataFile)).toEqual([{ event_id: r.deliveries[0]!.headers['x-gateway-event-id'], attempt: 2 }]);
 
     const second = recordingLog();
-    const again = await startSandbox({ dataFile, token: 'sbx_outbox_test', log: second.log, webhooks: { retryDelaysMs: [200, 200] } });
+    const again = await startSandbox({
+      dataFile,
+      token: 'sbx_outbox_test',
+      log: second.log,
+      webhooks: { retryDelaysMs: [200, 200] },
+    });
     cleanup.push(() => again.close());
     await r.received(2);
     await second.logged(/attempt 2: ok/);

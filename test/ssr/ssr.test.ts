@@ -29,16 +29,21 @@ describe.each(loaders)('%s in Node', (_, load) => {
   it('imports without a browser and exports the SDK', async () => {
     expect(typeof window).toBe('undefined');
     const sdk = await load();
-    expect(Object.keys(sdk)).toEqual(expect.arrayContaining(['authenticate3DS', 'setUp', 'GatewayError', 'env', 'version']));
+    expect(Object.keys(sdk)).toEqual(
+      expect.arrayContaining(['authenticate3DS', 'setUp', 'GatewayError', 'env', 'version']),
+    );
     expect(sdk.env).toEqual({ PROD: 'PROD', SANDBOX: 'SANDBOX' });
   });
 
   it('authenticate3DS rejects with a GatewayError BROWSER_REQUIRED, even after setUp', async () => {
     const sdk = await load();
-    for (const call of [() => sdk.authenticate3DS({ data: {}, dataOnly: false }), () => {
-      sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
-      return sdk.authenticate3DS(undefined);
-    }]) {
+    for (const call of [
+      () => sdk.authenticate3DS({ data: {}, dataOnly: false }),
+      () => {
+        sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
+        return sdk.authenticate3DS(undefined);
+      },
+    ]) {
       const error = await call().then(
         () => undefined,
         (e: unknown) => e,

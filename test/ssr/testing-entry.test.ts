@@ -10,7 +10,8 @@ const dist = join(process.cwd(), 'dist');
 let project: string;
 
 beforeAll(() => {
-  if (!existsSync(join(dist, 'testing', 'index.js'))) throw new Error('dist/testing is missing: build first (npx rollup -c --silent)');
+  if (!existsSync(join(dist, 'testing', 'index.js')))
+    throw new Error('dist/testing is missing: build first (npx rollup -c --silent)');
   // The built package alone in an empty project: no node_modules beside it, so no @playwright/test.
   project = mkdtempSync(join(tmpdir(), 'gateway-testing-'));
   const pkg = join(project, 'node_modules', '@gateway', 'sdk');
@@ -35,7 +36,10 @@ describe('@gateway/sdk/testing without @playwright/test', () => {
   });
 
   it('the SDK itself imports and requires fine without it', () => {
-    for (const args of [['--input-type=module', '-e', "const m = await import('@gateway/sdk'); console.log(typeof m.authenticate3DS)"], ['-e', "console.log(typeof require('@gateway/sdk').authenticate3DS)"]]) {
+    for (const args of [
+      ['--input-type=module', '-e', "const m = await import('@gateway/sdk'); console.log(typeof m.authenticate3DS)"],
+      ['-e', "console.log(typeof require('@gateway/sdk').authenticate3DS)"],
+    ]) {
       const run = node(args);
       expect(run.stderr).toBe('');
       expect(run.stdout.trim()).toBe('function');
@@ -43,8 +47,16 @@ describe('@gateway/sdk/testing without @playwright/test', () => {
   });
 
   it('no SDK file names playwright: only dist/testing does', () => {
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
-    const naming = files(dist).filter((f) => /\.(c?js|d\.c?ts)$/.test(f) && readFileSync(f, 'utf8').includes('playwright'));
-    expect(naming.map((f) => f.slice(dist.length + 1)).sort()).toEqual(['testing/index.cjs', 'testing/index.d.cts', 'testing/index.d.ts', 'testing/index.js']);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+    const naming = files(dist).filter(
+      (f) => /\.(c?js|d\.c?ts)$/.test(f) && readFileSync(f, 'utf8').includes('playwright'),
+    );
+    expect(naming.map((f) => f.slice(dist.length + 1)).sort()).toEqual([
+      'testing/index.cjs',
+      'testing/index.d.cts',
+      'testing/index.d.ts',
+      'testing/index.js',
+    ]);
   });
 });

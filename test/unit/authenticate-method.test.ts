@@ -23,18 +23,35 @@ afterEach(() => {
 });
 
 describe('authenticate3DS with a card range that has a 3DS Method URL', () => {
-  it('runs the method, then continues with what it saw and settles with the API\'s answer; the method frame is gone', async () => {
+  it("runs the method, then continues with what it saw and settles with the API's answer; the method frame is gone", async () => {
     // The issuer notifies as soon as the form is posted (jsdom does not navigate).
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       const frame = document.querySelector<HTMLIFrameElement>(`iframe[name="${this.target}"]`)!;
       queueMicrotask(() =>
-        window.dispatchEvent(new MessageEvent('message', { origin: CHALLENGE_ORIGIN, source: frame.contentWindow, data: { type: METHOD_NOTIFIED_MESSAGE, threeDSServerTransID: TRANS_ID } })),
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: CHALLENGE_ORIGIN,
+            source: frame.contentWindow,
+            data: { type: METHOD_NOTIFIED_MESSAGE, threeDSServerTransID: TRANS_ID },
+          }),
+        ),
       );
     });
     const fetch = stubFetch((url) =>
       url.endsWith('/continue')
         ? json(authentication({ method_completion: 'Y' }))
-        : json(authentication({ status: 'REQUIRE_METHOD', authentication_status: null, method: METHOD, trans_status: null, eci: null, liability_shift: false, method_completion: null }), 201),
+        : json(
+            authentication({
+              status: 'REQUIRE_METHOD',
+              authentication_status: null,
+              method: METHOD,
+              trans_status: null,
+              eci: null,
+              liability_shift: false,
+              method_completion: null,
+            }),
+            201,
+          ),
     );
     const result = await authenticate3DS(validRequest() as unknown as AuthenticationRequest);
     expect(result).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', id: ID, authenticationStatus: 'AUTHENTICATED' });
@@ -48,7 +65,9 @@ describe('authenticate3DS with a card range that has a 3DS Method URL', () => {
 
   it('REQUIRE_METHOD without method data is INVALID_RESPONSE, with no frame and no continue call', async () => {
     const fetch = stubFetch(() => json(authentication({ status: 'REQUIRE_METHOD', method: null }), 201));
-    await expect(authenticate3DS(validRequest() as unknown as AuthenticationRequest)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    await expect(authenticate3DS(validRequest() as unknown as AuthenticationRequest)).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
   });

@@ -16,7 +16,12 @@ describe('authenticate3DS: a valid request', () => {
   it('posts the validated data and the device information once, with the session', async () => {
     const fetch = stubFetch();
     const result = await run(validRequest());
-    expect(result).toEqual({ status: 'AUTH_FLOW_COMPLETED', id: authentication().id, authenticationStatus: 'AUTHENTICATED', traceId: expect.stringMatching(UUID) });
+    expect(result).toEqual({
+      status: 'AUTH_FLOW_COMPLETED',
+      id: authentication().id,
+      authenticationStatus: 'AUTHENTICATED',
+      traceId: expect.stringMatching(UUID),
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init = {}] = fetch.mock.calls[0]!;
     expect(url).toBe(`${API}/checkout-sdk/3ds/authentications`);
@@ -27,7 +32,11 @@ describe('authenticate3DS: a valid request', () => {
     expect(headers['X-Trace-Id']).toBe(result.traceId);
     const body = sentBody(fetch);
     expect(Object.keys(body).sort()).toEqual(['data', 'device']);
-    expect(body.device).toMatchObject({ javascriptEnabled: true, language: expect.any(String), userAgent: expect.any(String) });
+    expect(body.device).toMatchObject({
+      javascriptEnabled: true,
+      language: expect.any(String),
+      userAgent: expect.any(String),
+    });
     expect(body.data).toMatchObject({ paymentMethod: { card: { number: CARD_NUMBER, expMonth: 12, expYear: 2099 } } });
   });
 
@@ -41,7 +50,18 @@ describe('authenticate3DS: a valid request', () => {
     Object.assign(data.paymentMethod!.card as object, { securityCode: '123', cvv: '123' });
     await run(request);
     const sent = JSON.stringify(sentBody(fetch));
-    for (const key of ['storeId', 'beforeChallenge', 'dataOnly', 'cartId', 'items', 'taxId', 'cpf', 'securityCode', 'cvv']) expect(sent).not.toContain(`"${key}"`);
+    for (const key of [
+      'storeId',
+      'beforeChallenge',
+      'dataOnly',
+      'cartId',
+      'items',
+      'taxId',
+      'cpf',
+      'securityCode',
+      'cvv',
+    ])
+      expect(sent).not.toContain(`"${key}"`);
     expect(sent).not.toContain('12345678909');
   });
 
@@ -51,7 +71,11 @@ describe('authenticate3DS: a valid request', () => {
     set(request, 'data.paymentMethod.card', { id: 'CARD_5e0a', holder: { name: 'Maria Silva' } });
     set(request, 'data.paymentMethod.installments', '2');
     await run(request);
-    expect(sentBody(fetch).data.paymentMethod).toEqual({ type: 'CREDIT_CARD', installments: 2, card: { id: 'CARD_5e0a', holder: { name: 'Maria Silva' } } });
+    expect(sentBody(fetch).data.paymentMethod).toEqual({
+      type: 'CREDIT_CARD',
+      installments: 2,
+      card: { id: 'CARD_5e0a', holder: { name: 'Maria Silva' } },
+    });
   });
 
   it.each([

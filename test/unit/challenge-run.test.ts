@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import type { ChallengeHostMethods, ChallengeParentMethods } from '../../src/core/challenge-protocol';
-import { DEFAULT_CHALLENGE_TIMEOUT_MS, END_NOTICE_TIMEOUT_MS, FRAME_ANSWER_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS, runChallenge } from '../../src/sdk/challenge/run-challenge';
+import {
+  DEFAULT_CHALLENGE_TIMEOUT_MS,
+  END_NOTICE_TIMEOUT_MS,
+  FRAME_ANSWER_TIMEOUT_MS,
+  FRAME_READY_TIMEOUT_MS,
+  runChallenge,
+} from '../../src/sdk/challenge/run-challenge';
 import { challengeRun } from '../../src/sdk/build-challenge-run';
 import { getConfig, setUp, type Config } from '../../src/sdk/config';
 import { authenticate3DS, ErrorCode } from '../../src/sdk/index';
@@ -15,13 +21,26 @@ import { rejection } from './support/rejection';
 // one in Chromium). The fake records what the SDK connects to and hands the test the methods
 // the SDK exposes, so the test plays the challenge host.
 const penpal = vi.hoisted(() => ({
-  connections: [] as Array<{ methods: ChallengeParentMethods; remoteWindow: unknown; allowedOrigins: unknown; destroy: () => void; handshake(child?: Partial<ChallengeHostMethods>): void; remote: { focus: () => void } }>,
+  connections: [] as Array<{
+    methods: ChallengeParentMethods;
+    remoteWindow: unknown;
+    allowedOrigins: unknown;
+    destroy: () => void;
+    handshake(child?: Partial<ChallengeHostMethods>): void;
+    remote: { focus: () => void };
+  }>,
 }));
 vi.mock('penpal', () => ({
   WindowMessenger: class {
     constructor(readonly options: { remoteWindow: unknown; allowedOrigins: unknown }) {}
   },
-  connect: ({ messenger, methods }: { messenger: { options: { remoteWindow: unknown; allowedOrigins: unknown } }; methods: ChallengeParentMethods }) => {
+  connect: ({
+    messenger,
+    methods,
+  }: {
+    messenger: { options: { remoteWindow: unknown; allowedOrigins: unknown } };
+    methods: ChallengeParentMethods;
+  }) => {
     let handshake = (_child?: object) => {};
     // What the host page offers the SDK (ChallengeHostMethods), once the handshake is done.
     const remote = { focus: vi.fn() };
@@ -40,12 +59,17 @@ const pending = (overrides: Partial<AuthenticationResource> = {}) =>
   authentication({
     status: 'REQUIRE_CHALLENGE',
     authentication_status: null,
-    challenge: { url: `${CHALLENGE_ORIGIN}/challenge/host?authentication=${ID}&token=tok_abcdefghijklmnop`, origin: CHALLENGE_ORIGIN, expires_at: '2030-01-01T00:10:00.000-03:00' },
+    challenge: {
+      url: `${CHALLENGE_ORIGIN}/challenge/host?authentication=${ID}&token=tok_abcdefghijklmnop`,
+      origin: CHALLENGE_ORIGIN,
+      expires_at: '2030-01-01T00:10:00.000-03:00',
+    },
     ...overrides,
   });
 
 const config = (): Config => getConfig()!;
-const start = (options: RequestOptions = {}, a: AuthenticationResource = pending()) => runChallenge(challengeRun(a, config(), options, 'trace-0001'));
+const start = (options: RequestOptions = {}, a: AuthenticationResource = pending()) =>
+  runChallenge(challengeRun(a, config(), options, 'trace-0001'));
 
 const shadow = () => [...document.body.children].find((e) => e.shadowRoot)?.shadowRoot ?? null;
 const dialog = () => shadow()?.querySelector('dialog') ?? null;
@@ -97,11 +121,21 @@ beforeEach(() => {
   listeners = new Map();
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
-  vi.spyOn(EventTarget.prototype, 'addEventListener').mockImplementation(function (this: EventTarget, type, fn, options) {
+  vi.spyOn(EventTarget.prototype, 'addEventListener').mockImplementation(function (
+    this: EventTarget,
+    type,
+    fn,
+    options,
+  ) {
     listeners.set(type, (listeners.get(type) ?? 0) + 1);
     return add.call(this, type, fn, options);
   });
-  vi.spyOn(EventTarget.prototype, 'removeEventListener').mockImplementation(function (this: EventTarget, type, fn, options) {
+  vi.spyOn(EventTarget.prototype, 'removeEventListener').mockImplementation(function (
+    this: EventTarget,
+    type,
+    fn,
+    options,
+  ) {
     listeners.set(type, (listeners.get(type) ?? 0) - 1);
     return remove.call(this, type, fn, options);
   });
@@ -164,7 +198,12 @@ describe('opening the challenge', () => {
     expect(f.getAttribute('allow')).toBe('payment; publickey-credentials-get');
     const src = new URL(f.src);
     expect(src.origin).toBe(CHALLENGE_ORIGIN);
-    expect(Object.fromEntries(src.searchParams)).toEqual({ authentication: ID, token: 'tok_abcdefghijklmnop', parent: location.origin, locale: 'pt-BR' });
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      authentication: ID,
+      token: 'tok_abcdefghijklmnop',
+      parent: location.origin,
+      locale: 'pt-BR',
+    });
     expect(document.documentElement.style.overflow).toBe('hidden');
 
     // penpal talks to exactly the challenge origin, through the frame's window.
@@ -196,7 +235,11 @@ describe('opening the challenge', () => {
     const run = start();
     expect(shadow()!.querySelector('style')).toBeNull();
     expect(dialog()!.getAttribute('style')).toContain('width: 500px');
-    expect([dialog()!.style.height, frame()!.style.width, frame()!.style.borderWidth]).toEqual(['650px', '100%', '0px']);
+    expect([dialog()!.style.height, frame()!.style.width, frame()!.style.borderWidth]).toEqual([
+      '650px',
+      '100%',
+      '0px',
+    ]);
     host().methods.cancel();
     await rejection(run);
     expectCleanedUp();
@@ -205,7 +248,9 @@ describe('opening the challenge', () => {
   it('speaks English when setUp asks for it, to the shopper and to the challenge pages', async () => {
     setUp({ session: 'sess_test_0001', env: 'SANDBOX', apiUrl: API, locale: 'en' });
     const run = start();
-    expect(shadow()!.getElementById(dialog()!.getAttribute('aria-labelledby')!)!.textContent).toBe('Confirm the purchase with your bank');
+    expect(shadow()!.getElementById(dialog()!.getAttribute('aria-labelledby')!)!.textContent).toBe(
+      'Confirm the purchase with your bank',
+    );
     expect(closeButton()!.getAttribute('aria-label')).toBe('Close and cancel the verification');
     expect(new URL(frame()!.src).searchParams.get('locale')).toBe('en');
     closeButton()!.click();
@@ -213,7 +258,11 @@ describe('opening the challenge', () => {
   });
 
   it('refuses a challenge URL that is missing or not on the challenge origin, with nothing shown', async () => {
-    const bad = [null, { url: 'https://evil.example/challenge/host', origin: CHALLENGE_ORIGIN, expires_at: '' }, { url: 'javascript:alert(1)', origin: 'null', expires_at: '' }];
+    const bad = [
+      null,
+      { url: 'https://evil.example/challenge/host', origin: CHALLENGE_ORIGIN, expires_at: '' },
+      { url: 'javascript:alert(1)', origin: 'null', expires_at: '' },
+    ];
     for (const challenge of bad) {
       const error = await rejection(start({}, pending({ challenge })));
       expect(error.code).toBe(ErrorCode.INVALID_RESPONSE);
@@ -274,7 +323,9 @@ describe('the end of the challenge', () => {
   });
 
   it('uses the session of the latest setUp, and passes an API failure on', async () => {
-    const fetch = stubFetch(() => json({ error_messages: [{ code: '40102', description: 'expired', parameter_name: 'X-Gateway-Session' }] }, 401));
+    const fetch = stubFetch(() =>
+      json({ error_messages: [{ code: '40102', description: 'expired', parameter_name: 'X-Gateway-Session' }] }, 401),
+    );
     const run = start();
     setUp({ session: 'sess_renewed_0002', env: 'SANDBOX', apiUrl: API });
     host().methods.ended();
@@ -304,7 +355,7 @@ describe('the end of the challenge', () => {
 });
 
 describe('ends the shopper or the merchant chooses', () => {
-  it('the close button: the host records the cancel first, then the API\'s CANCELED gives CHALLENGE_CANCELED', async () => {
+  it("the close button: the host records the cancel first, then the API's CANCELED gives CHALLENGE_CANCELED", async () => {
     const order: string[] = [];
     const fetch = stubFetch(() => {
       order.push('read');
@@ -348,7 +399,7 @@ describe('ends the shopper or the merchant chooses', () => {
     expectCleanedUp();
   });
 
-  it('Escape (the dialog\'s cancel event): CHALLENGE_CANCELED, and the browser is kept from closing it alone', async () => {
+  it("Escape (the dialog's cancel event): CHALLENGE_CANCELED, and the browser is kept from closing it alone", async () => {
     const run = start();
     const cancel = new Event('cancel', { cancelable: true });
     dialog()!.dispatchEvent(cancel);
@@ -399,7 +450,9 @@ describe('deadlines', () => {
   });
 
   it('CHALLENGE_TIMEOUT after challengeTimeout, 10 minutes by default; the host records it at the API first', async () => {
-    stubFetch(() => json(authentication({ status: 'CANCELED', authentication_status: null, reason: 'CHALLENGE_TIMEOUT' })));
+    stubFetch(() =>
+      json(authentication({ status: 'CANCELED', authentication_status: null, reason: 'CHALLENGE_TIMEOUT' })),
+    );
     const end = vi.fn(async () => {});
     const run = start();
     host().handshake({ end });
@@ -443,7 +496,7 @@ describe('deadlines', () => {
     expect((await outcome).code).toBe(ErrorCode.CHALLENGE_TIMEOUT);
   });
 
-  it('the API\'s challenge window caps both deadlines, so the SDK gives up with its own code before the issuer would refuse', async () => {
+  it("the API's challenge window caps both deadlines, so the SDK gives up with its own code before the issuer would refuse", async () => {
     // created_at 00:00:00, the API accepts the code until 00:01:00: one minute, not ten.
     const oneMinute = pending({ challenge: { ...pending().challenge!, expires_at: '2030-01-01T00:01:00.000-03:00' } });
     const timedOut = rejection(start({}, oneMinute));
@@ -462,7 +515,9 @@ describe('deadlines', () => {
   it('an abort from inside onStatusChange ends the run there: no beforeChallenge, no dialog, no timer left', async () => {
     const controller = new AbortController();
     const before = vi.fn();
-    const error = await rejection(start({ signal: controller.signal, onStatusChange: () => controller.abort(), beforeChallenge: before }));
+    const error = await rejection(
+      start({ signal: controller.signal, onStatusChange: () => controller.abort(), beforeChallenge: before }),
+    );
     expect(error.code).toBe(ErrorCode.ABORTED);
     expect(before).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
@@ -530,7 +585,8 @@ describe('deadlines', () => {
 
   it('CHALLENGE_FRAME_ERROR at once on a CSP violation for the challenge origin, and only for it', async () => {
     const outcome = rejection(start());
-    const violation = (blockedURI: string) => Object.assign(new Event('securitypolicyviolation'), { blockedURI, effectiveDirective: 'frame-src' });
+    const violation = (blockedURI: string) =>
+      Object.assign(new Event('securitypolicyviolation'), { blockedURI, effectiveDirective: 'frame-src' });
     // Same host, a port that merely starts with the challenge port: not the challenge origin.
     document.dispatchEvent(violation(`${CHALLENGE_ORIGIN}1/challenge/host`));
     document.dispatchEvent(violation('https://ads.example/x'));
@@ -544,14 +600,24 @@ describe('deadlines', () => {
 });
 
 describe('authenticate3DS with a challenge', () => {
-  const request = (extra: Partial<AuthenticationRequest> = {}) => ({ ...validRequest(), ...extra }) as unknown as AuthenticationRequest;
+  const request = (extra: Partial<AuthenticationRequest> = {}) =>
+    ({ ...validRequest(), ...extra }) as unknown as AuthenticationRequest;
 
   it('posts, shows the challenge, reads the final state and resolves with status, id and authenticationStatus', async () => {
-    const fetch = stubFetch((_url, init) => json(init.method === 'POST' ? pending() : authentication({ authentication_status: 'NOT_AUTHENTICATED' }), init.method === 'POST' ? 201 : 200));
+    const fetch = stubFetch((_url, init) =>
+      json(
+        init.method === 'POST' ? pending() : authentication({ authentication_status: 'NOT_AUTHENTICATED' }),
+        init.method === 'POST' ? 201 : 200,
+      ),
+    );
     const run = authenticate3DS(request());
     await vi.waitFor(() => expect(penpal.connections).toHaveLength(1));
     host().methods.ended();
-    await expect(run).resolves.toMatchObject({ status: 'AUTH_FLOW_COMPLETED', id: ID, authenticationStatus: 'NOT_AUTHENTICATED' });
+    await expect(run).resolves.toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      id: ID,
+      authenticationStatus: 'NOT_AUTHENTICATED',
+    });
     expect(fetch.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'GET']);
     expectCleanedUp();
   });
@@ -566,6 +632,9 @@ describe('authenticate3DS with a challenge', () => {
     expect((await rejection(first)).code).toBe(ErrorCode.CHALLENGE_CANCELED);
     // Settled: the next call may run.
     stubFetch(() => json(authentication({ status: 'AUTH_NOT_SUPPORTED', authentication_status: null })));
-    await expect(authenticate3DS(request())).resolves.toEqual({ status: 'AUTH_NOT_SUPPORTED', traceId: expect.any(String) });
+    await expect(authenticate3DS(request())).resolves.toEqual({
+      status: 'AUTH_NOT_SUPPORTED',
+      traceId: expect.any(String),
+    });
   });
 });

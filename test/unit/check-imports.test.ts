@@ -7,12 +7,18 @@ const graph = (edges: Record<string, string[]>): Graph => new Map(Object.entries
 
 describe('scripts/check-imports.mjs', () => {
   it('reads static, type-only, re-exported and dynamic imports', () => {
-    const text = "import { a } from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = () => import('./d');\nimport 'node:fs';";
+    const text =
+      "import { a } from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = () => import('./d');\nimport 'node:fs';";
     expect(specifiers(text)).toEqual(['./a', '../b', './c', './d']);
   });
 
   it('passes core files both sides use, directly or through core', () => {
-    const ok = graph({ 'src/sdk/a.ts': ['src/core/x.ts'], 'src/sandbox/b.ts': ['src/core/y.ts'], 'src/core/x.ts': ['src/core/y.ts'], 'src/core/y.ts': ['src/core/x.ts'] });
+    const ok = graph({
+      'src/sdk/a.ts': ['src/core/x.ts'],
+      'src/sandbox/b.ts': ['src/core/y.ts'],
+      'src/core/x.ts': ['src/core/y.ts'],
+      'src/core/y.ts': ['src/core/x.ts'],
+    });
     expect(boundaryProblems(ok)).toEqual([]);
   });
 
@@ -31,6 +37,8 @@ describe('scripts/check-imports.mjs', () => {
 
   it('finds import circles, type-only ones included', () => {
     expect(cycles(graph({ 'src/a.ts': ['src/b.ts'], 'src/b.ts': ['src/c.ts'], 'src/c.ts': [] }))).toEqual([]);
-    expect(cycles(graph({ 'src/a.ts': ['src/b.ts'], 'src/b.ts': ['src/c.ts'], 'src/c.ts': ['src/a.ts'] }))).toEqual([['src/a.ts', 'src/b.ts', 'src/c.ts']]);
+    expect(cycles(graph({ 'src/a.ts': ['src/b.ts'], 'src/b.ts': ['src/c.ts'], 'src/c.ts': ['src/a.ts'] }))).toEqual([
+      ['src/a.ts', 'src/b.ts', 'src/c.ts'],
+    ]);
   });
 });

@@ -8,20 +8,39 @@ import { describe, expect, it } from 'vitest';
 // statements and holds state no other part of the sandbox sees.
 const root = 'src/sandbox';
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 const builders = new Set([join(root, 'services.ts'), join(root, 'server.ts')]);
 const built = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\bnew ([A-Z]\w*)\(/g)].map((m) => m[1]!);
-const services = new Set([...builders].flatMap(built).filter((name) => /(Store|Vault|Resolver|Engine|Attempts|Processor|Events|Outbox|Dispatcher)$/.test(name)));
+const services = new Set(
+  [...builders]
+    .flatMap(built)
+    .filter((name) => /(Store|Vault|Resolver|Engine|Attempts|Processor|Events|Outbox|Dispatcher)$/.test(name)),
+);
 
 describe('the composition root', () => {
   it('knows the services it builds', () => {
-    expect([...services]).toEqual(expect.arrayContaining(['AuthenticationStore', 'PublicKeyStore', 'CardVault', 'SessionStore', 'CardResolver', 'ChargeProcessor']));
+    expect([...services]).toEqual(
+      expect.arrayContaining([
+        'AuthenticationStore',
+        'PublicKeyStore',
+        'CardVault',
+        'SessionStore',
+        'CardResolver',
+        'ChargeProcessor',
+      ]),
+    );
   });
 
   it('is the only place that builds a store or service', () => {
     const elsewhere = files(root)
       .filter((f) => !builders.has(f))
-      .flatMap((f) => built(f).filter((name) => services.has(name)).map((name) => `${f}: new ${name}`));
+      .flatMap((f) =>
+        built(f)
+          .filter((name) => services.has(name))
+          .map((name) => `${f}: new ${name}`),
+      );
     expect(elsewhere).toEqual([]);
   });
 

@@ -11,7 +11,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url).href);
 const REPOSITORY = 'https://github.com/gateway-br/gateway-sdk/';
 
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
-const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Markdown links outside code: [text](target). */
 function linksOf(markdown: string): string[] {
@@ -22,7 +27,16 @@ function linksOf(markdown: string): string[] {
 /** GitHub's anchors for a page's headings. */
 function anchorsOf(markdown: string): Set<string> {
   const headings = markdown.replace(/^```[\s\S]*?^```/gm, '').match(/^#{1,6} .+$/gm) ?? [];
-  return new Set(headings.map((h) => h.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-')));
+  return new Set(
+    headings.map((h) =>
+      h
+        .replace(/^#+ /, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\- _]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
 }
 
 /** The repository file a link names (undefined: not a repository link), and its anchor. */
@@ -76,10 +90,18 @@ describe('documentation links', () => {
     };
     walk('');
     // THIRD-PARTY-NOTICES.md is written into dist/ by the build (scripts/third-party-notices.mjs).
-    const markdown = new Set(['THIRD-PARTY-NOTICES.md', ...files.filter((f) => f.endsWith('.md')).map((f) => f.split('/').pop()!)]);
+    const markdown = new Set([
+      'THIRD-PARTY-NOTICES.md',
+      ...files.filter((f) => f.endsWith('.md')).map((f) => f.split('/').pop()!),
+    ]);
     for (const file of files) {
       const named = read(file).match(/\b[\w.-]+\.md\b/g) ?? [];
-      expect.soft(named.filter((name) => !markdown.has(name)), file).toEqual([]);
+      expect
+        .soft(
+          named.filter((name) => !markdown.has(name)),
+          file,
+        )
+        .toEqual([]);
     }
   });
 });

@@ -9,10 +9,20 @@ const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 20
 const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const base64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 const next = new Date().getFullYear() + 1;
-const card: EncryptCardInput = { publicKey: pem, holder: 'Maria da Silva', number: '4000000000002503', expMonth: '7', expYear: String(next), securityCode: '123' };
+const card: EncryptCardInput = {
+  publicKey: pem,
+  holder: 'Maria da Silva',
+  number: '4000000000002503',
+  expMonth: '7',
+  expYear: String(next),
+  securityCode: '123',
+};
 
 const decrypt = (encrypted: string) =>
-  privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(encrypted, 'base64')).toString('utf8');
+  privateDecrypt(
+    { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(encrypted, 'base64'),
+  ).toString('utf8');
 
 describe('encryptCard', () => {
   it('encrypts with a PEM key so that the private key recovers every field', async () => {
@@ -20,12 +30,24 @@ describe('encryptCard', () => {
     const result = await encryptCard(card);
     expect(result.hasErrors).toBe(false);
     const plain = decodeCardPlaintext(decrypt(result.encryptedCard!));
-    expect(plain).toMatchObject({ number: '4000000000002503', securityCode: '123', expMonth: 7, expYear: next, holder: 'Maria da Silva' });
+    expect(plain).toMatchObject({
+      number: '4000000000002503',
+      securityCode: '123',
+      expMonth: 7,
+      expYear: next,
+      holder: 'Maria da Silva',
+    });
     expect(plain!.createdAt).toBeGreaterThanOrEqual(before);
   });
 
   it('accepts a bare base64 SPKI key, numbers as numbers and spaced card numbers', async () => {
-    const result = await encryptCard({ ...card, publicKey: base64, number: '4000 0000 0000 2503', expMonth: 12, expYear: next });
+    const result = await encryptCard({
+      ...card,
+      publicKey: base64,
+      number: '4000 0000 0000 2503',
+      expMonth: 12,
+      expYear: next,
+    });
     expect(result.hasErrors).toBe(false);
     expect(decodeCardPlaintext(decrypt(result.encryptedCard!))?.number).toBe('4000000000002503');
   });
@@ -48,7 +70,11 @@ describe('encryptCard', () => {
     ['a holder with digits', { holder: 'Maria 2' }, 'INVALID_HOLDER'],
     ['an empty holder', { holder: ' ' }, 'INVALID_HOLDER'],
     ['a holder over 64 characters (the rule of every card holder name)', { holder: 'Ã'.repeat(65) }, 'INVALID_HOLDER'],
-    ['64 letters of 3 bytes each, past the 190 bytes RSA-OAEP can seal (encrypt would throw)', { holder: '名'.repeat(64) }, 'INVALID_HOLDER'],
+    [
+      '64 letters of 3 bytes each, past the 190 bytes RSA-OAEP can seal (encrypt would throw)',
+      { holder: '名'.repeat(64) },
+      'INVALID_HOLDER',
+    ],
     ['a key that is not base64', { publicKey: 'not a key!' }, 'INVALID_PUBLIC_KEY'],
     ['a missing key', { publicKey: '' }, 'INVALID_PUBLIC_KEY'],
   ];
@@ -77,15 +103,31 @@ describe('encryptCard', () => {
   });
 
   it('rejects an RSA key shorter than 2048 bits', async () => {
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     const result = await encryptCard({ ...card, publicKey: small });
     expect(result.errors.map((e) => e.code)).toEqual(['INVALID_PUBLIC_KEY']);
   });
 
   it('reports every problem at once and never echoes card data', async () => {
-    const result = await encryptCard({ publicKey: 'x', holder: '1', number: '4000000000002504', expMonth: 99, expYear: 1, securityCode: '98' });
+    const result = await encryptCard({
+      publicKey: 'x',
+      holder: '1',
+      number: '4000000000002504',
+      expMonth: 99,
+      expYear: 1,
+      securityCode: '98',
+    });
     expect(result.errors.map((e) => e.code).sort()).toEqual(
-      ['INVALID_EXPIRATION_MONTH', 'INVALID_EXPIRATION_YEAR', 'INVALID_HOLDER', 'INVALID_NUMBER', 'INVALID_PUBLIC_KEY', 'INVALID_SECURITY_CODE'].sort(),
+      [
+        'INVALID_EXPIRATION_MONTH',
+        'INVALID_EXPIRATION_YEAR',
+        'INVALID_HOLDER',
+        'INVALID_NUMBER',
+        'INVALID_PUBLIC_KEY',
+        'INVALID_SECURITY_CODE',
+      ].sort(),
     );
     const text = JSON.stringify(result);
     expect(text).not.toContain('4000000000002504');

@@ -8,7 +8,14 @@ import { ErrorCode } from '../../src/sdk/index';
 
 const good = {
   customer: { name: 'Maria da Silva', email: 'maria@example.com', taxId: '123.456.789-09', phone: '(11) 99999-8888' },
-  address: { street: 'Avenida Paulista', number: '1000', locality: 'Bela Vista', city: 'São Paulo', regionCode: 'sp', postalCode: '01310-100' },
+  address: {
+    street: 'Avenida Paulista',
+    number: '1000',
+    locality: 'Bela Vista',
+    city: 'São Paulo',
+    regionCode: 'sp',
+    postalCode: '01310-100',
+  },
 };
 const problemsWith = (customer: object = {}, address: object = {}) =>
   shopperProblems({ customer: { ...good.customer, ...customer }, address: { ...good.address, ...address } });
@@ -19,8 +26,12 @@ describe('shopperProblems', () => {
   });
 
   it('checks CPF and CNPJ check digits, not only their length', () => {
-    expect(problemsWith({ taxId: '123.456.789-00' })).toEqual([{ field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' }]);
-    expect(problemsWith({ taxId: '111.111.111-11' })).toEqual([{ field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' }]);
+    expect(problemsWith({ taxId: '123.456.789-00' })).toEqual([
+      { field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' },
+    ]);
+    expect(problemsWith({ taxId: '111.111.111-11' })).toEqual([
+      { field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' },
+    ]);
     expect(problemsWith({ taxId: '11.222.333/0001-81' })).toEqual([]);
     expect(problemsWith({ taxId: '11.222.333/0001-80' }).map((p) => p.field)).toEqual(['taxId']);
     expect(problemsWith({ taxId: '' })).toEqual([{ field: 'taxId', message: 'Informe o CPF.' }]);

@@ -5,11 +5,17 @@ import { stubFetch } from './support/fake-api';
 import { CARD_NUMBER, set, validRequest } from './support/requests';
 
 describe('GatewayError', () => {
-  const error = new GatewayError(ErrorCode.VALIDATION_ERROR, 'The request has 1 invalid parameter: data.amount.value.', {
-    httpStatus: 400,
-    traceId: '0b5c6f5e-3c1d-4b55-9f07-6a7d1e2c3b4a',
-    errorMessages: [{ code: '40002', description: 'data.amount.value must be at least 100', parameterName: 'data.amount.value' }],
-  });
+  const error = new GatewayError(
+    ErrorCode.VALIDATION_ERROR,
+    'The request has 1 invalid parameter: data.amount.value.',
+    {
+      httpStatus: 400,
+      traceId: '0b5c6f5e-3c1d-4b55-9f07-6a7d1e2c3b4a',
+      errorMessages: [
+        { code: '40002', description: 'data.amount.value must be at least 100', parameterName: 'data.amount.value' },
+      ],
+    },
+  );
 
   it('is an Error and a GatewayError, named GatewayError, with a stack', () => {
     expect(error).toBeInstanceOf(Error);
@@ -26,19 +32,32 @@ describe('GatewayError', () => {
       httpStatus: 400,
       traceId: '0b5c6f5e-3c1d-4b55-9f07-6a7d1e2c3b4a',
       message: error.message,
-      errorMessages: [{ code: '40002', description: 'data.amount.value must be at least 100', parameterName: 'data.amount.value' }],
+      errorMessages: [
+        { code: '40002', description: 'data.amount.value must be at least 100', parameterName: 'data.amount.value' },
+      ],
       code: 'VALIDATION_ERROR',
     });
   });
 
   it('fills detail defaults: httpStatus 0, no items', () => {
     const bare = new GatewayError(ErrorCode.NETWORK_ERROR, 'offline', { traceId: 't-12345678' });
-    expect(bare.detail).toEqual({ httpStatus: 0, traceId: 't-12345678', message: 'offline', errorMessages: [], code: 'NETWORK_ERROR' });
+    expect(bare.detail).toEqual({
+      httpStatus: 0,
+      traceId: 't-12345678',
+      message: 'offline',
+      errorMessages: [],
+      code: 'NETWORK_ERROR',
+    });
   });
 
   it('keeps the error it wraps as cause, out of toJSON; no cause when none was given', () => {
     const fetchError = new TypeError('Failed to fetch');
-    const wrapped = new GatewayError(ErrorCode.NETWORK_ERROR, 'offline', { traceId: 't-12345678' }, { cause: fetchError });
+    const wrapped = new GatewayError(
+      ErrorCode.NETWORK_ERROR,
+      'offline',
+      { traceId: 't-12345678' },
+      { cause: fetchError },
+    );
     expect(wrapped.cause).toBe(fetchError);
     expect(Object.keys(wrapped.toJSON())).not.toContain('cause');
     expect('cause' in error).toBe(false);
@@ -46,7 +65,12 @@ describe('GatewayError', () => {
 
   it('survives a JSON.stringify round trip with everything a support ticket needs', () => {
     const copy = JSON.parse(JSON.stringify(error));
-    expect(copy).toEqual({ name: 'GatewayError', code: 'VALIDATION_ERROR', message: error.message, detail: error.detail });
+    expect(copy).toEqual({
+      name: 'GatewayError',
+      code: 'VALIDATION_ERROR',
+      message: error.message,
+      detail: error.detail,
+    });
   });
 
   it('every ErrorCode is its own name, and all are distinct', () => {
@@ -97,7 +121,12 @@ describe('GatewayError never contains card data', () => {
     set(request, 'data.paymentMethod.card.securityCode', SECURITY_CODE);
     const error = await errorOf(request);
     expect(error.code).toBe(ErrorCode.VALIDATION_ERROR);
-    expect(leaks(error, [value.slice(0, 16), SECURITY_CODE].filter((s) => /\d{4}/.test(s)))).toEqual([]);
+    expect(
+      leaks(
+        error,
+        [value.slice(0, 16), SECURITY_CODE].filter((s) => /\d{4}/.test(s)),
+      ),
+    ).toEqual([]);
   });
 
   it('a valid card number beside another invalid field', async () => {
@@ -115,7 +144,9 @@ describe('GatewayError never contains card data', () => {
   });
 
   it('nothing is logged while validating card data', async () => {
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => undefined),
+    );
     await errorOf(set(validRequest(), 'data.paymentMethod.card.number', INVALID_NUMBER));
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     for (const spy of spies) spy.mockRestore();

@@ -5,7 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blocksOf, GUIDE_FILES, regionFor, regionsOf, ROOT, synced, type GuideBlock } from '../../scripts/guide-regions.mjs';
+import {
+  blocksOf,
+  GUIDE_FILES,
+  regionFor,
+  regionsOf,
+  ROOT,
+  synced,
+  type GuideBlock,
+} from '../../scripts/guide-regions.mjs';
 
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 const guideBlocks = (file: string): GuideBlock[] => blocksOf(read(file));
@@ -16,7 +24,9 @@ describe('the integration guide', () => {
       const blocks = guideBlocks(file);
       expect(blocks.length).toBeGreaterThan(0);
       for (const block of blocks) {
-        expect.soft(block.code, `${file}:${block.line} quotes ${block.file}#${block.region}`).toBe(regionFor(block.file, block.region));
+        expect
+          .soft(block.code, `${file}:${block.line} quotes ${block.file}#${block.region}`)
+          .toBe(regionFor(block.file, block.region));
       }
     });
   }

@@ -3,7 +3,9 @@ import { isIsoAlpha3 } from '../../src/core/iso-country';
 
 describe('isIsoAlpha3', () => {
   const A = 'A'.charCodeAt(0);
-  const all = Array.from({ length: 26 ** 3 }, (_, i) => String.fromCharCode(A + Math.floor(i / 676), A + (Math.floor(i / 26) % 26), A + (i % 26)));
+  const all = Array.from({ length: 26 ** 3 }, (_, i) =>
+    String.fromCharCode(A + Math.floor(i / 676), A + (Math.floor(i / 26) % 26), A + (i % 26)),
+  );
 
   it('knows the 249 officially assigned codes and nothing else', () => {
     const known = all.filter(isIsoAlpha3);

@@ -14,7 +14,11 @@ vi.mock('../../src/sdk/challenge/import-challenge-module', () => ({
 const { challengeCode, CHALLENGE_CODE_TIMEOUT_MS } = await import('../../src/sdk/load-challenge-module');
 
 const module: ChallengeModule = { runChallenge: vi.fn(), runMethod: vi.fn() };
-const outcome = (p: Promise<unknown>) => p.then((value) => ({ value }), (error: GatewayError) => ({ error }));
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    (value) => ({ value }),
+    (error: GatewayError) => ({ error }),
+  );
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -66,7 +70,10 @@ describe('challengeCode', () => {
   it('a signal aborted before: ABORTED without waiting', async () => {
     const controller = new AbortController();
     controller.abort();
-    expect(((await outcome(challengeCode(getConfig()!, controller.signal, 'trace-0001'))) as { error: GatewayError }).error.code).toBe(ErrorCode.ABORTED);
+    expect(
+      ((await outcome(challengeCode(getConfig()!, controller.signal, 'trace-0001'))) as { error: GatewayError }).error
+        .code,
+    ).toBe(ErrorCode.ABORTED);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -41,21 +41,57 @@ const isValidationError = (error: GatewayError) => {
 
 /** Every path the validator reads, to aim mutations at. */
 const KNOWN_PATHS = [
-  'data', 'dataOnly', 'data.dataOnly', 'beforeChallenge', 'onStatusChange', 'signal', 'challengeTimeout',
-  'data.customer', 'data.customer.name', 'data.customer.email', 'data.customer.phones', 'data.customer.phones[0]',
-  'data.customer.phones[0].country', 'data.customer.phones[0].area', 'data.customer.phones[0].number', 'data.customer.phones[0].type',
-  'data.paymentMethod', 'data.paymentMethod.type', 'data.paymentMethod.installments', 'data.paymentMethod.card',
-  'data.paymentMethod.card.id', 'data.paymentMethod.card.encrypted', 'data.paymentMethod.card.number',
-  'data.paymentMethod.card.expMonth', 'data.paymentMethod.card.expYear', 'data.paymentMethod.card.holder', 'data.paymentMethod.card.holder.name',
-  'data.amount', 'data.amount.value', 'data.amount.currency',
-  'data.billingAddress', 'data.billingAddress.street', 'data.billingAddress.country', 'data.billingAddress.postalCode', 'data.billingAddress.complement',
-  'data.shippingAddress', 'data.shippingAddress.city', 'data.shippingAddress.regionCode',
-  'data.unknownKey', 'data.customer.unknownKey', 'data.paymentMethod.card.securityCode',
+  'data',
+  'dataOnly',
+  'data.dataOnly',
+  'beforeChallenge',
+  'onStatusChange',
+  'signal',
+  'challengeTimeout',
+  'data.customer',
+  'data.customer.name',
+  'data.customer.email',
+  'data.customer.phones',
+  'data.customer.phones[0]',
+  'data.customer.phones[0].country',
+  'data.customer.phones[0].area',
+  'data.customer.phones[0].number',
+  'data.customer.phones[0].type',
+  'data.paymentMethod',
+  'data.paymentMethod.type',
+  'data.paymentMethod.installments',
+  'data.paymentMethod.card',
+  'data.paymentMethod.card.id',
+  'data.paymentMethod.card.encrypted',
+  'data.paymentMethod.card.number',
+  'data.paymentMethod.card.expMonth',
+  'data.paymentMethod.card.expYear',
+  'data.paymentMethod.card.holder',
+  'data.paymentMethod.card.holder.name',
+  'data.amount',
+  'data.amount.value',
+  'data.amount.currency',
+  'data.billingAddress',
+  'data.billingAddress.street',
+  'data.billingAddress.country',
+  'data.billingAddress.postalCode',
+  'data.billingAddress.complement',
+  'data.shippingAddress',
+  'data.shippingAddress.city',
+  'data.shippingAddress.regionCode',
+  'data.unknownKey',
+  'data.customer.unknownKey',
+  'data.paymentMethod.card.securityCode',
 ];
 
-const nested = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`);
+const nested = (a: string, b: string) =>
+  a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`);
 /** Rules that join two places: dataOnly beside or inside data; billing or shipping address. */
-const JOINED: Record<string, string> = { 'data.dataOnly': 'dataOnly', data: 'dataOnly', 'data.shippingAddress': 'data.billingAddress' };
+const JOINED: Record<string, string> = {
+  'data.dataOnly': 'dataOnly',
+  data: 'dataOnly',
+  'data.shippingAddress': 'data.billingAddress',
+};
 const CARD = 'data.paymentMethod.card';
 /**
  * Whether an error item may come from a mutation at `mutated`. The card's fields depend on
@@ -125,23 +161,28 @@ describe('properties of authenticate3DS', () => {
   it('a valid request with random mutations fails only on the paths that were mutated', async () => {
     const mutation = fc.record({ path: fc.constantFrom(...KNOWN_PATHS), value: anyValue, del: fc.boolean() });
     await fc.assert(
-      fc.asyncProperty(validRequest, fc.array(mutation, { minLength: 1, maxLength: 3 }), async (generated, mutations) => {
-        const request = structuredClone(generated);
-        const changed = mutations.filter((m) => mutate(request, m.path, m.value(), m.del)).map((m) => m.path);
-        fetch.mockClear();
-        const outcome = await settle(request);
-        if (outcome.ok) {
-          expect(fetch).toHaveBeenCalledTimes(1);
-          return;
-        }
-        isValidationError(outcome.error);
-        expect(fetch).not.toHaveBeenCalled();
-        for (const item of outcome.error.detail.errorMessages) {
-          // A mutation only ever breaks rules on its own path, inside it, or on a list or
-          // object that holds it (phones without a MOBILE one, a card with two forms).
-          if (!changed.some((p) => related(item.parameterName, p))) throw new Error(`${item.parameterName} failed after mutating ${changed.join(', ')}`);
-        }
-      }),
+      fc.asyncProperty(
+        validRequest,
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        async (generated, mutations) => {
+          const request = structuredClone(generated);
+          const changed = mutations.filter((m) => mutate(request, m.path, m.value(), m.del)).map((m) => m.path);
+          fetch.mockClear();
+          const outcome = await settle(request);
+          if (outcome.ok) {
+            expect(fetch).toHaveBeenCalledTimes(1);
+            return;
+          }
+          isValidationError(outcome.error);
+          expect(fetch).not.toHaveBeenCalled();
+          for (const item of outcome.error.detail.errorMessages) {
+            // A mutation only ever breaks rules on its own path, inside it, or on a list or
+            // object that holds it (phones without a MOBILE one, a card with two forms).
+            if (!changed.some((p) => related(item.parameterName, p)))
+              throw new Error(`${item.parameterName} failed after mutating ${changed.join(', ')}`);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -165,7 +206,11 @@ describe('properties of validation', () => {
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         const { data } = result.value;
-        expect(Object.keys(data).every((k) => ['customer', 'paymentMethod', 'amount', 'billingAddress', 'shippingAddress'].includes(k))).toBe(true);
+        expect(
+          Object.keys(data).every((k) =>
+            ['customer', 'paymentMethod', 'amount', 'billingAddress', 'shippingAddress'].includes(k),
+          ),
+        ).toBe(true);
         expect(Object.keys(data.customer).sort()).toEqual(['email', 'name', 'phones']);
         const card = data.paymentMethod.card;
         if ('number' in card) {
@@ -174,7 +219,8 @@ describe('properties of validation', () => {
           expect(typeof card.expYear).toBe('number');
         }
         expect(typeof data.paymentMethod.installments).toBe('number');
-        for (const p of data.customer.phones) for (const k of ['country', 'area', 'number'] as const) expect(p[k]).toMatch(/^\d+$/);
+        for (const p of data.customer.phones)
+          for (const k of ['country', 'area', 'number'] as const) expect(p[k]).toMatch(/^\d+$/);
       }),
       { numRuns: 300 },
     );
@@ -182,12 +228,16 @@ describe('properties of validation', () => {
 
   it('breaking the Luhn digit of any valid card number is caught', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 12, max: 20 }).chain((n) => fc.stringMatching(new RegExp(`^\\d{${n}}$`))), fc.integer({ min: 1, max: 9 }), (body, shift) => {
-        const good = withLuhnDigit(body);
-        const bad = `${body}${(Number(good.at(-1)) + shift) % 10}`;
-        expect(isLuhnValid(good)).toBe(true);
-        expect(isLuhnValid(bad)).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 12, max: 20 }).chain((n) => fc.stringMatching(new RegExp(`^\\d{${n}}$`))),
+        fc.integer({ min: 1, max: 9 }),
+        (body, shift) => {
+          const good = withLuhnDigit(body);
+          const bad = `${body}${(Number(good.at(-1)) + shift) % 10}`;
+          expect(isLuhnValid(good)).toBe(true);
+          expect(isLuhnValid(bad)).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -67,10 +67,16 @@ describe('requests that fight back', () => {
 
   it('getters that throw deep inside data, each reported on its path', async () => {
     const request = validRequest();
-    Object.defineProperty((request.data as { customer: object }).customer, 'email', { get: throwing, enumerable: true });
+    Object.defineProperty((request.data as { customer: object }).customer, 'email', {
+      get: throwing,
+      enumerable: true,
+    });
     const card = (request.data as { paymentMethod: { card: object } }).paymentMethod.card;
     Object.defineProperty(card, 'number', { get: throwing, enumerable: true });
-    expect(paths(await validationError(request))).toEqual(['40002 data.customer.email', '40002 data.paymentMethod.card.number']);
+    expect(paths(await validationError(request))).toEqual([
+      '40002 data.customer.email',
+      '40002 data.paymentMethod.card.number',
+    ]);
   });
 
   it('a getter that throws on dataOnly inside data', async () => {
@@ -93,15 +99,23 @@ describe('requests that fight back', () => {
   });
 
   it('a proxy whose traps all throw, as the request', async () => {
-    const hostile = new Proxy({}, { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing });
+    const hostile = new Proxy(
+      {},
+      { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing },
+    );
     await validationError(hostile);
   });
 
   it('a proxy whose traps all throw, as data and deep inside data', async () => {
-    const hostile = () => new Proxy({}, { get: throwing, ownKeys: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing });
+    const hostile = () =>
+      new Proxy({}, { get: throwing, ownKeys: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing });
     expect(paths(await validationError({ dataOnly: false, data: hostile() }))).toEqual(['40002 data']);
-    expect(paths(await validationError(set(validRequest(), 'data.customer', hostile())))).toEqual(['40002 data.customer']);
-    expect(paths(await validationError(set(validRequest(), 'data.customer.phones', hostile())))).toEqual(['40002 data.customer.phones']);
+    expect(paths(await validationError(set(validRequest(), 'data.customer', hostile())))).toEqual([
+      '40002 data.customer',
+    ]);
+    expect(paths(await validationError(set(validRequest(), 'data.customer.phones', hostile())))).toEqual([
+      '40002 data.customer.phones',
+    ]);
   });
 
   it('a proxy as signal whose prototype cannot be read', async () => {
@@ -117,7 +131,9 @@ describe('requests that fight back', () => {
     };
     expect(paths(await validationError(revoked()))).toEqual(['40002 request']);
     expect(paths(await validationError({ dataOnly: false, data: revoked() }))).toEqual(['40002 data']);
-    expect(paths(await validationError(set(validRequest(), 'data.paymentMethod.card', revoked())))).toEqual(['40002 data.paymentMethod.card']);
+    expect(paths(await validationError(set(validRequest(), 'data.paymentMethod.card', revoked())))).toEqual([
+      '40002 data.paymentMethod.card',
+    ]);
   });
 
   it('a cycle through a known field', async () => {
@@ -135,7 +151,9 @@ describe('requests that fight back', () => {
     const data = request.data as Record<string, unknown>;
     data.self = data;
     (data.customer as Record<string, unknown>).parent = request;
-    await expect(authenticate3DS(request as unknown as AuthenticationRequest)).resolves.toMatchObject({ status: 'AUTH_FLOW_COMPLETED' });
+    await expect(authenticate3DS(request as unknown as AuthenticationRequest)).resolves.toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+    });
     expect(Object.keys(sentBody(fetch).data)).not.toContain('self');
   });
 
@@ -145,14 +163,20 @@ describe('requests that fight back', () => {
     set(request, 'data.paymentMethod.card.number', '4'.repeat(1 << 20));
     set(request, 'data.billingAddress.postalCode', '1'.repeat(1 << 20));
     const error = await validationError(request);
-    expect(paths(error)).toEqual(['40002 data.customer.name', '40002 data.paymentMethod.card.number', '40002 data.billingAddress.postalCode']);
+    expect(paths(error)).toEqual([
+      '40002 data.customer.name',
+      '40002 data.paymentMethod.card.number',
+      '40002 data.billingAddress.postalCode',
+    ]);
     expect(error.detail.errorMessages[0]!.description).toMatch(/too long/);
     expect(JSON.stringify(error).length).toBeLessThan(5000);
   });
 
   it('a megabyte string in an unknown key does not fail the request and is not sent', async () => {
     const request = set(validRequest(), 'data.notes', MEGABYTE);
-    await expect(authenticate3DS(request as unknown as AuthenticationRequest)).resolves.toMatchObject({ status: 'AUTH_FLOW_COMPLETED' });
+    await expect(authenticate3DS(request as unknown as AuthenticationRequest)).resolves.toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+    });
     expect(JSON.stringify(sentBody(fetch))).not.toContain('xxxx');
   });
 
@@ -161,7 +185,9 @@ describe('requests that fight back', () => {
   });
 
   it('huge arrays and objects in known fields', async () => {
-    expect(paths(await validationError(set(validRequest(), 'data.customer.phones', new Array(1_000_000).fill(null))))).toEqual(['40002 data.customer.phones']);
+    expect(
+      paths(await validationError(set(validRequest(), 'data.customer.phones', new Array(1_000_000).fill(null)))),
+    ).toEqual(['40002 data.customer.phones']);
     const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
     expect(paths(await validationError(set(validRequest(), 'data.amount', wide)))).toEqual(['40002 data.amount']);
   });
@@ -169,7 +195,9 @@ describe('requests that fight back', () => {
   it('a deeply nested value', async () => {
     let deep: unknown = 'Maria Silva';
     for (let i = 0; i < 100_000; i++) deep = { deep };
-    expect(paths(await validationError(set(validRequest(), 'data.customer.name', deep)))).toEqual(['40002 data.customer.name']);
+    expect(paths(await validationError(set(validRequest(), 'data.customer.name', deep)))).toEqual([
+      '40002 data.customer.name',
+    ]);
   });
 
   it('one wide object shared on every level (exponentially many paths) finishes', async () => {
@@ -183,7 +211,9 @@ describe('requests that fight back', () => {
     // In an unknown key the same tree is ignored, whatever it costs to look at.
     fetch.mockClear();
     const request = set(validRequest(), 'data.extra', shared);
-    await expect(authenticate3DS(request as unknown as AuthenticationRequest)).resolves.toMatchObject({ status: 'AUTH_FLOW_COMPLETED' });
+    await expect(authenticate3DS(request as unknown as AuthenticationRequest)).resolves.toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+    });
   });
 
   it('values that are not data: dates, maps, typed arrays, class instances', async () => {
@@ -203,11 +233,15 @@ describe('requests that fight back', () => {
 
   it('an object from a null prototype is as good as a literal', async () => {
     const data = Object.assign(Object.create(null) as object, validData());
-    await expect(authenticate3DS({ data, dataOnly: false } as unknown as AuthenticationRequest)).resolves.toMatchObject({ status: 'AUTH_FLOW_COMPLETED' });
+    await expect(authenticate3DS({ data, dataOnly: false } as unknown as AuthenticationRequest)).resolves.toMatchObject(
+      { status: 'AUTH_FLOW_COMPLETED' },
+    );
   });
 
   it('__proto__ keys do not pollute anything', async () => {
-    const request = JSON.parse(`{"dataOnly":false,"data":${JSON.stringify(validData()).replace('{', '{"__proto__":{"polluted":true},')}}`);
+    const request = JSON.parse(
+      `{"dataOnly":false,"data":${JSON.stringify(validData()).replace('{', '{"__proto__":{"polluted":true},')}}`,
+    );
     await expect(authenticate3DS(request)).resolves.toMatchObject({ status: 'AUTH_FLOW_COMPLETED' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.stringify(sentBody(fetch))).not.toContain('polluted');

@@ -10,10 +10,17 @@ const METHOD = {
   notification_url: 'http://127.0.0.1:4011/challenge/method-notification',
 };
 const error = (code: string, message: string) => Object.assign(new Error(message), { code });
-const outcome = (p: Promise<unknown>) => p.then((value) => ({ value }), (e: { code: string }) => ({ code: e.code }));
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    (value) => ({ value }),
+    (e: { code: string }) => ({ code: e.code }),
+  );
 const frame = () => document.querySelector<HTMLIFrameElement>('iframe[data-gateway=method]');
-const notify = (source: Window | null, origin = 'http://127.0.0.1:4011', data: unknown = { type: METHOD_NOTIFIED_MESSAGE, threeDSServerTransID: METHOD.three_ds_server_trans_id }) =>
-  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+const notify = (
+  source: Window | null,
+  origin = 'http://127.0.0.1:4011',
+  data: unknown = { type: METHOD_NOTIFIED_MESSAGE, threeDSServerTransID: METHOD.three_ds_server_trans_id },
+) => window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 
 let submitted: HTMLFormElement[];
 beforeEach(() => {
@@ -77,7 +84,9 @@ describe('the 3DS Method step', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await outcome(runMethod({ method: METHOD, signal: controller.signal, error }))).toEqual({ code: 'ABORTED' });
-    expect(await outcome(runMethod({ method: { ...METHOD, url: 'javascript:alert(1)' }, error }))).toEqual({ code: 'INVALID_RESPONSE' });
+    expect(await outcome(runMethod({ method: { ...METHOD, url: 'javascript:alert(1)' }, error }))).toEqual({
+      code: 'INVALID_RESPONSE',
+    });
     expect(frame()).toBeNull();
     expect(submitted).toHaveLength(0);
   });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { detectCardBrand } from '../../src/core/card-brand';
 import { isLuhnValid } from '../../src/core/luhn';
-import { DEFAULT_SCENARIO, SANDBOX_CARDS, sandboxScenario, UNKNOWN_NETWORK_SCENARIO } from '../../src/sandbox/cards/sandbox-cards';
+import {
+  DEFAULT_SCENARIO,
+  SANDBOX_CARDS,
+  sandboxScenario,
+  UNKNOWN_NETWORK_SCENARIO,
+} from '../../src/sandbox/cards/sandbox-cards';
 
 describe('sandbox cards', () => {
   it('every card is Luhn valid, unique, and of the network its BIN names', () => {
@@ -40,11 +45,25 @@ describe('sandbox cards', () => {
   });
 
   it('has the 3DS Method cards (docs/three-ds-flow.md); no other card has a method URL', () => {
-    expect(sandboxScenario('4000000000004004')).toMatchObject({ brand: 'visa', flow: 'FRICTIONLESS', outcome: 'AUTHENTICATED', method: 'NOTIFIES' });
-    expect(sandboxScenario('5200000000001401')).toMatchObject({ brand: 'mastercard', flow: 'FRICTIONLESS', outcome: 'AUTHENTICATED', method: 'NOTIFIES' });
+    expect(sandboxScenario('4000000000004004')).toMatchObject({
+      brand: 'visa',
+      flow: 'FRICTIONLESS',
+      outcome: 'AUTHENTICATED',
+      method: 'NOTIFIES',
+    });
+    expect(sandboxScenario('5200000000001401')).toMatchObject({
+      brand: 'mastercard',
+      flow: 'FRICTIONLESS',
+      outcome: 'AUTHENTICATED',
+      method: 'NOTIFIES',
+    });
     expect(sandboxScenario('4000000000004103')).toMatchObject({ flow: 'FRICTIONLESS', method: 'SILENT' });
     expect(sandboxScenario('4000000000004202')).toMatchObject({ flow: 'CHALLENGE', outcome: null, method: 'NOTIFIES' });
-    expect(SANDBOX_CARDS.filter((c) => c.method).map((c) => c.number).sort()).toEqual(['4000000000004004', '4000000000004103', '4000000000004202', '5200000000001401']);
+    expect(
+      SANDBOX_CARDS.filter((c) => c.method)
+        .map((c) => c.number)
+        .sort(),
+    ).toEqual(['4000000000004004', '4000000000004103', '4000000000004202', '5200000000001401']);
     expect(DEFAULT_SCENARIO.method).toBeUndefined();
   });
 

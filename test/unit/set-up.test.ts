@@ -39,9 +39,17 @@ describe('setUp: bad arguments throw INVALID_SETUP naming the field', () => {
     ['no env', { session: 'sess_123' }, ['40001 env']],
     ['a lower-case env', { session: 'sess_123', env: 'sandbox' }, ['40002 env']],
     ['an unknown env', { session: 'sess_123', env: 'TEST' }, ['40002 env']],
-    ['an apiUrl that is not a URL', { session: 'sess_123', env: 'SANDBOX', apiUrl: 'localhost:4010' }, ['40002 apiUrl']],
+    [
+      'an apiUrl that is not a URL',
+      { session: 'sess_123', env: 'SANDBOX', apiUrl: 'localhost:4010' },
+      ['40002 apiUrl'],
+    ],
     ['an ftp apiUrl', { session: 'sess_123', env: 'SANDBOX', apiUrl: 'ftp://example.com' }, ['40002 apiUrl']],
-    ['an apiUrl object', { session: 'sess_123', env: 'SANDBOX', apiUrl: new URL('https://example.com') }, ['40002 apiUrl']],
+    [
+      'an apiUrl object',
+      { session: 'sess_123', env: 'SANDBOX', apiUrl: new URL('https://example.com') },
+      ['40002 apiUrl'],
+    ],
     ['a short timeout', { session: 'sess_123', env: 'SANDBOX', timeout: 999 }, ['40002 timeout']],
     ['a long timeout', { session: 'sess_123', env: 'SANDBOX', timeout: 120_001 }, ['40002 timeout']],
     ['a timeout string', { session: 'sess_123', env: 'SANDBOX', timeout: '5000' }, ['40002 timeout']],
@@ -57,7 +65,11 @@ describe('setUp: bad arguments throw INVALID_SETUP naming the field', () => {
   });
 
   it('a getter that throws', () => {
-    const options = Object.defineProperty({ env: 'SANDBOX' }, 'session', { get: () => { throw new Error('boom'); } });
+    const options = Object.defineProperty({ env: 'SANDBOX' }, 'session', {
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(named(setUpError(options))).toContain('40002 options');
   });
 
@@ -87,7 +99,9 @@ describe('setUp: what it accepts', () => {
 describe('setUp and authenticate3DS', () => {
   it('authenticate3DS before setUp rejects NOT_SET_UP without calling fetch', async () => {
     const fetch = stubFetch();
-    const error = await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest).catch((e: unknown) => e);
+    const error = await sdk
+      .authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.GatewayError);
     expect((error as Sdk.GatewayError).code).toBe('NOT_SET_UP');
     expect((error as Sdk.GatewayError).detail.traceId).not.toBe('');
@@ -97,7 +111,9 @@ describe('setUp and authenticate3DS', () => {
 
   it('a failed setUp leaves the SDK not set up', async () => {
     expect(() => sdk.setUp({ session: '', env: 'SANDBOX' })).toThrow(sdk.GatewayError);
-    const error = await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest).catch((e: unknown) => e);
+    const error = await sdk
+      .authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest)
+      .catch((e: unknown) => e);
     expect((error as Sdk.GatewayError).code).toBe('NOT_SET_UP');
   });
 
@@ -107,7 +123,10 @@ describe('setUp and authenticate3DS', () => {
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
     sdk.setUp({ session: 'sess_second', env: 'SANDBOX', apiUrl: 'http://127.0.0.1:4002/' });
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
-    const calls = fetch.mock.calls.map(([url, init]) => [url, (init?.headers as Record<string, string> | undefined)?.['X-Gateway-Session']]);
+    const calls = fetch.mock.calls.map(([url, init]) => [
+      url,
+      (init?.headers as Record<string, string> | undefined)?.['X-Gateway-Session'],
+    ]);
     expect(calls).toEqual([
       ['http://127.0.0.1:4001/checkout-sdk/3ds/authentications', 'sess_first'],
       ['http://127.0.0.1:4002/checkout-sdk/3ds/authentications', 'sess_second'],
@@ -120,7 +139,9 @@ describe('setUp and authenticate3DS', () => {
     expect(error.code).toBe('INVALID_SETUP');
     expect(error.detail.errorMessages).toEqual([expect.objectContaining({ code: '40001', parameterName: 'apiUrl' })]);
     expect(error.message).toMatch(/apiUrl is required with env "PROD"/);
-    const after = await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest).catch((e: unknown) => e);
+    const after = await sdk
+      .authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest)
+      .catch((e: unknown) => e);
     expect((after as Sdk.GatewayError).code).toBe('NOT_SET_UP');
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -131,15 +152,25 @@ describe('setUp and authenticate3DS', () => {
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
     sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
     await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
-    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).origin)).toEqual(['https://api.merchant-provider.example', 'http://127.0.0.1:4010']);
+    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).origin)).toEqual([
+      'https://api.merchant-provider.example',
+      'http://127.0.0.1:4010',
+    ]);
   });
 
   it('uses the timeout given to setUp', async () => {
     vi.useFakeTimers();
     try {
-      stubFetch((_, init) => new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+      stubFetch(
+        (_, init) =>
+          new Promise<Response>((_, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      );
       sdk.setUp({ session: 'sess_1', env: 'SANDBOX', timeout: 2000 });
-      const settled = sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest).catch((e: unknown) => e);
+      const settled = sdk
+        .authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest)
+        .catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(1999);
       let done = false;
       void settled.then(() => (done = true));

@@ -48,7 +48,12 @@ describe('callApi: the request', () => {
     const [url, init = {}] = fetch.mock.calls[0]!;
     expect(url).toBe('http://127.0.0.1:4999/checkout-sdk/3ds/authentications');
     expect(init).toMatchObject({ method: 'POST', body: '{"data":{"a":1}}', credentials: 'omit', cache: 'no-store' });
-    expect(init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', [SESSION_HEADER]: 'sess_test_0001', 'X-Trace-Id': TRACE });
+    expect(init.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      [SESSION_HEADER]: 'sess_test_0001',
+      'X-Trace-Id': TRACE,
+    });
   });
 
   it('a GET has no body and no Content-Type', async () => {
@@ -71,7 +76,11 @@ describe('callApi: answers', () => {
       json(
         {
           error_messages: [
-            { code: '40002', description: 'data.amount.value must be at least 100', parameter_name: 'data.amount.value' },
+            {
+              code: '40002',
+              description: 'data.amount.value must be at least 100',
+              parameter_name: 'data.amount.value',
+            },
             { code: '40001', description: 'data.customer.email is required', parameter_name: 'data.customer.email' },
           ],
         },
@@ -90,7 +99,18 @@ describe('callApi: answers', () => {
   });
 
   it('keeps only strings from malformed items, and at most 50 of them', async () => {
-    stubFetch(() => json({ error_messages: [null, { code: 40002, parameter_name: ['x'] }, ...Array.from({ length: 60 }, () => ({ code: '40002', description: 'd', parameter_name: 'p' }))] }, 400));
+    stubFetch(() =>
+      json(
+        {
+          error_messages: [
+            null,
+            { code: 40002, parameter_name: ['x'] },
+            ...Array.from({ length: 60 }, () => ({ code: '40002', description: 'd', parameter_name: 'p' })),
+          ],
+        },
+        400,
+      ),
+    );
     const error = await failure(callApi(call()));
     expect(error.detail.errorMessages).toHaveLength(50);
     expect(error.detail.errorMessages[0]).toEqual({ code: '', description: '', parameterName: '' });
@@ -98,7 +118,9 @@ describe('callApi: answers', () => {
   });
 
   it.each([401])('%i is SESSION_EXPIRED', async (status) => {
-    stubFetch(() => json({ error_messages: [{ code: '40102', description: 'session expired', parameter_name: 'session' }] }, status));
+    stubFetch(() =>
+      json({ error_messages: [{ code: '40102', description: 'session expired', parameter_name: 'session' }] }, status),
+    );
     const error = await failure(callApi(call()));
     expect(error.code).toBe(ErrorCode.SESSION_EXPIRED);
     expect(error.detail.httpStatus).toBe(401);
@@ -120,7 +142,12 @@ describe('callApi: answers', () => {
   });
 
   it('422 with items is VALIDATION_ERROR', async () => {
-    stubFetch(() => json({ error_messages: [{ code: '42201', description: 'below the minimum', parameter_name: 'data.amount.value' }] }, 422));
+    stubFetch(() =>
+      json(
+        { error_messages: [{ code: '42201', description: 'below the minimum', parameter_name: 'data.amount.value' }] },
+        422,
+      ),
+    );
     expect((await failure(callApi(call()))).code).toBe(ErrorCode.VALIDATION_ERROR);
   });
 
@@ -223,7 +250,9 @@ describe('callApi: time and cancellation', () => {
 describe('callApi: retries', () => {
   it('retries a GET once after a network failure', async () => {
     let n = 0;
-    const fetch = stubFetch(() => (n++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : json({ id: '3DS_1' })));
+    const fetch = stubFetch(() =>
+      n++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : json({ id: '3DS_1' }),
+    );
     await expect(callApi(call({ method: 'GET', body: undefined }))).resolves.toEqual({ id: '3DS_1' });
     expect(fetch).toHaveBeenCalledTimes(2);
   });

@@ -27,8 +27,18 @@ const addressRules = (which: 'billingAddress' | 'shippingAddress'): Rule[] => [
   { path: `data.${which}.street`, required: true, valid: ['Rua Augusta'], invalid: ['', '   ', 42, 'x'.repeat(161)] },
   { path: `data.${which}.number`, required: true, valid: ['1000', 'S/N'], invalid: ['', 7, 'x'.repeat(21)] },
   { path: `data.${which}.city`, required: true, valid: ['Rio de Janeiro'], invalid: ['', {}, 'x'.repeat(91)] },
-  { path: `data.${which}.regionCode`, required: true, valid: ['RJ', 'sp', ' MG '], invalid: ['', 'S', 'SPX', 'São Paulo', 'S1', 35] },
-  { path: `data.${which}.country`, required: true, valid: ['BRA', 'USA', 'PRT'], invalid: ['BR', 'bra', 'XXX', 'Brasil', 76] },
+  {
+    path: `data.${which}.regionCode`,
+    required: true,
+    valid: ['RJ', 'sp', ' MG '],
+    invalid: ['', 'S', 'SPX', 'São Paulo', 'S1', 35],
+  },
+  {
+    path: `data.${which}.country`,
+    required: true,
+    valid: ['BRA', 'USA', 'PRT'],
+    invalid: ['BR', 'bra', 'XXX', 'Brasil', 76],
+  },
   {
     path: `data.${which}.postalCode`,
     required: true,
@@ -52,27 +62,94 @@ const rules: Rule[] = [
     valid: ['a@b.co', 'maria+loja@example.com.br'],
     invalid: ['maria', 'maria@', '@example.com', 'maria@example', 'maria silva@example.com', 'maria@@example.com', 42],
   },
-  { path: 'data.customer.phones', required: true, valid: [[{ country: 55, area: 21, number: 987654321, type: 'MOBILE' }]], invalid: ['912345678', {}] },
-  { path: 'data.customer.phones[0].country', required: true, valid: ['55', 1, '351'], invalid: ['+55', 'BR', '5555', -55, 5.5] },
+  {
+    path: 'data.customer.phones',
+    required: true,
+    valid: [[{ country: 55, area: 21, number: 987654321, type: 'MOBILE' }]],
+    invalid: ['912345678', {}],
+  },
+  {
+    path: 'data.customer.phones[0].country',
+    required: true,
+    valid: ['55', 1, '351'],
+    invalid: ['+55', 'BR', '5555', -55, 5.5],
+  },
   { path: 'data.customer.phones[0].area', required: true, valid: ['11', 21], invalid: ['(11)', 'SP', '1234'] },
-  { path: 'data.customer.phones[0].number', required: true, valid: ['91234567', '912345678', 912345678], invalid: ['1234567', '1234567890', '91234-5678', 'nine', 9.5] },
-  { path: 'data.customer.phones[1].type', required: true, valid: ['HOME', 'BUSINESS', 'MOBILE'], invalid: ['mobile', 'CELL', 1] },
+  {
+    path: 'data.customer.phones[0].number',
+    required: true,
+    valid: ['91234567', '912345678', 912345678],
+    invalid: ['1234567', '1234567890', '91234-5678', 'nine', 9.5],
+  },
+  {
+    path: 'data.customer.phones[1].type',
+    required: true,
+    valid: ['HOME', 'BUSINESS', 'MOBILE'],
+    invalid: ['mobile', 'CELL', 1],
+  },
   { path: 'data.paymentMethod', required: true, valid: [validData().paymentMethod], invalid: ['CREDIT_CARD', []] },
-  { path: 'data.paymentMethod.type', required: true, valid: ['CREDIT_CARD', 'DEBIT_CARD'], invalid: ['BOLETO', 'credit_card', 0] },
-  { path: 'data.paymentMethod.installments', required: true, valid: [1, 12, '6'], invalid: [0, 13, 1.5, -1, 'six', '', NaN, Infinity] },
-  { path: 'data.paymentMethod.card', required: true, valid: [{ id: 'CARD_1234' }, { encrypted: 'ZW5jcnlwdGVk' }], invalid: ['4000000000002503', []] },
-  { path: 'data.paymentMethod.card.number', required: false, valid: [CARD_NUMBER, '4000 0000 0000 2503', '4000-0000-0000-2503', '5200000000001096', '6505050000001091', '4000000000000002'] as unknown[], invalid: [
-    '4000000000002504', // Luhn fails
-    '424242424242', // 12 digits
-    '4242424242424242424241', // 22 digits
-    '4000x00000002503',
-    4000000000002503,
-  ] },
-  { path: 'data.paymentMethod.card.expMonth', required: true, valid: [1, 12, '12', '01'], invalid: [0, 13, 1.5, 'Dec', ''] },
-  { path: 'data.paymentMethod.card.expYear', required: true, valid: [2099, '2099', 9999], invalid: [99, '99', 20301, 2099.5, 'next'] },
-  { path: 'data.paymentMethod.card.holder.name', required: true, valid: ['MARIA SILVA', 'Mo', "J. D'Ávila-Souza", 'x'.repeat(64)], invalid: ['', '  ', 'M', 42, 'x'.repeat(65), 'Maria 2', 'Maria@Silva'] },
+  {
+    path: 'data.paymentMethod.type',
+    required: true,
+    valid: ['CREDIT_CARD', 'DEBIT_CARD'],
+    invalid: ['BOLETO', 'credit_card', 0],
+  },
+  {
+    path: 'data.paymentMethod.installments',
+    required: true,
+    valid: [1, 12, '6'],
+    invalid: [0, 13, 1.5, -1, 'six', '', NaN, Infinity],
+  },
+  {
+    path: 'data.paymentMethod.card',
+    required: true,
+    valid: [{ id: 'CARD_1234' }, { encrypted: 'ZW5jcnlwdGVk' }],
+    invalid: ['4000000000002503', []],
+  },
+  {
+    path: 'data.paymentMethod.card.number',
+    required: false,
+    valid: [
+      CARD_NUMBER,
+      '4000 0000 0000 2503',
+      '4000-0000-0000-2503',
+      '5200000000001096',
+      '6505050000001091',
+      '4000000000000002',
+    ] as unknown[],
+    invalid: [
+      '4000000000002504', // Luhn fails
+      '424242424242', // 12 digits
+      '4242424242424242424241', // 22 digits
+      '4000x00000002503',
+      4000000000002503,
+    ],
+  },
+  {
+    path: 'data.paymentMethod.card.expMonth',
+    required: true,
+    valid: [1, 12, '12', '01'],
+    invalid: [0, 13, 1.5, 'Dec', ''],
+  },
+  {
+    path: 'data.paymentMethod.card.expYear',
+    required: true,
+    valid: [2099, '2099', 9999],
+    invalid: [99, '99', 20301, 2099.5, 'next'],
+  },
+  {
+    path: 'data.paymentMethod.card.holder.name',
+    required: true,
+    valid: ['MARIA SILVA', 'Mo', "J. D'Ávila-Souza", 'x'.repeat(64)],
+    invalid: ['', '  ', 'M', 42, 'x'.repeat(65), 'Maria 2', 'Maria@Silva'],
+  },
   { path: 'data.amount', required: true, valid: [{ value: 100, currency: 'BRL' }], invalid: [100, 'BRL 100'] },
-  { path: 'data.amount.value', required: true, valid: [100, 999_999, '100'], invalid: [99, 0, -100, 100.5, '1,00', 1e12] },
+  {
+    path: 'data.amount.value',
+    required: true,
+    valid: [100, 999_999, '100'],
+    invalid: [99, 0, -100, 100.5, '1,00', 1e12],
+  },
   { path: 'data.amount.currency', required: true, valid: ['BRL'], invalid: ['USD', 'brl', 986] },
   ...addressRules('billingAddress'),
   ...addressRules('shippingAddress'),
@@ -136,7 +213,9 @@ describe('validateRequest: rules that span fields', () => {
 
   it('the card needs one of its three forms (40001 on card)', () => {
     expect(outcome(withValue('data.paymentMethod.card', {}))).toEqual([[MISSING, 'data.paymentMethod.card']]);
-    expect(outcome(withValue('data.paymentMethod.card', { holder: { name: 'Maria Silva' } }))).toEqual([[MISSING, 'data.paymentMethod.card']]);
+    expect(outcome(withValue('data.paymentMethod.card', { holder: { name: 'Maria Silva' } }))).toEqual([
+      [MISSING, 'data.paymentMethod.card'],
+    ]);
   });
 
   it.each([
@@ -144,14 +223,20 @@ describe('validateRequest: rules that span fields', () => {
     ['encrypted', { encrypted: 'ZW5jcnlwdGVk' }],
     ['id with holder.name', { id: 'CARD_1234', holder: { name: 'Maria Silva' } }],
     ['encrypted with holder.name', { encrypted: 'ZW5jcnlwdGVk', holder: { name: 'Maria Silva' } }],
-    ['number group with numeric strings', { number: CARD_NUMBER, expMonth: '07', expYear: '2099', holder: { name: 'Maria Silva' } }],
+    [
+      'number group with numeric strings',
+      { number: CARD_NUMBER, expMonth: '07', expYear: '2099', holder: { name: 'Maria Silva' } },
+    ],
   ])('accepts the card as %s', (_, card) => {
     expect(outcome(withValue('data.paymentMethod.card', card))).toBe('valid');
   });
 
   it.each([
     ['number and id', { number: CARD_NUMBER, expMonth: 12, expYear: 2099, holder: { name: 'A B' }, id: 'CARD_1' }],
-    ['number and encrypted', { number: CARD_NUMBER, expMonth: 12, expYear: 2099, holder: { name: 'A B' }, encrypted: 'ZW5j' }],
+    [
+      'number and encrypted',
+      { number: CARD_NUMBER, expMonth: 12, expYear: 2099, holder: { name: 'A B' }, encrypted: 'ZW5j' },
+    ],
     ['id and encrypted', { id: 'CARD_1', encrypted: 'ZW5j' }],
   ])('rejects %s together (40002 on card)', (_, card) => {
     expect(outcome(withValue('data.paymentMethod.card', card))).toEqual([[INVALID, 'data.paymentMethod.card']]);
@@ -163,7 +248,9 @@ describe('validateRequest: rules that span fields', () => {
       [MISSING, 'data.paymentMethod.card.expYear'],
       [MISSING, 'data.paymentMethod.card.holder.name'],
     ]);
-    expect(outcome(without('data.paymentMethod.card.holder'))).toEqual([[MISSING, 'data.paymentMethod.card.holder.name']]);
+    expect(outcome(without('data.paymentMethod.card.holder'))).toEqual([
+      [MISSING, 'data.paymentMethod.card.holder.name'],
+    ]);
   });
 
   it('an expired card is refused on expYear', () => {
@@ -211,7 +298,11 @@ describe('validateRequest: top-level fields', () => {
     expect(outcome({ dataOnly: false, data: null })).toEqual([[MISSING, 'data']]);
   });
 
-  it.each([['a string', 'data'], ['a number', 42], ['an array', []]])('data as %s is invalid (40002)', (_, data) => {
+  it.each([
+    ['a string', 'data'],
+    ['a number', 42],
+    ['an array', []],
+  ])('data as %s is invalid (40002)', (_, data) => {
     expect(outcome({ dataOnly: false, data })).toEqual([[INVALID, 'data']]);
   });
 
@@ -268,7 +359,8 @@ describe('validateRequest: top-level fields', () => {
   it('challengeTimeout, when present, must be 1000 to 3600000 ms', () => {
     expect(outcome(withValue('challengeTimeout', 1000))).toBe('valid');
     expect(outcome(withValue('challengeTimeout', 3_600_000))).toBe('valid');
-    for (const bad of [999, 3_600_001, 1500.5, '60000']) expect(outcome(withValue('challengeTimeout', bad))).toEqual([[INVALID, 'challengeTimeout']]);
+    for (const bad of [999, 3_600_001, 1500.5, '60000'])
+      expect(outcome(withValue('challengeTimeout', bad))).toEqual([[INVALID, 'challengeTimeout']]);
   });
 
   it('hands the options on', () => {
@@ -340,14 +432,27 @@ describe('validateRequest: what is sent', () => {
     set(request, 'data.customer.name', '  Maria Silva ');
     set(request, 'data.customer.phones', [{ country: 55, area: 11, number: 912345678, type: 'MOBILE' }]);
     set(request, 'data.paymentMethod.installments', '3');
-    set(request, 'data.paymentMethod.card', { number: '4000 0000 0000 2503', expMonth: '07', expYear: '2099', holder: { name: 'MARIA SILVA' } });
+    set(request, 'data.paymentMethod.card', {
+      number: '4000 0000 0000 2503',
+      expMonth: '07',
+      expYear: '2099',
+      holder: { name: 'MARIA SILVA' },
+    });
     set(request, 'data.billingAddress.postalCode', '01310-100');
     const result = validateRequest(request);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.data).toEqual({
-      customer: { name: 'Maria Silva', email: 'maria.silva@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-      paymentMethod: { type: 'CREDIT_CARD', installments: 3, card: { number: CARD_NUMBER, expMonth: 7, expYear: 2099, holder: { name: 'MARIA SILVA' } } },
+      customer: {
+        name: 'Maria Silva',
+        email: 'maria.silva@example.com.br',
+        phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+      },
+      paymentMethod: {
+        type: 'CREDIT_CARD',
+        installments: 3,
+        card: { number: CARD_NUMBER, expMonth: 7, expYear: 2099, holder: { name: 'MARIA SILVA' } },
+      },
       amount: { value: 10_000, currency: 'BRL' },
       billingAddress: { ...validAddress(), postalCode: '01310100' },
     });
@@ -360,20 +465,44 @@ describe('validateRequest: what is sent', () => {
     Object.assign(data, { dataOnly: false, orderId: 77 });
     Object.assign(data.customer!, { taxId: '12345678909' });
     Object.assign(data.paymentMethod!, { capture: true });
-    Object.assign((data.paymentMethod!.card as Record<string, unknown>), { securityCode: '123', brand: 'visa' });
+    Object.assign(data.paymentMethod!.card as Record<string, unknown>, { securityCode: '123', brand: 'visa' });
     Object.assign(data.amount!, { summary: {} });
     Object.assign(data.billingAddress!, { region: 'São Paulo' });
     const result = validateRequest(request);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const sent = JSON.stringify(result.value.data);
-    for (const key of ['plugin', 'dataOnly', 'orderId', 'taxId', 'capture', 'securityCode', 'brand', 'summary', 'region']) expect(sent).not.toContain(`"${key}"`);
-    expect(result.value.data).toEqual(validateRequest(validRequest()).ok && (validateRequest(validRequest()) as { value: { data: unknown } }).value.data);
+    for (const key of [
+      'plugin',
+      'dataOnly',
+      'orderId',
+      'taxId',
+      'capture',
+      'securityCode',
+      'brand',
+      'summary',
+      'region',
+    ])
+      expect(sent).not.toContain(`"${key}"`);
+    expect(result.value.data).toEqual(
+      validateRequest(validRequest()).ok &&
+        (validateRequest(validRequest()) as { value: { data: unknown } }).value.data,
+    );
   });
 
   it('keeps holder.name beside a tokenized card, and takes null for "not given"', () => {
-    const result = validateRequest(withValue('data.paymentMethod.card', { id: 'CARD_1234', holder: { name: 'Maria Silva' }, number: undefined, encrypted: null }));
-    expect(result.ok && result.value.data.paymentMethod.card).toEqual({ id: 'CARD_1234', holder: { name: 'Maria Silva' } });
+    const result = validateRequest(
+      withValue('data.paymentMethod.card', {
+        id: 'CARD_1234',
+        holder: { name: 'Maria Silva' },
+        number: undefined,
+        encrypted: null,
+      }),
+    );
+    expect(result.ok && result.value.data.paymentMethod.card).toEqual({
+      id: 'CARD_1234',
+      holder: { name: 'Maria Silva' },
+    });
   });
 
   it('takes null in an optional field for "not given", and does not send it', () => {

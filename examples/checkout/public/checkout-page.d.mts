@@ -1,5 +1,11 @@
 // Types of checkout-page.mjs, for the ESM example's TypeScript entry (examples/esm/src/checkout.ts).
-import type { AuthenticationRequest, AuthenticationResult, EncryptCardInput, EncryptCardResult, GatewayError } from '@gateway/sdk';
+import type {
+  AuthenticationRequest,
+  AuthenticationResult,
+  EncryptCardInput,
+  EncryptCardResult,
+  GatewayError,
+} from '@gateway/sdk';
 
 /** What the checkout page needs of the SDK, from the script tag or from the npm package. */
 export interface CheckoutSdk {

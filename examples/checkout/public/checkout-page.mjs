@@ -6,10 +6,15 @@
 import { formatCep, formatTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
 import { FALLBACK, MESSAGES } from './shopper-messages.mjs';
 
-
 // Failures the shopper caused (a typo, their own cancel, their own wait): no support code, a
 // support code only helps when something went wrong on our side or the bank's.
-const SHOPPER_CAUSED = new Set(['VALIDATION_ERROR', 'CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT', 'ALREADY_IN_PROGRESS', 'ABORTED']);
+const SHOPPER_CAUSED = new Set([
+  'VALIDATION_ERROR',
+  'CHALLENGE_CANCELED',
+  'CHALLENGE_TIMEOUT',
+  'ALREADY_IN_PROGRESS',
+  'ABORTED',
+]);
 
 // The form field each 3DS request path and each encryptCard parameter comes from.
 const FIELDS = {
@@ -64,7 +69,8 @@ export function runCheckout(sdk) {
   const progress = $('progress');
   let config;
 
-  const el = (tag, text, className) => Object.assign(document.createElement(tag), { textContent: text ?? '', className: className ?? '' });
+  const el = (tag, text, className) =>
+    Object.assign(document.createElement(tag), { textContent: text ?? '', className: className ?? '' });
   const field = (name) => form.elements.namedItem(name);
   const value = (name) => String(field(name)?.value ?? '').trim();
   const method = () => value('method');
@@ -120,7 +126,8 @@ export function runCheckout(sdk) {
       items.push(li);
     }
     if (!items.length) return false;
-    $('error-summary-title').textContent = items.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${items.length} campos para continuar`;
+    $('error-summary-title').textContent =
+      items.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${items.length} campos para continuar`;
     $('error-summary-list').replaceChildren(...items);
     status.replaceChildren();
     summary.hidden = false;
@@ -152,8 +159,13 @@ export function runCheckout(sdk) {
   /** The purchase is done: the form gives way to what was bought and how it is paid. */
   function showPaid(result) {
     form.hidden = true;
-    const card = result.card ? `${METHOD_NAMES[result.method] ?? 'Cartão'} ${brandName(result.card.brand)} final ${result.card.lastDigits}` : METHOD_NAMES[result.method];
-    const parcels = result.method === 'CREDIT_CARD' && result.installments > 1 ? ` em ${result.installments}x de ${brl(result.amount / result.installments)}` : '';
+    const card = result.card
+      ? `${METHOD_NAMES[result.method] ?? 'Cartão'} ${brandName(result.card.brand)} final ${result.card.lastDigits}`
+      : METHOD_NAMES[result.method];
+    const parcels =
+      result.method === 'CREDIT_CARD' && result.installments > 1
+        ? ` em ${result.installments}x de ${brl(result.amount / result.installments)}`
+        : '';
     const box = showResult('success', 'Pagamento aprovado', [
       `Obrigado pela compra, ${value('name').split(/\s+/)[0]}! Seu pedido já está sendo preparado.`,
       receipt([
@@ -192,27 +204,58 @@ export function runCheckout(sdk) {
   const tryAnother = 'Nada foi cobrado. Use outro cartão ou pague com boleto.';
 
   function showOrder(result, saveCard) {
-    if (result.notAuthenticated) return showResult('error', 'Seu banco não confirmou a compra', [`A confirmação no banco não foi concluída com sucesso. ${tryAnother}`]);
+    if (result.notAuthenticated)
+      return showResult('error', 'Seu banco não confirmou a compra', [
+        `A confirmação no banco não foi concluída com sucesso. ${tryAnother}`,
+      ]);
     if (!result.ok) {
-      const problems = [...(result.problems ?? []), ...(result.fields ?? []).map((name) => ({ field: name, message: '' }))];
+      const problems = [
+        ...(result.problems ?? []),
+        ...(result.fields ?? []).map((name) => ({ field: name, message: '' })),
+      ];
       if (showProblems(problems)) return;
-      return showResult('error', 'Não foi possível criar o pedido', ['Nada foi cobrado. Tente de novo em instantes.'], result.traceId);
+      return showResult(
+        'error',
+        'Não foi possível criar o pedido',
+        ['Nada foi cobrado. Tente de novo em instantes.'],
+        result.traceId,
+      );
     }
     if (result.boleto) return showBoleto(result);
-    if (result.chargeStatus === 'PAID' || result.chargeStatus === 'AUTHORIZED') return showPaid({ ...result, saveCard });
-    showResult('error', 'Pagamento recusado pelo banco', [`O banco emissor recusou este pagamento. ${tryAnother}`], result.traceId);
+    if (result.chargeStatus === 'PAID' || result.chargeStatus === 'AUTHORIZED')
+      return showPaid({ ...result, saveCard });
+    showResult(
+      'error',
+      'Pagamento recusado pelo banco',
+      [`O banco emissor recusou este pagamento. ${tryAnother}`],
+      result.traceId,
+    );
   }
 
   function showError(error) {
-    if (!(error instanceof sdk.GatewayError)) return showResult('error', 'Não foi possível concluir o pagamento', [FALLBACK]);
-    if (error.code === 'VALIDATION_ERROR' && showProblems(error.detail.errorMessages.map((item) => ({ field: FIELDS[item.parameterName], message: '' })))) return;
+    if (!(error instanceof sdk.GatewayError))
+      return showResult('error', 'Não foi possível concluir o pagamento', [FALLBACK]);
+    if (
+      error.code === 'VALIDATION_ERROR' &&
+      showProblems(error.detail.errorMessages.map((item) => ({ field: FIELDS[item.parameterName], message: '' })))
+    )
+      return;
     const words = error.code === 'VALIDATION_ERROR' ? FALLBACK : (MESSAGES[error.code] ?? FALLBACK);
     const shopperCaused = SHOPPER_CAUSED.has(error.code) && error.code !== 'VALIDATION_ERROR';
-    showResult('error', shopperCaused ? 'Pagamento não concluído' : 'Não foi possível concluir o pagamento', [words], shopperCaused ? undefined : error.detail.traceId);
+    showResult(
+      'error',
+      shopperCaused ? 'Pagamento não concluído' : 'Não foi possível concluir o pagamento',
+      [words],
+      shopperCaused ? undefined : error.detail.traceId,
+    );
   }
 
   async function api(path, body) {
-    const res = await fetch(path, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
     return res.json();
   }
@@ -222,8 +265,21 @@ export function runCheckout(sdk) {
     sdk.setUp(session, config);
   }
 
-  const customer = () => ({ name: value('name'), email: value('email'), taxId: onlyDigits(value('taxId')), phone: onlyDigits(value('phone')) });
-  const address = () => ({ street: value('street'), number: value('number'), complement: value('complement'), locality: value('locality'), city: value('city'), regionCode: value('regionCode').toUpperCase(), postalCode: onlyDigits(value('postalCode')) });
+  const customer = () => ({
+    name: value('name'),
+    email: value('email'),
+    taxId: onlyDigits(value('taxId')),
+    phone: onlyDigits(value('phone')),
+  });
+  const address = () => ({
+    street: value('street'),
+    number: value('number'),
+    complement: value('complement'),
+    locality: value('locality'),
+    city: value('city'),
+    regionCode: value('regionCode').toUpperCase(),
+    postalCode: onlyDigits(value('postalCode')),
+  });
 
   /** Before the challenge: one state, waiting for the shopper (no Pay button, no progress line). */
   function beforeChallenge({ brand, issuer, open }) {
@@ -250,10 +306,22 @@ export function runCheckout(sdk) {
     const a = address();
     return {
       data: {
-        customer: { name: c.name, email: c.email, phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }] },
+        customer: {
+          name: c.name,
+          email: c.email,
+          phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }],
+        },
         paymentMethod: { type: method(), installments: Number(value('installments')), card: { encrypted } },
         amount: { value: config.total, currency: 'BRL' },
-        billingAddress: { street: a.street, number: a.number, complement: a.complement || undefined, city: a.city, regionCode: a.regionCode, country: 'BRA', postalCode: a.postalCode },
+        billingAddress: {
+          street: a.street,
+          number: a.number,
+          complement: a.complement || undefined,
+          city: a.city,
+          regionCode: a.regionCode,
+          country: 'BRA',
+          postalCode: a.postalCode,
+        },
       },
       dataOnly: false,
       beforeChallenge,
@@ -284,7 +352,8 @@ export function runCheckout(sdk) {
       securityCode: onlyDigits(value('securityCode')),
     });
     if (!result.hasErrors) return result.encryptedCard;
-    for (const e of result.errors) problems.push({ field: FIELDS[e.parameterName], message: CARD_REASONS[FIELDS[e.parameterName]] });
+    for (const e of result.errors)
+      problems.push({ field: FIELDS[e.parameterName], message: CARD_REASONS[FIELDS[e.parameterName]] });
     return undefined;
   }
 
@@ -301,14 +370,25 @@ export function runCheckout(sdk) {
     const type = method();
     if (auth.status === 'CHANGE_PAYMENT_METHOD') {
       // The shopper did nothing wrong: the support code lets the merchant trace what the bank said.
-      return showResult('error', 'Seu banco não autorizou este cartão', [`O banco emissor pediu outra forma de pagamento. ${tryAnother}`], auth.traceId);
+      return showResult(
+        'error',
+        'Seu banco não autorizou este cartão',
+        [`O banco emissor pediu outra forma de pagamento. ${tryAnother}`],
+        auth.traceId,
+      );
     }
     if (auth.status === 'AUTH_NOT_SUPPORTED' && type === 'DEBIT_CARD') {
-      return showResult('error', 'Este cartão de débito não pode ser usado', ['Débito só com a confirmação do banco, e este cartão não a oferece. Nada foi cobrado. Use um cartão de crédito ou pague com boleto.']);
+      return showResult('error', 'Este cartão de débito não pode ser usado', [
+        'Débito só com a confirmação do banco, e este cartão não a oferece. Nada foi cobrado. Use um cartão de crédito ou pague com boleto.',
+      ]);
     }
     // The 3DS policy (the server applies it again): a card the bank did not authenticate is not
     // charged, unless the merchant chose to take that risk for credit cards.
-    if (auth.status === 'AUTH_FLOW_COMPLETED' && auth.authenticationStatus !== 'AUTHENTICATED' && (type === 'DEBIT_CARD' || !config.threeDsPolicy.chargeNotAuthenticated)) {
+    if (
+      auth.status === 'AUTH_FLOW_COMPLETED' &&
+      auth.authenticationStatus !== 'AUTHENTICATED' &&
+      (type === 'DEBIT_CARD' || !config.threeDsPolicy.chargeNotAuthenticated)
+    ) {
       return showOrder({ ok: false, notAuthenticated: true });
     }
     const saveCard = field('saveCard').checked;

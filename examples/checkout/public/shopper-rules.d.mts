@@ -15,4 +15,7 @@ export function formatTaxId(value: unknown): string;
 /** CEP 00000-000; anything else as typed. */
 export function formatCep(value: unknown): string;
 /** What is wrong with the shopper's data, in form order; empty when nothing is. */
-export function shopperProblems(input: { customer?: Record<string, unknown>; address?: Record<string, unknown> }): ShopperProblem[];
+export function shopperProblems(input: {
+  customer?: Record<string, unknown>;
+  address?: Record<string, unknown>;
+}): ShopperProblem[];

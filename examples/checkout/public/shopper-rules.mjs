@@ -4,7 +4,18 @@
 // no Node API.
 
 /** Every field the order needs besides the card, in the order the form shows them. */
-export const SHOPPER_FIELDS = ['name', 'email', 'taxId', 'phone', 'postalCode', 'street', 'number', 'locality', 'city', 'regionCode'];
+export const SHOPPER_FIELDS = [
+  'name',
+  'email',
+  'taxId',
+  'phone',
+  'postalCode',
+  'street',
+  'number',
+  'locality',
+  'city',
+  'regionCode',
+];
 
 const UFS = new Set('AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '));
 
@@ -65,7 +76,9 @@ export function shopperProblems(input) {
   const checks = {
     name: text(c.name).split(/\s+/).length >= 2 || 'Informe nome e sobrenome.',
     email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(c.email)) || 'Informe um e-mail válido, como nome@exemplo.com.br.',
-    taxId: (tax.length === 14 ? isCnpj(tax) : isCpf(tax)) || (tax.length === 0 ? 'Informe o CPF.' : 'CPF inválido: confira os 11 dígitos.'),
+    taxId:
+      (tax.length === 14 ? isCnpj(tax) : isCpf(tax)) ||
+      (tax.length === 0 ? 'Informe o CPF.' : 'CPF inválido: confira os 11 dígitos.'),
     phone: /^[1-9]\d{9,10}$/.test(onlyDigits(c.phone)) || 'Informe o celular com DDD: 10 ou 11 dígitos.',
     postalCode: /^\d{8}$/.test(cep) || (cep.length === 0 ? 'Informe o CEP.' : 'O CEP tem 8 dígitos, como 01310-100.'),
     street: text(a.street) !== '' || 'Informe a rua.',

@@ -1,7 +1,8 @@
 // The order summary: the server's cart and total, in reais.
 import type { CheckoutConfig } from './merchant-api';
 
-export const brl = (cents: number): string => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+export const brl = (cents: number): string =>
+  (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export function renderCart(config: CheckoutConfig): void {
   const list = document.getElementById('cart-items') as HTMLUListElement;

@@ -35,7 +35,14 @@ export interface SavedCard extends Shopper {
 /** What the page sends to create an order: prices are the server's own. */
 export type OrderInput =
   | ({ method: 'BOLETO'; attemptId: string } & Shopper)
-  | ({ method: 'CREDIT_CARD' | 'DEBIT_CARD'; installments: number; card: { encrypted: string }; saveCard: boolean; threeDsId?: string; attemptId: string } & Shopper)
+  | ({
+      method: 'CREDIT_CARD' | 'DEBIT_CARD';
+      installments: number;
+      card: { encrypted: string };
+      saveCard: boolean;
+      threeDsId?: string;
+      attemptId: string;
+    } & Shopper)
   | { method: 'CREDIT_CARD'; installments: number; card: { saved: true }; threeDsId?: string; attemptId: string };
 
 /** The server's answer to an order: statuses, the form fields to fix, boleto lines, the trace id. */
@@ -76,5 +83,7 @@ export const createOrder = (input: OrderInput): Promise<OrderResult> => call('/a
 /** The card this shopper saved, or undefined. */
 export async function getSavedCard(): Promise<SavedCard | undefined> {
   const res = await call<Partial<SavedCard>>('/api/saved-card');
-  return res.card && res.customer && res.address ? { card: res.card, customer: res.customer, address: res.address } : undefined;
+  return res.card && res.customer && res.address
+    ? { card: res.card, customer: res.customer, address: res.address }
+    : undefined;
 }

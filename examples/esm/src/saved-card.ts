@@ -18,10 +18,22 @@ function threeDsRequest(config: CheckoutConfig, saved: SavedCard): Authenticatio
   const { customer, address } = saved;
   return {
     data: {
-      customer: { name: customer.name, email: customer.email, phones: [{ country: '55', area: customer.phone.slice(0, 2), number: customer.phone.slice(2), type: 'MOBILE' }] },
+      customer: {
+        name: customer.name,
+        email: customer.email,
+        phones: [{ country: '55', area: customer.phone.slice(0, 2), number: customer.phone.slice(2), type: 'MOBILE' }],
+      },
       paymentMethod: { type: 'CREDIT_CARD', installments: installments(), card: { id: saved.card.id } },
       amount: { value: config.total, currency: 'BRL' },
-      billingAddress: { street: address.street, number: address.number, complement: address.complement || undefined, city: address.city, regionCode: address.regionCode, country: 'BRA', postalCode: address.postalCode },
+      billingAddress: {
+        street: address.street,
+        number: address.number,
+        complement: address.complement || undefined,
+        city: address.city,
+        regionCode: address.regionCode,
+        country: 'BRA',
+        postalCode: address.postalCode,
+      },
     },
     dataOnly: false,
     beforeChallenge: showBankNotice,
@@ -35,11 +47,23 @@ async function pay(config: CheckoutConfig, saved: SavedCard, event: SubmitEvent)
   const attemptId = crypto.randomUUID();
   try {
     const auth = await authenticate(() => threeDsRequest(config, saved), config.apiUrl);
-    if (auth.status === 'CHANGE_PAYMENT_METHOD') return showError('Seu banco não autorizou este cartão. Nada foi cobrado. Escolha outra forma de pagamento.');
+    if (auth.status === 'CHANGE_PAYMENT_METHOD')
+      return showError('Seu banco não autorizou este cartão. Nada foi cobrado. Escolha outra forma de pagamento.');
     // The example's 3DS policy (the server applies it again): a card the bank did not authenticate is not charged by default.
-    if (auth.status === 'AUTH_FLOW_COMPLETED' && auth.authenticationStatus !== 'AUTHENTICATED' && !config.threeDsPolicy.chargeNotAuthenticated) return showNotAuthenticated();
+    if (
+      auth.status === 'AUTH_FLOW_COMPLETED' &&
+      auth.authenticationStatus !== 'AUTHENTICATED' &&
+      !config.threeDsPolicy.chargeNotAuthenticated
+    )
+      return showNotAuthenticated();
     // The server puts its own stored card id in the order: the page only says "the saved card".
-    const result = await createOrder({ method: 'CREDIT_CARD', installments: installments(), card: { saved: true }, ...(auth.status === 'AUTH_FLOW_COMPLETED' && { threeDsId: auth.id }), attemptId });
+    const result = await createOrder({
+      method: 'CREDIT_CARD',
+      installments: installments(),
+      card: { saved: true },
+      ...(auth.status === 'AUTH_FLOW_COMPLETED' && { threeDsId: auth.id }),
+      attemptId,
+    });
     showOrder(form, result);
   } catch (error) {
     showError(shopperMessage(error), error instanceof GatewayError ? error.detail.traceId : undefined);
@@ -58,7 +82,8 @@ async function start(): Promise<void> {
     return;
   }
   const { card, customer } = saved;
-  (document.getElementById('saved-card') as HTMLElement).textContent = `Cartão ${brandName(card.brand)} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
+  (document.getElementById('saved-card') as HTMLElement).textContent =
+    `Cartão ${brandName(card.brand)} final ${card.lastDigits}, validade ${card.expMonth.padStart(2, '0')}/${card.expYear}`;
   (document.getElementById('saved-customer') as HTMLElement).textContent = `${customer.name} · ${customer.email}`;
   payButton.textContent = `Pagar ${brl(config.total)}`;
   form.addEventListener('submit', (e) => void pay(config, saved, e));

@@ -1,5 +1,13 @@
 // The SDK session: created by the merchant server, handed to setUp, renewed when it expires.
-import { authenticate3DS, env, ErrorCode, GatewayError, setUp, type AuthenticationRequest, type AuthenticationResult } from '@gateway/sdk';
+import {
+  authenticate3DS,
+  env,
+  ErrorCode,
+  GatewayError,
+  setUp,
+  type AuthenticationRequest,
+  type AuthenticationResult,
+} from '@gateway/sdk';
 import { createSession } from './merchant-api';
 
 /**
@@ -14,7 +22,10 @@ export async function startSession(apiUrl: string): Promise<void> {
  * authenticate3DS, once more with a new session when the session expired (sessions last 30
  * minutes: a shopper may take longer to fill the form).
  */
-export async function authenticate(request: () => AuthenticationRequest, apiUrl: string): Promise<AuthenticationResult> {
+export async function authenticate(
+  request: () => AuthenticationRequest,
+  apiUrl: string,
+): Promise<AuthenticationResult> {
   try {
     return await authenticate3DS(request());
   } catch (error) {

@@ -60,10 +60,23 @@ export function dueDateFactor(dueDate: string): string {
  * Builds the barcode and digit line of a boleto. `freeField` is the bank's 25 digits (here
  * the boleto's "nosso número"); `amount` is in cents, at most 10 digits.
  */
-export function boletoBarcode(input: { bankCode?: string; dueDate: string; amount: number; freeField: string }): BoletoBarcode {
+export function boletoBarcode(input: {
+  bankCode?: string;
+  dueDate: string;
+  amount: number;
+  freeField: string;
+}): BoletoBarcode {
   const bank = input.bankCode ?? SANDBOX_BANK_CODE;
-  if (!/^\d{3}$/.test(bank) || !/^\d{25}$/.test(input.freeField) || !Number.isInteger(input.amount) || input.amount < 0 || input.amount > 9_999_999_999) {
-    throw new RangeError('boletoBarcode: bank must be 3 digits, the free field 25 digits and the amount 0 to 9999999999 cents');
+  if (
+    !/^\d{3}$/.test(bank) ||
+    !/^\d{25}$/.test(input.freeField) ||
+    !Number.isInteger(input.amount) ||
+    input.amount < 0 ||
+    input.amount > 9_999_999_999
+  ) {
+    throw new RangeError(
+      'boletoBarcode: bank must be 3 digits, the free field 25 digits and the amount 0 to 9999999999 cents',
+    );
   }
   const tail = dueDateFactor(input.dueDate) + String(input.amount).padStart(10, '0');
   const withoutDv = bank + CURRENCY_REAL + tail + input.freeField;

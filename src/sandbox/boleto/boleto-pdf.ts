@@ -34,7 +34,12 @@ function pageContent(sheet: BoletoSheet): string {
   let y = PAGE_HEIGHT - 60;
   // The payer reads Portuguese: every word on the sheet is pt-BR (docs/example-checkout.md).
   text(40, y, 16, 'Boleto - ambiente de testes (sandbox)', true);
-  text(40, (y -= 16), 9, 'Documento de teste: não pode ser pago em nenhum banco. Use o simulador de boletos para marcá-lo como pago ou vencido.');
+  text(
+    40,
+    (y -= 16),
+    9,
+    'Documento de teste: não pode ser pago em nenhum banco. Use o simulador de boletos para marcá-lo como pago ou vencido.',
+  );
   text(40, (y -= 36), 12, `${sheet.digitLine}`, true);
   const rows: Array<[string, string]> = [
     ['Beneficiário', sheet.beneficiary],

@@ -29,25 +29,44 @@ export class PrivateKeys {
  * current key first, then keys retired less than 7 days ago). Every failure is a 40002 on
  * `parameterName` that says what to do; none of them carries card data.
  */
-export function decryptCard(encrypted: string, keys: readonly PublicKeyRecord[], now: Date, parameterName: string, privateKeys = new PrivateKeys()): Decryption {
-  const fail = (why: string): Decryption => ({ ok: false, error: { code: INVALID_PARAMETER, parameterName, description: `${parameterName} ${why}` } });
-  if (!keys.length) return fail('cannot be decrypted: the merchant has no public key; create one with POST /public-keys');
+export function decryptCard(
+  encrypted: string,
+  keys: readonly PublicKeyRecord[],
+  now: Date,
+  parameterName: string,
+  privateKeys = new PrivateKeys(),
+): Decryption {
+  const fail = (why: string): Decryption => ({
+    ok: false,
+    error: { code: INVALID_PARAMETER, parameterName, description: `${parameterName} ${why}` },
+  });
+  if (!keys.length)
+    return fail('cannot be decrypted: the merchant has no public key; create one with POST /public-keys');
   const sealed = Buffer.from(encrypted, 'base64');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted) || sealed.length < 64) return fail('is not an encrypted card (base64 from Gateway.encryptCard)');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted) || sealed.length < 64)
+    return fail('is not an encrypted card (base64 from Gateway.encryptCard)');
   let text: string | undefined;
   for (const key of keys) {
     try {
-      text = privateDecrypt({ key: privateKeys.of(key), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, sealed).toString('utf8');
+      text = privateDecrypt(
+        { key: privateKeys.of(key), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        sealed,
+      ).toString('utf8');
       break;
     } catch {
       // not this key: OAEP refuses a ciphertext made with another key or altered in transit
     }
   }
-  if (text === undefined) return fail('cannot be decrypted with your public keys: it was altered, made with another merchant\'s key, or with a key retired more than 7 days ago');
+  if (text === undefined)
+    return fail(
+      "cannot be decrypted with your public keys: it was altered, made with another merchant's key, or with a key retired more than 7 days ago",
+    );
   const card = decodeCardPlaintext(text);
-  if (!card || !isLuhnValid(card.number) || card.expMonth < 1 || card.expMonth > 12) return fail('does not hold a valid card: encrypt it again with Gateway.encryptCard');
+  if (!card || !isLuhnValid(card.number) || card.expMonth < 1 || card.expMonth > 12)
+    return fail('does not hold a valid card: encrypt it again with Gateway.encryptCard');
   const age = now.getTime() - card.createdAt;
-  if (age > CARD_CIPHERTEXT_TTL_MS || age < -CLOCK_SKEW_MS) return fail('has expired (encrypted cards are valid for 1 hour): encrypt the card again');
+  if (age > CARD_CIPHERTEXT_TTL_MS || age < -CLOCK_SKEW_MS)
+    return fail('has expired (encrypted cards are valid for 1 hour): encrypt the card again');
   if (hasExpired(card.expMonth, card.expYear, now)) return fail('holds a card that has expired');
   return { ok: true, card };
 }

@@ -76,12 +76,36 @@ export class CardResolver {
     }
     if (card.encrypted !== undefined) {
       const now = this.clock.now();
-      const out = decryptCard(card.encrypted, this.keys.validKeys(merchantId), now, `${path}.encrypted`, this.privateKeys);
+      const out = decryptCard(
+        card.encrypted,
+        this.keys.validKeys(merchantId),
+        now,
+        `${path}.encrypted`,
+        this.privateKeys,
+      );
       if (!out.ok) return out;
       const c = out.card;
-      return { ok: true, card: { ...this.fromNumber(c.number, 'encrypted'), expMonth: c.expMonth, expYear: c.expYear, holderName: card.holderName ?? c.holder, securityCode: c.securityCode } };
+      return {
+        ok: true,
+        card: {
+          ...this.fromNumber(c.number, 'encrypted'),
+          expMonth: c.expMonth,
+          expYear: c.expYear,
+          holderName: card.holderName ?? c.holder,
+          securityCode: c.securityCode,
+        },
+      };
     }
-    return { ok: true, card: { ...this.fromNumber(card.number ?? '', 'number'), expMonth: card.expMonth ?? null, expYear: card.expYear ?? null, holderName: card.holderName ?? null, securityCode: null } };
+    return {
+      ok: true,
+      card: {
+        ...this.fromNumber(card.number ?? '', 'number'),
+        expMonth: card.expMonth ?? null,
+        expYear: card.expYear ?? null,
+        holderName: card.holderName ?? null,
+        securityCode: null,
+      },
+    };
   }
 
   private fromNumber(number: string, source: CardSource) {

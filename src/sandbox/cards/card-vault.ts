@@ -79,7 +79,10 @@ export class CardVault {
   }
 
   /** Tokenizes a card for a merchant and returns the stored card (with its new id). */
-  store(merchantId: string, card: { number: string; expMonth: number; expYear: number; holderName: string }): StoredCard {
+  store(
+    merchantId: string,
+    card: { number: string; expMonth: number; expYear: number; holderName: string },
+  ): StoredCard {
     const { brand, firstDigits, lastDigits } = cardDigits(card.number);
     const row: Row = {
       id: `CARD_${randomUUID()}`,

@@ -75,14 +75,60 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('5200000000001104', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Fictício do Brasil', FRICTIONLESS),
   card('6505050000001109', 'FRICTIONLESS', 'AUTHENTICATED', 'Caixa Imaginária', FRICTIONLESS),
   card('4000000000003006', 'DENIED', null, 'Banco Exemplo', 'Authentication denied: CHANGE_PAYMENT_METHOD'),
-  card('4000000000003105', 'CHALLENGE', 'NOT_AUTHENTICATED', 'Banco Exemplo', 'Challenge that ends NOT_AUTHENTICATED, whatever the shopper answers'),
-  card('4000000000003204', 'FRICTIONLESS', 'NOT_AUTHENTICATED', 'Banco Exemplo', 'Frictionless: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED'),
-  card('4000000000003303', 'CHALLENGE', null, null, 'Challenge with an issuer unknown to the database (no issuer for beforeChallenge)'),
+  card(
+    '4000000000003105',
+    'CHALLENGE',
+    'NOT_AUTHENTICATED',
+    'Banco Exemplo',
+    'Challenge that ends NOT_AUTHENTICATED, whatever the shopper answers',
+  ),
+  card(
+    '4000000000003204',
+    'FRICTIONLESS',
+    'NOT_AUTHENTICATED',
+    'Banco Exemplo',
+    'Frictionless: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED',
+  ),
+  card(
+    '4000000000003303',
+    'CHALLENGE',
+    null,
+    null,
+    'Challenge with an issuer unknown to the database (no issuer for beforeChallenge)',
+  ),
   card('4000000000005001', 'BACKEND_FAILURE', null, null, 'The backend fails: HTTP 500, nothing stored'),
-  card('4000000000004004', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N', 'NOTIFIES'),
-  card('5200000000001401', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Fictício do Brasil', '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N', 'NOTIFIES'),
-  card('4000000000004103', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', '3DS Method whose page never notifies: the SDK sends N after 10 s, then REQUIRE_CHALLENGE', 'SILENT'),
-  card('4000000000004202', 'CHALLENGE', null, 'Banco Exemplo', '3DS Method that completes (Y), then REQUIRE_CHALLENGE: method and challenge in one payment', 'NOTIFIES'),
+  card(
+    '4000000000004004',
+    'FRICTIONLESS',
+    'AUTHENTICATED',
+    'Banco Exemplo',
+    '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N',
+    'NOTIFIES',
+  ),
+  card(
+    '5200000000001401',
+    'FRICTIONLESS',
+    'AUTHENTICATED',
+    'Banco Fictício do Brasil',
+    '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N',
+    'NOTIFIES',
+  ),
+  card(
+    '4000000000004103',
+    'FRICTIONLESS',
+    'AUTHENTICATED',
+    'Banco Exemplo',
+    '3DS Method whose page never notifies: the SDK sends N after 10 s, then REQUIRE_CHALLENGE',
+    'SILENT',
+  ),
+  card(
+    '4000000000004202',
+    'CHALLENGE',
+    null,
+    'Banco Exemplo',
+    '3DS Method that completes (Y), then REQUIRE_CHALLENGE: method and challenge in one payment',
+    'NOTIFIES',
+  ),
 ];
 
 /** Any other Luhn-valid card of a known network: frictionless and authenticated. */
@@ -108,5 +154,8 @@ const BY_NUMBER = new Map(SANDBOX_CARDS.map((c) => [c.number, c]));
  * {@link DEFAULT_SCENARIO}, or {@link UNKNOWN_NETWORK_SCENARIO} when the BIN names no network.
  */
 export function sandboxScenario(cardNumber: string): SandboxScenario {
-  return BY_NUMBER.get(cardNumber) ?? (detectCardBrand(cardNumber) === 'unknown' ? UNKNOWN_NETWORK_SCENARIO : DEFAULT_SCENARIO);
+  return (
+    BY_NUMBER.get(cardNumber) ??
+    (detectCardBrand(cardNumber) === 'unknown' ? UNKNOWN_NETWORK_SCENARIO : DEFAULT_SCENARIO)
+  );
 }

@@ -22,7 +22,10 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
   const expired = (r: AuthenticationRecord) => Date.parse(r.expiresAt) <= deps.clock.now().getTime();
 
   // Made once: building an Intl.NumberFormat costs more than the rest of the issuer page.
-  const money = { en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'BRL' }), pt: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }) };
+  const money = {
+    en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'BRL' }),
+    pt: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }),
+  };
   const summary = (r: AuthenticationRecord, { locale }: ChallengeParams) => ({
     locale,
     issuer: r.issuer,
@@ -31,7 +34,11 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     card: r.lastDigits ? PAGE_TEXTS[locale].card(brandName(r.brand), r.lastDigits).trim() : '',
   });
   /** The end page; `completed` is the record after completion, undefined when it could not complete (expired). */
-  const end = (shown: AuthenticationRecord, completed: AuthenticationRecord | undefined, p: ChallengeParams): AcsView => {
+  const end = (
+    shown: AuthenticationRecord,
+    completed: AuthenticationRecord | undefined,
+    p: ChallengeParams,
+  ): AcsView => {
     const t = PAGE_TEXTS[p.locale];
     const message =
       completed?.status === 'CANCELED'
@@ -83,7 +90,8 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     // The count of wrong codes and the completion change together or not at all.
     const decided = deps.transaction((): { view: AcsView; status: 200 | 400 } => {
       const current = store.getById(p.record.id)!;
-      if (current.status !== 'REQUIRE_CHALLENGE' || expired(current)) return { view: end(current, current, p), status: 200 };
+      if (current.status !== 'REQUIRE_CHALLENGE' || expired(current))
+        return { view: end(current, current, p), status: 200 };
       const decision = decideCode(code, attempts.wrong(current.id));
       if (decision.kind === 'malformed') return { view: form(current, p, t.malformed), status: 400 };
       if (decision.kind === 'retry') {

@@ -19,7 +19,12 @@ const code = document.getElementById('code') as HTMLInputElement | null;
 addEventListener('focus', () => code?.focus());
 // The host page asks when the SDK shows this page (a window focus event does not come everywhere).
 addEventListener('message', (event) => {
-  if (event.origin === location.origin && event.source === parent && (event.data as { type?: unknown } | null)?.type === HOST_MESSAGE.FOCUS) code?.focus();
+  if (
+    event.origin === location.origin &&
+    event.source === parent &&
+    (event.data as { type?: unknown } | null)?.type === HOST_MESSAGE.FOCUS
+  )
+    code?.focus();
 });
 
 // One submission at a time: a double click must not count two wrong codes.

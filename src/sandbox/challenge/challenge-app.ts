@@ -45,11 +45,22 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
     const failure = clientFailure(c);
     if (failure) {
       c.set('clientError', failure);
-      return answer(ApiError.of(400, MALFORMED_JSON, '', 'The form could not be read: the client ended it early or sent it malformed.'), c);
+      return answer(
+        ApiError.of(
+          400,
+          MALFORMED_JSON,
+          '',
+          'The form could not be read: the client ended it early or sent it malformed.',
+        ),
+        c,
+      );
     }
     // Never echo the error: it could hold request data. The trace id finds the log line.
     deps.log(`trace=${c.get('traceId')} internal error: ${err instanceof Error ? err.name : 'unknown'}`);
-    return answer(ApiError.of(500, INTERNAL_ERROR, '', 'The challenge page failed; quote the x-trace-id to find the log line.'), c);
+    return answer(
+      ApiError.of(500, INTERNAL_ERROR, '', 'The challenge page failed; quote the x-trace-id to find the log line.'),
+      c,
+    );
   });
   return app;
 }

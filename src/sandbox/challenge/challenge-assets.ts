@@ -12,7 +12,9 @@ import { CHALLENGE_PAGE_CSS } from './challenge-page-styles';
  * (dist/sandbox), in dist/sandbox when tests run the TypeScript sources of src/sandbox/challenge.
  */
 function builtScript(name: string): string {
-  const candidates = [`./${name}`, `../../../dist/sandbox/${name}`].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = [`./${name}`, `../../../dist/sandbox/${name}`].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
 }
 
@@ -40,7 +42,8 @@ export function assetUrl(asset: 'host.js' | 'acs.js' | 'challenge.css'): string 
 }
 
 /** Kept for a year when asked for by its current version; revalidated every time otherwise. */
-const caching = (given: string | undefined, current: string) => (given === current ? 'public, max-age=31536000, immutable' : 'no-cache');
+const caching = (given: string | undefined, current: string) =>
+  given === current ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 /** The host and issuer pages' scripts (browser bundles built by rollup) and their stylesheet. */
 export function challengeAssetRoutes(): Hono<AppEnv> {
@@ -48,12 +51,19 @@ export function challengeAssetRoutes(): Hono<AppEnv> {
   for (const page of ['host', 'acs'] as const) {
     app.get(`/challenge/${page}.js`, (c) => {
       const script = readScript(page);
-      if (!script) throw ApiError.of(404, NOT_FOUND, '', `The challenge ${page} script is missing: run \`npm run build\`.`);
-      return c.body(new Uint8Array(script), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': caching(c.req.query('v'), version(script)) });
+      if (!script)
+        throw ApiError.of(404, NOT_FOUND, '', `The challenge ${page} script is missing: run \`npm run build\`.`);
+      return c.body(new Uint8Array(script), 200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': caching(c.req.query('v'), version(script)),
+      });
     });
   }
   app.get('/challenge/challenge.css', (c) =>
-    c.body(CHALLENGE_PAGE_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': caching(c.req.query('v'), CSS_VERSION) }),
+    c.body(CHALLENGE_PAGE_CSS, 200, {
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': caching(c.req.query('v'), CSS_VERSION),
+    }),
   );
   return app;
 }

@@ -12,7 +12,9 @@ export class ChallengeAttempts {
   private readonly bump;
 
   constructor(db: Db) {
-    this.read = db.prepare<[string], { wrong: number }>('SELECT wrong FROM challenge_attempts WHERE authentication_id = ?');
+    this.read = db.prepare<[string], { wrong: number }>(
+      'SELECT wrong FROM challenge_attempts WHERE authentication_id = ?',
+    );
     this.bump = db.prepare(
       `INSERT INTO challenge_attempts (authentication_id, wrong) VALUES (?, 1)
        ON CONFLICT(authentication_id) DO UPDATE SET wrong = wrong + 1`,

@@ -43,7 +43,8 @@ export function hostPage(view: { locale: PageLocale; parent: string; acsFields: 
   );
 }
 
-const hiddenFields = (fields: Record<string, string>) => Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
+const hiddenFields = (fields: Record<string, string>) =>
+  Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
 
 /** What the issuer page shows: the code form (with an error after a bad code) or the end. */
 export type AcsView = {
@@ -69,7 +70,9 @@ export function acsPage(view: AcsView): Markup {
   const body =
     view.state === 'done'
       ? html`<body class="acs"><main>${top}<h1>${view.message}</h1><p>${t.returning}</p></main>${
-          view.cres ? html`<form id="cres" method="post" action="/challenge/notification" hidden>${hiddenFields(view.cres)}</form>` : ''
+          view.cres
+            ? html`<form id="cres" method="post" action="/challenge/notification" hidden>${hiddenFields(view.cres)}</form>`
+            : ''
         }</body>`
       : html`<body class="acs"><main>${top}
 <h1>${t.heading}</h1>
@@ -103,12 +106,24 @@ export function methodPage(view: { notify: { url: string; methodData: string } |
   const form = view.notify
     ? html`<form method="post" action="${view.notify.url}"><input type="hidden" name="threeDSMethodData" value="${view.notify.methodData}"></form>`
     : '';
-  return page('en', '3DS Method', { state: 'method' }, view.notify ? { src: '/challenge/method.js', defer: true } : null, html`<body>${form}</body>`);
+  return page(
+    'en',
+    '3DS Method',
+    { state: 'method' },
+    view.notify ? { src: '/challenge/method.js', defer: true } : null,
+    html`<body>${form}</body>`,
+  );
 }
 
 /** The 3DS server's notification page: its script tells the SDK's page (its parent) which method ended. */
 export function methodNotificationPage(transId: string): Markup {
-  return page('en', '3DS Method notification', { state: 'method-notified', 'trans-id': transId }, { src: '/challenge/method-notified.js', defer: true }, html`<body></body>`);
+  return page(
+    'en',
+    '3DS Method notification',
+    { state: 'method-notified', 'trans-id': transId },
+    { src: '/challenge/method-notified.js', defer: true },
+    html`<body></body>`,
+  );
 }
 
 /** A page for a challenge URL that cannot be served: each problem with the parameter it names. */

@@ -28,7 +28,8 @@ const isOrigin = (value: string) => {
 };
 
 /** The language a request asks for, for its pages and its error pages; pt-BR when absent or unknown. */
-export const pageLocale = (value: string | undefined): PageLocale => (PAGE_LOCALES.includes(value as PageLocale) ? (value as PageLocale) : 'pt-BR');
+export const pageLocale = (value: string | undefined): PageLocale =>
+  PAGE_LOCALES.includes(value as PageLocale) ? (value as PageLocale) : 'pt-BR';
 
 /**
  * Checks `authentication`, `token`, `parent` and `locale` (query or form fields) and verifies the
@@ -36,26 +37,51 @@ export const pageLocale = (value: string | undefined): PageLocale => (PAGE_LOCAL
  * (an unknown id gets the same answer, so ids cannot be probed) or when `parent` is not an origin
  * the sandbox allows (`corsOrigins`).
  */
-export function readChallengeParams(get: (name: string) => string | undefined, store: AuthenticationStore, corsOrigins?: readonly string[]): ChallengeParams {
+export function readChallengeParams(
+  get: (name: string) => string | undefined,
+  store: AuthenticationStore,
+  corsOrigins?: readonly string[],
+): ChallengeParams {
   const errors: ErrorItem[] = [];
   const field = (name: string, valid: (value: string) => boolean, rule: string) => {
     const value = get(name);
-    if (value === undefined || value === '') errors.push({ code: REQUIRED_PARAMETER, parameterName: name, description: `${name} is required` });
-    else if (!valid(value)) errors.push({ code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
+    if (value === undefined || value === '')
+      errors.push({ code: REQUIRED_PARAMETER, parameterName: name, description: `${name} is required` });
+    else if (!valid(value))
+      errors.push({ code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
     return value ?? '';
   };
   const id = field('authentication', (v) => AUTHENTICATION_ID.test(v), 'must be an authentication id (3DS_<uuid>)');
   const token = field('token', (v) => TOKEN.test(v), 'must be the challenge token of the challenge URL');
-  const parent = field(CHALLENGE_PARENT_PARAM, isOrigin, 'must be the http(s) origin of the page that frames the challenge, such as https://shop.example');
+  const parent = field(
+    CHALLENGE_PARENT_PARAM,
+    isOrigin,
+    'must be the http(s) origin of the page that frames the challenge, such as https://shop.example',
+  );
   const locale = get(CHALLENGE_LOCALE_PARAM);
   if (locale !== undefined && !PAGE_LOCALES.includes(locale as PageLocale)) {
-    errors.push({ code: INVALID_PARAMETER, parameterName: CHALLENGE_LOCALE_PARAM, description: `locale must be one of ${PAGE_LOCALES.join(', ')}` });
+    errors.push({
+      code: INVALID_PARAMETER,
+      parameterName: CHALLENGE_LOCALE_PARAM,
+      description: `locale must be one of ${PAGE_LOCALES.join(', ')}`,
+    });
   }
   if (errors.length) throw new ApiError(400, errors);
   const record = store.byChallengeToken(id, token);
-  if (!record) throw ApiError.of(403, INVALID_PARAMETER, 'token', 'The challenge token does not open this authentication: use the challenge URL the API returned.');
+  if (!record)
+    throw ApiError.of(
+      403,
+      INVALID_PARAMETER,
+      'token',
+      'The challenge token does not open this authentication: use the challenge URL the API returned.',
+    );
   if (corsOrigins && !corsOrigins.includes(parent)) {
-    throw ApiError.of(403, INVALID_PARAMETER, CHALLENGE_PARENT_PARAM, `${parent} is not an origin this sandbox allows (--cors-origin).`);
+    throw ApiError.of(
+      403,
+      INVALID_PARAMETER,
+      CHALLENGE_PARENT_PARAM,
+      `${parent} is not an origin this sandbox allows (--cors-origin).`,
+    );
   }
   return { record, token, locale: pageLocale(locale), parent };
 }
@@ -66,7 +92,12 @@ export function readChallengeParams(get: (name: string) => string | undefined, s
  */
 export async function readForm(c: Context): Promise<URLSearchParams> {
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-    throw ApiError.of(415, UNSUPPORTED_MEDIA_TYPE, '', 'The body must be a form, sent as application/x-www-form-urlencoded.');
+    throw ApiError.of(
+      415,
+      UNSUPPORTED_MEDIA_TYPE,
+      '',
+      'The body must be a form, sent as application/x-www-form-urlencoded.',
+    );
   }
   return new URLSearchParams(await c.req.text());
 }

@@ -23,7 +23,9 @@ export function endRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<Ap
       throw ApiError.of(400, INVALID_PARAMETER, 'reason', `reason must be one of ${CHALLENGE_END_REASONS.join(', ')}`);
     }
     const record = store.cancelChallenge(p.record.id, reason as ChallengeEndReason)!;
-    deps.log(`trace=${c.get('traceId')} challenge ${record.id} ended: ${record.status}${record.endReason ? ` ${record.endReason}` : ''}`);
+    deps.log(
+      `trace=${c.get('traceId')} challenge ${record.id} ended: ${record.status}${record.endReason ? ` ${record.endReason}` : ''}`,
+    );
     return c.json({ status: record.status, reason: record.endReason });
   });
   return app;

@@ -3,7 +3,11 @@
 // decides nothing: the SDK reads the outcome from the API.
 import { connect, WindowMessenger } from 'penpal';
 import type { ChallengeEndReason } from '../../core/authentication-resource';
-import { CHALLENGE_END_PATH, type ChallengeHostMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
+import {
+  CHALLENGE_END_PATH,
+  type ChallengeHostMethods,
+  type ChallengeParentMethods,
+} from '../../core/challenge-protocol';
 import { ACS_MESSAGE, HOST_MESSAGE, type AcsMessage } from './acs-messages';
 
 // The server put the SDK page's origin here after checking it; penpal talks to that origin only.
@@ -31,9 +35,11 @@ const sdk = connect<ChallengeParentMethods>({
 }).promise;
 
 const tell = (method: keyof ChallengeParentMethods) =>
-  sdk.then((remote) => remote[method]()).catch(() => {
-    // The SDK already settled and closed the connection: nobody is left to tell.
-  });
+  sdk
+    .then((remote) => remote[method]())
+    .catch(() => {
+      // The SDK already settled and closed the connection: nobody is left to tell.
+    });
 
 const RELAY: Record<string, keyof ChallengeParentMethods> = {
   [ACS_MESSAGE.READY]: 'ready',
@@ -46,7 +52,8 @@ addEventListener('message', (event) => {
   const frame = acsFrame();
   // WebKit gives this window, not the issuer's, as the source of what the issuer page posts from an
   // event listener (its Cancel button). Both are this origin, whose pages can script this one anyway.
-  if (event.origin !== location.origin || !frame || (event.source !== frame.contentWindow && event.source !== window)) return;
+  if (event.origin !== location.origin || !frame || (event.source !== frame.contentWindow && event.source !== window))
+    return;
   const method = RELAY[String((event.data as Partial<AcsMessage> | null)?.type)];
   if (method) void tell(method);
 });

@@ -24,5 +24,7 @@ export function decideCode(code: string, wrongSoFar: number): CodeDecision {
   if (code === CODE_AUTHENTICATES) return { kind: 'completed', outcome: 'AUTHENTICATED' };
   if (code === CODE_FAILS) return { kind: 'completed', outcome: 'NOT_AUTHENTICATED' };
   const wrong = wrongSoFar + 1;
-  return wrong >= MAX_ATTEMPTS ? { kind: 'completed', outcome: 'NOT_AUTHENTICATED' } : { kind: 'retry', attemptsLeft: MAX_ATTEMPTS - wrong };
+  return wrong >= MAX_ATTEMPTS
+    ? { kind: 'completed', outcome: 'NOT_AUTHENTICATED' }
+    : { kind: 'retry', attemptsLeft: MAX_ATTEMPTS - wrong };
 }

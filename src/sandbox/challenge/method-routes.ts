@@ -23,13 +23,21 @@ export function methodRoutes(deps: SandboxDeps, store: AuthenticationStore): Hon
   // Framed by the merchant's checkout page, whatever its origin, unless the sandbox names them.
   const ancestors = deps.corsOrigins?.length ? deps.corsOrigins.join(' ') : '*';
 
-  const read = async (c: Context<AppEnv>): Promise<{ record: AuthenticationRecord; encoded: string; notificationUrl: string }> => {
+  const read = async (
+    c: Context<AppEnv>,
+  ): Promise<{ record: AuthenticationRecord; encoded: string; notificationUrl: string }> => {
     const body = await readForm(c);
     const encoded = body.get(METHOD_DATA_FIELD) ?? '';
     const data = readMethodData(encoded);
     if (!data.ok) throw new ApiError(400, data.errors);
     const record = store.getByServerTransId(data.value.threeDSServerTransID);
-    if (!record) throw ApiError.of(404, NOT_FOUND, `${METHOD_DATA_FIELD}.threeDSServerTransID`, 'No 3DS transaction has this threeDSServerTransID.');
+    if (!record)
+      throw ApiError.of(
+        404,
+        NOT_FOUND,
+        `${METHOD_DATA_FIELD}.threeDSServerTransID`,
+        'No 3DS transaction has this threeDSServerTransID.',
+      );
     return { record, encoded, notificationUrl: data.value.threeDSMethodNotificationURL };
   };
 
@@ -42,20 +50,27 @@ export function methodRoutes(deps: SandboxDeps, store: AuthenticationStore): Hon
       .slice(0, 32);
     store.recordFingerprint(record.threeDsServerTransId!, fingerprint);
     const notify = record.methodMode === 'NOTIFIES' ? { url: notificationUrl, methodData: encoded } : null;
-    c.header('content-security-policy', pageCsp(ancestors, notify ? `; form-action ${new URL(notificationUrl).origin}` : "; form-action 'none'"));
+    c.header(
+      'content-security-policy',
+      pageCsp(ancestors, notify ? `; form-action ${new URL(notificationUrl).origin}` : "; form-action 'none'"),
+    );
     return c.html(methodPage({ notify }));
   });
 
   app.post(METHOD_NOTIFICATION_PATH, async (c) => {
     const { record } = await read(c);
     const recorded = store.recordNotification(record.threeDsServerTransId!);
-    deps.log(`trace=${c.get('traceId')} 3ds method ${record.id} notified${recorded ? '' : ' (not waiting for it: ignored)'}`);
+    deps.log(
+      `trace=${c.get('traceId')} 3ds method ${record.id} notified${recorded ? '' : ' (not waiting for it: ignored)'}`,
+    );
     c.header('content-security-policy', pageCsp(ancestors, "; form-action 'none'"));
     return c.html(methodNotificationPage(record.threeDsServerTransId!));
   });
 
   for (const [name, script] of Object.entries(METHOD_SCRIPTS)) {
-    app.get(`/challenge/${name}`, (c) => c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
+    app.get(`/challenge/${name}`, (c) =>
+      c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+    );
   }
   return app;
 }

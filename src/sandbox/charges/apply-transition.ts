@@ -25,7 +25,8 @@ export function applyTransition(
     if (!charge) throw chargeNotFound();
     const now = deps.clock.now().getTime();
     const step = decide(charge, now);
-    if (!charges.transition(charge, step.next)) throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
+    if (!charges.transition(charge, step.next))
+      throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
     return { step, now };
   });
   events.emit(done.step.event, done.step.next);

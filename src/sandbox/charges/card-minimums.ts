@@ -13,7 +13,8 @@ export const BOLETO_MINIMUM = 20;
 /** What the amount falls short of, for the error description; undefined when it is enough. */
 export function cardMinimumProblem(brand: CardBrand, amount: number, installments: number): string | undefined {
   const minimum = TRANSACTION_MINIMUMS[brand] ?? DEFAULT_TRANSACTION_MINIMUM;
-  if (amount < minimum) return `must be at least ${minimum} (${formatBrl(minimum)}), the smallest ${brand} card transaction`;
+  if (amount < minimum)
+    return `must be at least ${minimum} (${formatBrl(minimum)}), the smallest ${brand} card transaction`;
   // A single payment is one "installment" too, but the per-installment floor is for split
   // purchases: applying it to 1x would make every card's minimum R$ 5,00 and contradict the visa rule.
   if (installments > 1 && amount < INSTALLMENT_MINIMUM * installments) {
@@ -24,5 +25,7 @@ export function cardMinimumProblem(brand: CardBrand, amount: number, installment
 
 /** What a boleto amount falls short of; undefined when it is enough. */
 export function boletoMinimumProblem(amount: number): string | undefined {
-  return amount < BOLETO_MINIMUM ? `must be at least ${BOLETO_MINIMUM} (${formatBrl(BOLETO_MINIMUM)}), the smallest boleto` : undefined;
+  return amount < BOLETO_MINIMUM
+    ? `must be at least ${BOLETO_MINIMUM} (${formatBrl(BOLETO_MINIMUM)}), the smallest boleto`
+    : undefined;
 }

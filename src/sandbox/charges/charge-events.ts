@@ -36,7 +36,9 @@ export class ChargeEvents {
 
   /** Notifies a change of `charge`. */
   emit(type: ChargeEventKind, charge: ChargeRecord): void {
-    const orderUrls = charge.orderId ? (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? []) : [];
+    const orderUrls = charge.orderId
+      ? (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? [])
+      : [];
     const urls = [...new Set([...orderUrls, ...charge.notificationUrls])];
     if (!urls.length) return;
     const now = this.clock.now().getTime();

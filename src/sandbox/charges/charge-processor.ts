@@ -94,7 +94,9 @@ export class ChargeProcessor {
       updatedAt: now,
     };
     const record: ChargeRecord =
-      pm.type === 'BOLETO' ? { ...base, ...this.boleto(input, pm.boleto!, now) } : { ...base, ...this.card(input, id, pm.card!, now) };
+      pm.type === 'BOLETO'
+        ? { ...base, ...this.boleto(input, pm.boleto!, now) }
+        : { ...base, ...this.card(input, id, pm.card!, now) };
     this.charges.insert(record);
     return record;
   }
@@ -106,12 +108,17 @@ export class ChargeProcessor {
     const dueDate = boleto.due_date;
     const path = `${at}payment_method.boleto.due_date`;
     if (dueDate < today) throw ApiError.of(400, INVALID_PARAMETER, path, `${path} must be today (${today}) or later`);
-    if (dueDate > latest) throw ApiError.of(400, INVALID_PARAMETER, path, `${path} must be at most ${MAX_DUE_DAYS} days ahead (${latest})`);
+    if (dueDate > latest)
+      throw ApiError.of(400, INVALID_PARAMETER, path, `${path} must be at most ${MAX_DUE_DAYS} days ahead (${latest})`);
     const minimum = boletoMinimumProblem(input.body.amount.value);
     if (minimum) throw ApiError.of(422, UNPROCESSABLE, `${at}amount.value`, `${at}amount.value ${minimum}`);
 
     const boletoId = randomUUID();
-    const { barcode, formatted } = boletoBarcode({ dueDate, amount: input.body.amount.value, freeField: freeFieldOf(boletoId) });
+    const { barcode, formatted } = boletoBarcode({
+      dueDate,
+      amount: input.body.amount.value,
+      freeField: freeFieldOf(boletoId),
+    });
     return {
       status: 'WAITING',
       paid: 0,
@@ -134,7 +141,12 @@ export class ChargeProcessor {
     };
   }
 
-  private card(input: NewCharge, chargeId: string, body: CardBody, now: number): Omit<ChargeRecord, keyof ChargeRecordBase> {
+  private card(
+    input: NewCharge,
+    chargeId: string,
+    body: CardBody,
+    now: number,
+  ): Omit<ChargeRecord, keyof ChargeRecordBase> {
     const { merchant, at } = input;
     const pm = input.body.payment_method;
     const type = pm.type as 'CREDIT_CARD' | 'DEBIT_CARD';
@@ -147,12 +159,18 @@ export class ChargeProcessor {
     if (pm.soft_descriptor !== undefined) {
       softDescriptor = normalizeSoftDescriptor(pm.soft_descriptor);
       const path = `${at}payment_method.soft_descriptor`;
-      if (!softDescriptor) invalid.push({ code: INVALID_PARAMETER, parameterName: path, description: `${path} must contain letters or digits` });
+      if (!softDescriptor)
+        invalid.push({
+          code: INVALID_PARAMETER,
+          parameterName: path,
+          description: `${path} must contain letters or digits`,
+        });
     }
     if (invalid.length || !card) throw new ApiError(400, invalid);
 
     const refused: ErrorItem[] = [];
-    const refuse = (path: string, description: string) => refused.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
+    const refuse = (path: string, description: string) =>
+      refused.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
     // The security code is card data as much as the number: beside a stored card.id it is refused too.
     if (!merchant.pciHomologated) {
       if (body.number !== undefined) {
@@ -169,9 +187,16 @@ export class ChargeProcessor {
       }
     }
     const sub = input.body.sub_merchant;
-    if (sub && !merchant.subMerchantEnabled) refuse(`${at}sub_merchant`, 'cannot be charged: this account is not enabled for sub-merchant (payment facilitator) charges');
+    if (sub && !merchant.subMerchantEnabled)
+      refuse(
+        `${at}sub_merchant`,
+        'cannot be charged: this account is not enabled for sub-merchant (payment facilitator) charges',
+      );
     else if (sub && isBlockedMcc(sub.mcc, merchant.releasedMccs)) {
-      refuse(`${at}sub_merchant.mcc`, `${sub.mcc} is a high-risk merchant category, blocked unless released for the account`);
+      refuse(
+        `${at}sub_merchant.mcc`,
+        `${sub.mcc} is a high-risk merchant category, blocked unless released for the account`,
+      );
     }
     const minimum = cardMinimumProblem(card.brand, amount, installments);
     if (minimum) refuse(`${at}amount.value`, minimum);
@@ -189,13 +214,26 @@ export class ChargeProcessor {
     }
 
     const outcome = auth?.authenticationStatus ?? null;
-    const decline = sandboxDecline({ card, amount, debit: type === 'DEBIT_CARD', authentication: method ? outcome : null });
-    const paymentResponse: PaymentResponse = { ...(decline ?? APPROVED), reference: String(randomInt(0, 1e12)).padStart(12, '0') };
+    const decline = sandboxDecline({
+      card,
+      amount,
+      debit: type === 'DEBIT_CARD',
+      authentication: method ? outcome : null,
+    });
+    const paymentResponse: PaymentResponse = {
+      ...(decline ?? APPROVED),
+      reference: String(randomInt(0, 1e12)).padStart(12, '0'),
+    };
     // A card is stored only when the charge went through: a declined card is not worth keeping.
     const storedId =
       card.storedId ??
       (body.store && !decline && card.number
-        ? this.vault.store(merchant.id, { number: card.number, expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName }).id
+        ? this.vault.store(merchant.id, {
+            number: card.number,
+            expMonth: card.expMonth,
+            expYear: card.expYear,
+            holderName: card.holderName,
+          }).id
         : undefined);
     const view: CardView = {
       ...(storedId !== undefined && { id: storedId }),
@@ -213,7 +251,11 @@ export class ChargeProcessor {
       capture,
       ...(softDescriptor !== undefined && { soft_descriptor: softDescriptor }),
       card: view,
-      ...(method && auth && outcome && { authentication_method: { type: 'THREEDS' as const, id: method.id, status: outcome, ...threeDsResult(auth) } }),
+      ...(method &&
+        auth &&
+        outcome && {
+          authentication_method: { type: 'THREEDS' as const, id: method.id, status: outcome, ...threeDsResult(auth) },
+        }),
     };
     const approved = !decline;
     return {
@@ -229,8 +271,15 @@ export class ChargeProcessor {
   }
 
   /** The card of the request: clear, decrypted from `card.encrypted`, or stored (`card.id`). Reports what is wrong with it. */
-  private readCard(body: CardBody, at: string, merchantId: string, now: number, bad: (item: ErrorItem) => void): ChargeCard | undefined {
-    const invalid = (path: string, description: string) => bad({ code: INVALID_PARAMETER, parameterName: path, description: `${path} ${description}` });
+  private readCard(
+    body: CardBody,
+    at: string,
+    merchantId: string,
+    now: number,
+    bad: (item: ErrorItem) => void,
+  ): ChargeCard | undefined {
+    const invalid = (path: string, description: string) =>
+      bad({ code: INVALID_PARAMETER, parameterName: path, description: `${path} ${description}` });
     let card: ChargeCard;
     if (body.id !== undefined || body.encrypted !== undefined) {
       // The same resolver the 3DS engine uses: a stored or encrypted card reads alike in both.
@@ -257,7 +306,15 @@ export class ChargeProcessor {
           invalid(path, 'holds a card of no network the gateway accepts');
           return undefined;
         }
-        card = { ...r, number: r.number!, expMonth: r.expMonth!, expYear: r.expYear!, securityCode: r.securityCode!, holderName: r.holderName!, path: () => path };
+        card = {
+          ...r,
+          number: r.number!,
+          expMonth: r.expMonth!,
+          expYear: r.expYear!,
+          securityCode: r.securityCode!,
+          holderName: r.holderName!,
+          path: () => path,
+        };
       }
     } else {
       card = {
@@ -271,15 +328,29 @@ export class ChargeProcessor {
       };
     }
     if (hasExpired(card.expMonth, card.expYear, new Date(now), true)) {
-      invalid(card.path('exp_year'), card.storedId ? 'names a stored card that has expired' : 'and exp_month are in the past: the card has expired');
+      invalid(
+        card.path('exp_year'),
+        card.storedId ? 'names a stored card that has expired' : 'and exp_month are in the past: the card has expired',
+      );
     }
     const codeLength = card.brand === 'amex' ? 4 : 3;
-    if (card.securityCode !== undefined && card.securityCode.length !== codeLength) invalid(card.path('security_code'), `must be ${codeLength} digits for this card`);
+    if (card.securityCode !== undefined && card.securityCode.length !== codeLength)
+      invalid(card.path('security_code'), `must be ${codeLength} digits for this card`);
     return card;
   }
 }
 
 type ChargeRecordBase = Pick<
   ChargeRecord,
-  'id' | 'merchantId' | 'orderId' | 'referenceId' | 'description' | 'amount' | 'refunded' | 'subMerchant' | 'notificationUrls' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'merchantId'
+  | 'orderId'
+  | 'referenceId'
+  | 'description'
+  | 'amount'
+  | 'refunded'
+  | 'subMerchant'
+  | 'notificationUrls'
+  | 'createdAt'
+  | 'updatedAt'
 >;

@@ -3,7 +3,19 @@ import { REQUIRED_PARAMETER, INVALID_PARAMETER, UNEXPECTED_PARAMETER, type Error
 import { detectCardBrand } from '../../core/card-brand';
 import { cardNumberRule, expMonthRule, expYearRule, holderNameRule, installmentsRule } from '../../core/field-rules';
 import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
-import { address, booleanField, cents, digits, email, field, notificationUrls, phones, taxId, text, boletoAddress } from '../http/request-fields';
+import {
+  address,
+  booleanField,
+  cents,
+  digits,
+  email,
+  field,
+  notificationUrls,
+  phones,
+  taxId,
+  text,
+  boletoAddress,
+} from '../http/request-fields';
 
 export const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -21,12 +33,19 @@ const card = () =>
       number: z.optional(field(cardNumberRule).check(z.refine((n) => detectCardBrand(n) !== 'unknown', KNOWN_NETWORK))),
       encrypted: z.optional(text(4096, 'encrypted card (Gateway.encryptCard)')),
       id: z.optional(
-        z.string({ error: 'must be a stored card id, CARD_<uuid>' }).check(z.regex(/^CARD_[0-9a-fA-F-]{36}$/, 'must be a stored card id, CARD_<uuid>')),
+        z
+          .string({ error: 'must be a stored card id, CARD_<uuid>' })
+          .check(z.regex(/^CARD_[0-9a-fA-F-]{36}$/, 'must be a stored card id, CARD_<uuid>')),
       ),
       exp_month: z.optional(field<number>(expMonthRule)),
       exp_year: z.optional(field<number>(expYearRule)),
       security_code: z.optional(digits(3, 4, 'must be the 3 or 4 digits of the security code')),
-      holder: z.optional(z.strictObject({ name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) }, { error: 'must be an object with name' })),
+      holder: z.optional(
+        z.strictObject(
+          { name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) },
+          { error: 'must be an object with name' },
+        ),
+      ),
       store: z.optional(booleanField()),
     },
     { error: 'must be a card object' },
@@ -41,8 +60,13 @@ const isCalendarDate = (v: string) => {
 const boleto = () =>
   z.strictObject(
     {
-      due_date: z.string({ error: dueDateRule }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, dueDateRule), z.refine(isCalendarDate, dueDateRule)),
-      instruction_lines: z.strictObject({ line_1: text(75), line_2: text(75) }, { error: 'must be an object with line_1 and line_2' }),
+      due_date: z
+        .string({ error: dueDateRule })
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, dueDateRule), z.refine(isCalendarDate, dueDateRule)),
+      instruction_lines: z.strictObject(
+        { line_1: text(75), line_2: text(75) },
+        { error: 'must be an object with line_1 and line_2' },
+      ),
       holder: z.strictObject(
         { name: text(120), tax_id: taxId(), email: email(), address: boletoAddress() },
         { error: 'must be an object with name, tax_id, email and address' },
@@ -63,9 +87,9 @@ const paymentMethod = () =>
         z.strictObject(
           {
             type: z.literal('THREEDS', { error: 'must be THREEDS' }),
-            id: z.string({ error: 'must be the id of a 3DS authentication, 3DS_<uuid>' }).check(
-              z.regex(/^3DS_[0-9a-fA-F-]{36}$/, 'must be the id of a 3DS authentication, 3DS_<uuid>'),
-            ),
+            id: z
+              .string({ error: 'must be the id of a 3DS authentication, 3DS_<uuid>' })
+              .check(z.regex(/^3DS_[0-9a-fA-F-]{36}$/, 'must be the id of a 3DS authentication, 3DS_<uuid>')),
           },
           { error: 'must be an object with type THREEDS and id' },
         ),
@@ -106,7 +130,8 @@ const chargeFields = () => ({
 export const orderChargeSchema = () => z.strictObject(chargeFields(), { error: 'must be a charge object' });
 
 /** The body of POST /charges: a sub-merchant charge, so `sub_merchant` is required. */
-export const standaloneChargeSchema = () => z.strictObject({ ...chargeFields(), sub_merchant: subMerchantSchema() }, { error: 'must be a charge object' });
+export const standaloneChargeSchema = () =>
+  z.strictObject({ ...chargeFields(), sub_merchant: subMerchantSchema() }, { error: 'must be a charge object' });
 
 export type ChargeBody = z.infer<ReturnType<typeof orderChargeSchema>> & { sub_merchant?: SubMerchantBody };
 export type SubMerchantBody = z.infer<ReturnType<typeof subMerchantSchema>>;
@@ -125,7 +150,8 @@ const given = (v: unknown) => v !== undefined && v !== null;
  */
 export function chargeShapeProblems(raw: unknown, at: string, context: ChargeContext): ErrorItem[] {
   const out: ErrorItem[] = [];
-  const add = (code: string, path: string, description: string) => out.push({ code, parameterName: `${at}${path}`, description: `${at}${path} ${description}` });
+  const add = (code: string, path: string, description: string) =>
+    out.push({ code, parameterName: `${at}${path}`, description: `${at}${path} ${description}` });
   const pm = obj(obj(raw)?.payment_method);
   if (!pm) return out;
   const type = pm.type;
@@ -138,34 +164,67 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
     if (!given(pm.card)) add(REQUIRED_PARAMETER, 'payment_method.card', `is required for ${type}`);
     else if (c) {
       const forms = (['number', 'encrypted', 'id'] as const).filter((k) => given(c[k]));
-      if (forms.length === 0) add(REQUIRED_PARAMETER, 'payment_method.card.number', 'is required (or card.encrypted from Gateway.encryptCard, or a stored card.id)');
-      else if (forms.length > 1) add(INVALID_PARAMETER, 'payment_method.card', `must have one of card.number, card.encrypted or card.id (got ${forms.join(' and ')})`);
+      if (forms.length === 0)
+        add(
+          REQUIRED_PARAMETER,
+          'payment_method.card.number',
+          'is required (or card.encrypted from Gateway.encryptCard, or a stored card.id)',
+        );
+      else if (forms.length > 1)
+        add(
+          INVALID_PARAMETER,
+          'payment_method.card',
+          `must have one of card.number, card.encrypted or card.id (got ${forms.join(' and ')})`,
+        );
       else if (forms[0] === 'number') {
-        for (const k of ['exp_month', 'exp_year', 'security_code'] as const) if (!given(c[k])) add(REQUIRED_PARAMETER, `payment_method.card.${k}`, 'is required with card.number');
-        if (!given(obj(c.holder)?.name)) add(REQUIRED_PARAMETER, 'payment_method.card.holder.name', 'is required with card.number');
+        for (const k of ['exp_month', 'exp_year', 'security_code'] as const)
+          if (!given(c[k])) add(REQUIRED_PARAMETER, `payment_method.card.${k}`, 'is required with card.number');
+        if (!given(obj(c.holder)?.name))
+          add(REQUIRED_PARAMETER, 'payment_method.card.holder.name', 'is required with card.number');
       } else {
         // An encrypted card carries all of these; a stored card has them on file (its security code may be sent).
-        const carried = forms[0] === 'encrypted' ? (['exp_month', 'exp_year', 'security_code'] as const) : (['exp_month', 'exp_year'] as const);
-        const why = forms[0] === 'encrypted' ? 'must not be sent with card.encrypted, which carries it' : 'must not be sent with card.id: the stored card has it';
+        const carried =
+          forms[0] === 'encrypted'
+            ? (['exp_month', 'exp_year', 'security_code'] as const)
+            : (['exp_month', 'exp_year'] as const);
+        const why =
+          forms[0] === 'encrypted'
+            ? 'must not be sent with card.encrypted, which carries it'
+            : 'must not be sent with card.id: the stored card has it';
         for (const k of carried) if (given(c[k])) add(UNEXPECTED_PARAMETER, `payment_method.card.${k}`, why);
         if (given(obj(c.holder)?.name)) add(UNEXPECTED_PARAMETER, 'payment_method.card.holder.name', why);
       }
     }
     if (type === 'DEBIT_CARD') {
-      if (given(pm.installments) && pm.installments !== 1 && pm.installments !== '1') add(INVALID_PARAMETER, 'payment_method.installments', 'must be 1 for DEBIT_CARD');
-      if (pm.capture === false) add(INVALID_PARAMETER, 'payment_method.capture', 'must be true for DEBIT_CARD: a debit is captured at once');
-      if (!given(pm.authentication_method)) add(REQUIRED_PARAMETER, 'payment_method.authentication_method', 'is required for DEBIT_CARD: authenticate the card with 3DS first (Gateway.authenticate3DS)');
+      if (given(pm.installments) && pm.installments !== 1 && pm.installments !== '1')
+        add(INVALID_PARAMETER, 'payment_method.installments', 'must be 1 for DEBIT_CARD');
+      if (pm.capture === false)
+        add(INVALID_PARAMETER, 'payment_method.capture', 'must be true for DEBIT_CARD: a debit is captured at once');
+      if (!given(pm.authentication_method))
+        add(
+          REQUIRED_PARAMETER,
+          'payment_method.authentication_method',
+          'is required for DEBIT_CARD: authenticate the card with 3DS first (Gateway.authenticate3DS)',
+        );
     }
   } else if (type === 'BOLETO') {
-    if (!given(pm.boleto)) add(REQUIRED_PARAMETER, 'payment_method.boleto', 'is required for BOLETO: due_date, instruction_lines and holder');
+    if (!given(pm.boleto))
+      add(
+        REQUIRED_PARAMETER,
+        'payment_method.boleto',
+        'is required for BOLETO: due_date, instruction_lines and holder',
+      );
     for (const k of ['card', 'installments', 'capture', 'soft_descriptor', 'authentication_method'] as const) {
-      if (given(pm[k])) add(UNEXPECTED_PARAMETER, `payment_method.${k}`, 'is only for card payments (CREDIT_CARD, DEBIT_CARD)');
+      if (given(pm[k]))
+        add(UNEXPECTED_PARAMETER, `payment_method.${k}`, 'is only for card payments (CREDIT_CARD, DEBIT_CARD)');
     }
   }
   return out;
 }
 
-let schemas: { order: ReturnType<typeof orderChargeSchema>; standalone: ReturnType<typeof standaloneChargeSchema> } | undefined;
+let schemas:
+  | { order: ReturnType<typeof orderChargeSchema>; standalone: ReturnType<typeof standaloneChargeSchema> }
+  | undefined;
 
 /** Validates a charge body: POST /orders/{id}/pay (`order`) or POST /charges (`standalone`). */
 export function validateCharge(body: unknown, context: ChargeContext): Parsed<ChargeBody> {

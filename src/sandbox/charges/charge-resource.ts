@@ -21,10 +21,12 @@ export interface ChargeResource {
 }
 
 /** The public addresses of a boleto's printable forms (no token needed: the id is unguessable). */
-export const boletoFileUrl = (apiUrl: string, boletoId: string, kind: 'pdf' | 'png') => `${apiUrl}/boletos/${boletoId}.${kind}`;
+export const boletoFileUrl = (apiUrl: string, boletoId: string, kind: 'pdf' | 'png') =>
+  `${apiUrl}/boletos/${boletoId}.${kind}`;
 
 /** True while an AUTHORIZED charge may still be captured. */
-export const capturable = (c: ChargeRecord, now: number) => c.status === 'AUTHORIZED' && c.captureBefore !== null && now < c.captureBefore;
+export const capturable = (c: ChargeRecord, now: number) =>
+  c.status === 'AUTHORIZED' && c.captureBefore !== null && now < c.captureBefore;
 
 /** True while a card charge may be canceled: authorized, or paid with something left to refund. */
 export const cancelable = (c: ChargeRecord) =>
@@ -59,7 +61,8 @@ export function chargeResource(c: ChargeRecord, apiUrl: string, now: number): Ch
     payment_response: c.paymentResponse,
     payment_method: {
       ...c.paymentMethod,
-      ...(c.status === 'AUTHORIZED' && c.captureBefore !== null && { capture_before: timestamp(new Date(c.captureBefore)) }),
+      ...(c.status === 'AUTHORIZED' &&
+        c.captureBefore !== null && { capture_before: timestamp(new Date(c.captureBefore)) }),
     },
     ...(c.subMerchant && { sub_merchant: c.subMerchant }),
     notification_urls: c.notificationUrls,

@@ -50,7 +50,13 @@ export interface PaymentMethodView {
    * The 3DS authentication the charge used, its outcome, its ECI and whether a fraud chargeback is
    * the issuer's (docs/orders-and-charges.md). Charges stored before eci existed lack the last two.
    */
-  authentication_method?: { type: 'THREEDS'; id: string; status: AuthenticationOutcomeValue; eci?: string | null; liability_shift?: boolean };
+  authentication_method?: {
+    type: 'THREEDS';
+    id: string;
+    status: AuthenticationOutcomeValue;
+    eci?: string | null;
+    liability_shift?: boolean;
+  };
   boleto?: BoletoView;
 }
 
@@ -218,6 +224,8 @@ export class ChargeStore {
 
   /** Writes a transition of `from` to `next`. False when the charge changed since `from` was read. */
   transition(from: ChargeRecord, next: ChargeRecord): boolean {
-    return this.updateState.run({ ...toRow(next), from_status: from.status, from_updated_at: from.updatedAt }).changes === 1;
+    return (
+      this.updateState.run({ ...toRow(next), from_status: from.status, from_updated_at: from.updatedAt }).changes === 1
+    );
   }
 }

@@ -18,7 +18,8 @@ export interface Transition {
   event: ChargeEventType;
 }
 
-const conflict = (c: ChargeRecord, wanted: string) => ApiError.of(409, CONFLICT, '', `The charge is ${c.status}: ${wanted}.`);
+const conflict = (c: ChargeRecord, wanted: string) =>
+  ApiError.of(409, CONFLICT, '', `The charge is ${c.status}: ${wanted}.`);
 
 /**
  * Captures an AUTHORIZED charge before its capture_before: PAID, paid_at set, summary.paid the
@@ -36,7 +37,13 @@ export function capture(c: ChargeRecord, value: number | undefined, now: number)
     );
   }
   const amount = value ?? c.amount;
-  if (amount > c.amount) throw ApiError.of(400, INVALID_PARAMETER, 'amount.value', `amount.value must be at most ${c.amount} (${formatBrl(c.amount)}), the amount authorized`);
+  if (amount > c.amount)
+    throw ApiError.of(
+      400,
+      INVALID_PARAMETER,
+      'amount.value',
+      `amount.value must be at most ${c.amount} (${formatBrl(c.amount)}), the amount authorized`,
+    );
   // What is captured is the transaction the network settles: it must meet the card minimum the
   // authorization met, or a 5-cent visa charge could end PAID.
   const card = c.paymentMethod.card;
@@ -55,19 +62,42 @@ export function capture(c: ChargeRecord, value: number | undefined, now: number)
  */
 export function cancel(c: ChargeRecord, value: number | undefined, now: number): Transition {
   if (c.paymentMethod.type === 'BOLETO') {
-    if (c.status === 'PAID') throw ApiError.of(422, UNPROCESSABLE, '', 'The charge is PAID, but a paid boleto cannot be canceled through the API: refund the payer another way.');
+    if (c.status === 'PAID')
+      throw ApiError.of(
+        422,
+        UNPROCESSABLE,
+        '',
+        'The charge is PAID, but a paid boleto cannot be canceled through the API: refund the payer another way.',
+      );
     throw conflict(c, 'only a PAID or AUTHORIZED card charge can be canceled');
   }
-  if (!cancelable(c)) throw conflict(c, c.status === 'PAID' ? 'everything paid was already refunded' : 'only a PAID or AUTHORIZED card charge can be canceled');
+  if (!cancelable(c))
+    throw conflict(
+      c,
+      c.status === 'PAID'
+        ? 'everything paid was already refunded'
+        : 'only a PAID or AUTHORIZED card charge can be canceled',
+    );
   if (c.status === 'AUTHORIZED') {
     if (value !== undefined && value !== c.amount) {
-      throw ApiError.of(400, INVALID_PARAMETER, 'amount.value', `amount.value must be ${c.amount} or left out: an authorization is released whole`);
+      throw ApiError.of(
+        400,
+        INVALID_PARAMETER,
+        'amount.value',
+        `amount.value must be ${c.amount} or left out: an authorization is released whole`,
+      );
     }
     return { next: { ...c, status: 'CANCELED', captureBefore: null, updatedAt: now }, event: 'CHARGE.CANCELED' };
   }
   const left = c.paid - c.refunded;
   const amount = value ?? left;
-  if (amount > left) throw ApiError.of(400, INVALID_PARAMETER, 'amount.value', `amount.value must be at most ${left} (${formatBrl(left)}), what is left to refund`);
+  if (amount > left)
+    throw ApiError.of(
+      400,
+      INVALID_PARAMETER,
+      'amount.value',
+      `amount.value must be at most ${left} (${formatBrl(left)}), what is left to refund`,
+    );
   const refunded = c.refunded + amount;
   const whole = refunded === c.paid;
   return {
@@ -78,8 +108,14 @@ export function cancel(c: ChargeRecord, value: number | undefined, now: number):
 
 /** The boleto simulator: a WAITING boleto becomes PAID (paid in full) or, expired unpaid, CANCELED. */
 export function settleBoleto(c: ChargeRecord, outcome: 'pay' | 'expire', now: number): Transition {
-  if (c.paymentMethod.type !== 'BOLETO') throw ApiError.of(422, UNPROCESSABLE, '', `The charge is a ${c.paymentMethod.type} charge, not a boleto.`);
-  if (c.status !== 'WAITING') throw conflict(c, `only a WAITING boleto can be ${outcome === 'pay' ? 'paid' : 'expired'}`);
-  if (outcome === 'pay') return { next: { ...c, status: 'PAID', paid: c.amount, paidAt: now, updatedAt: now }, event: 'CHARGE.PAID' };
-  return { next: { ...c, status: 'CANCELED', paymentResponse: { ...BOLETO_EXPIRED }, updatedAt: now }, event: 'CHARGE.CANCELED' };
+  if (c.paymentMethod.type !== 'BOLETO')
+    throw ApiError.of(422, UNPROCESSABLE, '', `The charge is a ${c.paymentMethod.type} charge, not a boleto.`);
+  if (c.status !== 'WAITING')
+    throw conflict(c, `only a WAITING boleto can be ${outcome === 'pay' ? 'paid' : 'expired'}`);
+  if (outcome === 'pay')
+    return { next: { ...c, status: 'PAID', paid: c.amount, paidAt: now, updatedAt: now }, event: 'CHARGE.PAID' };
+  return {
+    next: { ...c, status: 'CANCELED', paymentResponse: { ...BOLETO_EXPIRED }, updatedAt: now },
+    event: 'CHARGE.CANCELED',
+  };
 }

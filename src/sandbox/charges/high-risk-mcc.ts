@@ -19,4 +19,5 @@ export const HIGH_RISK_MCCS: Readonly<Record<string, string>> = {
 };
 
 /** True when a sub-merchant with this MCC may not be charged on the account. */
-export const isBlockedMcc = (mcc: string, released: readonly string[]): boolean => mcc in HIGH_RISK_MCCS && !released.includes(mcc);
+export const isBlockedMcc = (mcc: string, released: readonly string[]): boolean =>
+  mcc in HIGH_RISK_MCCS && !released.includes(mcc);

@@ -29,7 +29,9 @@ export const DECLINED_CARDS: Readonly<Record<string, Decline>> = {
 };
 
 // Matched on first 6 and last 4 digits, what a stored card still knows of its number.
-const DECLINED_BY_DIGITS = new Map(Object.entries(DECLINED_CARDS).map(([n, d]) => [`${n.slice(0, 6)}${n.slice(-4)}`, d]));
+const DECLINED_BY_DIGITS = new Map(
+  Object.entries(DECLINED_CARDS).map(([n, d]) => [`${n.slice(0, 6)}${n.slice(-4)}`, d]),
+);
 
 /**
  * Amounts, in cents, that decline whatever the card: R$ 400,51 to R$ 400,53. Odd enough that

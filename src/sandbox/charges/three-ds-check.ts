@@ -26,7 +26,8 @@ export function authenticationProblems(
   cardPath: string,
 ): ErrorItem[] {
   const out: ErrorItem[] = [];
-  const addAt = (path: string, description: string) => out.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
+  const addAt = (path: string, description: string) =>
+    out.push({ code: UNPROCESSABLE, parameterName: path, description: `${path} ${description}` });
   const add = (path: string, description: string) => addAt(`${at}${path}`, description);
   const idPath = 'payment_method.authentication_method.id';
   if (!auth) {
@@ -43,16 +44,25 @@ export function authenticationProblems(
     add(idPath, `names an authentication in status ${auth.status}: only AUTH_FLOW_COMPLETED can pay${why}`);
     return out;
   }
-  if (auth.usedAt !== null) add(idPath, `was already used by ${auth.usedBy ?? 'another payment'}: authenticate again for a new payment`);
+  if (auth.usedAt !== null)
+    add(idPath, `was already used by ${auth.usedBy ?? 'another payment'}: authenticate again for a new payment`);
   else if (Date.parse(auth.expiresAt) <= now) add(idPath, `expired at ${auth.expiresAt}: authenticate again`);
-  if (auth.amountValue !== payment.amount) add('amount.value', `must be ${auth.amountValue} (${formatBrl(auth.amountValue)}), the amount authenticated with 3DS`);
-  if (auth.cardType !== payment.type) add('payment_method.type', `must be ${auth.cardType}, the type authenticated with 3DS`);
-  if (auth.installments !== payment.installments) add('payment_method.installments', `must be ${auth.installments}, the installments authenticated with 3DS`);
+  if (auth.amountValue !== payment.amount)
+    add(
+      'amount.value',
+      `must be ${auth.amountValue} (${formatBrl(auth.amountValue)}), the amount authenticated with 3DS`,
+    );
+  if (auth.cardType !== payment.type)
+    add('payment_method.type', `must be ${auth.cardType}, the type authenticated with 3DS`);
+  if (auth.installments !== payment.installments)
+    add('payment_method.installments', `must be ${auth.installments}, the installments authenticated with 3DS`);
   // Every authentication stores the card's first 6 and last 4, whatever form the card came in; a
   // data file written before it did holds '' there, and then there is nothing to compare.
-  if (auth.lastDigits && (auth.lastDigits !== payment.lastDigits || (auth.firstDigits && auth.firstDigits !== payment.firstDigits))) {
+  if (
+    auth.lastDigits &&
+    (auth.lastDigits !== payment.lastDigits || (auth.firstDigits && auth.firstDigits !== payment.firstDigits))
+  ) {
     addAt(cardPath, 'is not the card authenticated with 3DS');
   }
   return out;
 }
-

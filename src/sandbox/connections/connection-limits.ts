@@ -25,11 +25,13 @@ export function resolveLimits(given: ConnectionLimits = {}): Required<Connection
   for (const key of Object.keys(DEFAULT_LIMITS) as (keyof ConnectionLimits)[]) {
     const value = given[key];
     if (value === undefined) continue;
-    if (!Number.isInteger(value) || value < 1) throw new Error(`startSandbox: ${key} must be a positive integer, got ${String(value)}`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`startSandbox: ${key} must be a positive integer, got ${String(value)}`);
     limits[key] = value;
   }
   // Node refuses a headers timeout longer than the whole request's.
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error('startSandbox: headersTimeoutMs must not exceed requestTimeoutMs');
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
+    throw new Error('startSandbox: headersTimeoutMs must not exceed requestTimeoutMs');
   return limits;
 }
 

@@ -5,4 +5,5 @@ import type { Context } from 'hono';
  * accepted: docs/rules.md#credentials); '' when there is none. merchantAuth checks it; routes behind it may
  * take it as valid.
  */
-export const bearerToken = (c: Context): string => (c.req.header('authorization') ?? '').trim().replace(/^Bearer\s+/i, '');
+export const bearerToken = (c: Context): string =>
+  (c.req.header('authorization') ?? '').trim().replace(/^Bearer\s+/i, '');

@@ -10,10 +10,16 @@ export function readIdempotencyKey(c: Context): string | undefined {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return undefined;
   if (!KEY_PATTERN.test(key)) {
-    throw ApiError.of(400, INVALID_PARAMETER, IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces (a UUID is a good key)`);
+    throw ApiError.of(
+      400,
+      INVALID_PARAMETER,
+      IDEMPOTENCY_HEADER,
+      `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces (a UUID is a good key)`,
+    );
   }
   return key;
 }
 
 /** Response headers of an idempotent POST: says when the answer is a replay of the first one. */
-export const replayHeaders = (replayed: boolean): Record<string, string> | undefined => (replayed ? { 'x-idempotent-replayed': 'true' } : undefined);
+export const replayHeaders = (replayed: boolean): Record<string, string> | undefined =>
+  replayed ? { 'x-idempotent-replayed': 'true' } : undefined;

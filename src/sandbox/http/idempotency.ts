@@ -34,7 +34,9 @@ CREATE TABLE IF NOT EXISTS sandbox_secrets (
 
 /** The database's idempotency secret, created on first use and the same on every later open. */
 function idempotencySecret(db: Db): string {
-  db.prepare("INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('idempotency', ?)").run(randomBytes(32).toString('base64url'));
+  db.prepare("INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('idempotency', ?)").run(
+    randomBytes(32).toString('base64url'),
+  );
   return db.prepare<[], { value: string }>("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").get()!.value;
 }
 
@@ -68,7 +70,9 @@ export class IdempotencyStore {
     this.find = db.prepare<[string, string, string, number], Row>(
       'SELECT fingerprint, status, response FROM idempotency_keys WHERE merchant_id = ? AND scope = ? AND key = ? AND created_at > ?',
     );
-    this.save = db.prepare('INSERT INTO idempotency_keys (merchant_id, scope, key, fingerprint, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.save = db.prepare(
+      'INSERT INTO idempotency_keys (merchant_id, scope, key, fingerprint, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.purge = db.prepare('DELETE FROM idempotency_keys WHERE merchant_id = ? AND scope = ? AND key = ?');
   }
 
@@ -109,7 +113,16 @@ export class IdempotencyStore {
         this.purge.run(merchantId, scope, key);
       }
       const created = create();
-      if (key !== undefined) this.save.run(merchantId, scope, key, fingerprint, created.status, JSON.stringify(created.body), this.clock.now().getTime());
+      if (key !== undefined)
+        this.save.run(
+          merchantId,
+          scope,
+          key,
+          fingerprint,
+          created.status,
+          JSON.stringify(created.body),
+          this.clock.now().getTime(),
+        );
       return { ...created, replayed: false };
     })();
     if (!result.replayed) (result as { after?: () => void }).after?.();

@@ -12,7 +12,10 @@ export type Parsed<T> = Validation<T>;
  * key a strict object does not know, 40002 otherwise. Paths are written as the integrator
  * wrote them (`charges[0].payment_method.card.number`), after `root`.
  */
-export function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey> = []): ErrorItem[] {
+export function issueItems(
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  root: ReadonlyArray<PropertyKey> = [],
+): ErrorItem[] {
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
   const add = (item: ErrorItem) => {
@@ -24,7 +27,11 @@ export function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: Readon
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const path = formatPath([...root, ...issue.path, key]);
-        add({ code: UNEXPECTED_PARAMETER, parameterName: path, description: `${path} is not a parameter of this request` });
+        add({
+          code: UNEXPECTED_PARAMETER,
+          parameterName: path,
+          description: `${path} is not a parameter of this request`,
+        });
       }
       continue;
     }
@@ -41,9 +48,15 @@ export function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: Readon
 }
 
 /** Parses with a zod schema and reports problems as error items (see {@link issueItems}). */
-export function parseWithSchema<S extends z.ZodMiniType>(schema: S, input: unknown, root: ReadonlyArray<PropertyKey> = []): Parsed<z.infer<S>> {
+export function parseWithSchema<S extends z.ZodMiniType>(
+  schema: S,
+  input: unknown,
+  root: ReadonlyArray<PropertyKey> = [],
+): Parsed<z.infer<S>> {
   const result = schema.safeParse(input, { reportInput: true });
-  return result.success ? { ok: true, value: result.data } : { ok: false, errors: issueItems(result.error.issues, root) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: issueItems(result.error.issues, root) };
 }
 
 /**

@@ -9,7 +9,6 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** Text that could hold a key of PROTOTYPE_KEYS: the word itself, or an escape that could spell it. */
 const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\/;
 
-
 /**
  * Reads a JSON object body. Every way a body can be wrong is a 4xx with an error body, never
  * a 500: wrong content type 415, not JSON or not an object 400, prototype-polluting keys
@@ -19,7 +18,12 @@ const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\/;
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw ApiError.of(415, UNSUPPORTED_MEDIA_TYPE, '', 'The body must be JSON, sent with Content-Type: application/json.');
+    throw ApiError.of(
+      415,
+      UNSUPPORTED_MEDIA_TYPE,
+      '',
+      'The body must be JSON, sent with Content-Type: application/json.',
+    );
   }
   const buffer = await c.req.arrayBuffer();
   let forbidden: string | undefined;
@@ -37,7 +41,13 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   } catch {
     throw ApiError.of(400, MALFORMED_JSON, '', 'The body is not valid JSON.');
   }
-  if (forbidden) throw ApiError.of(400, UNEXPECTED_PARAMETER, forbidden, `The key "${forbidden}" is not allowed anywhere in a body.`);
+  if (forbidden)
+    throw ApiError.of(
+      400,
+      UNEXPECTED_PARAMETER,
+      forbidden,
+      `The key "${forbidden}" is not allowed anywhere in a body.`,
+    );
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw ApiError.of(400, INVALID_PARAMETER, '', 'The body must be a JSON object.');
   }

@@ -40,14 +40,18 @@ export const field = <T = string>(r: FieldRule, shape?: JsonSchema) => {
 };
 
 /** Non-empty text, trimmed, at most `max` characters. */
-export const text = (max: number, what = 'text') => field(textRule(max, what), { type: 'string', minLength: 1, maxLength: max });
+export const text = (max: number, what = 'text') =>
+  field(textRule(max, what), { type: 'string', minLength: 1, maxLength: max });
 
 /** Text that may be empty, at most `max` characters. */
 export const optionalText = (max: number) => field(optionalTextRule(max), { type: 'string', maxLength: max });
 
 /** Digits, given as a string (or a non-negative integer), `min` to `max` of them. Leading zeros need a string. */
-export const digits = (min: number, max: number, rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`) =>
-  field(digitsRule(min, max, rule), { type: 'string', pattern: `^\\d{${min},${max}}$` });
+export const digits = (
+  min: number,
+  max: number,
+  rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`,
+) => field(digitsRule(min, max, rule), { type: 'string', pattern: `^\\d{${min},${max}}$` });
 
 /** An integer from `min` to `max`; a string of digits is read as one. */
 export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) =>
@@ -87,12 +91,15 @@ export const phone = () =>
   );
 
 export const phones = (min: number) =>
-  z.array(phone(), { error: `must be a list of ${min ? 'at least one phone and ' : ''}at most 5 phones` }).check(
-    z.minLength(min, `must be a list of at least ${min} phone${min > 1 ? 's' : ''}`),
-    z.maxLength(5, 'must be a list of at most 5 phones'),
-  );
+  z
+    .array(phone(), { error: `must be a list of ${min ? 'at least one phone and ' : ''}at most 5 phones` })
+    .check(
+      z.minLength(min, `must be a list of at least ${min} phone${min > 1 ? 's' : ''}`),
+      z.maxLength(5, 'must be a list of at most 5 phones'),
+    );
 
-const postalCode = (min: number, max: number) => field(postalCodeRule(min, max), { type: 'string', pattern: `^\\d{${min},${max}}$` });
+const postalCode = (min: number, max: number) =>
+  field(postalCodeRule(min, max), { type: 'string', pattern: `^\\d{${min},${max}}$` });
 const regionCode = () => field(ADDRESS_RULES.regionCode);
 const alpha3 = () => field(ADDRESS_RULES.country);
 
@@ -151,6 +158,11 @@ export const notificationUrls = () => {
       z.array(url, { error: 'must be a list of URLs' }).check(z.maxLength(10, 'must be a list of at most 10 URLs')),
       z.transform((urls: string[]) => [...new Set(urls)]),
     ),
-    { type: 'array', maxItems: 10, items: { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://' }, description: 'where notifications go (repeated URLs are kept once)' },
+    {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://' },
+      description: 'where notifications go (repeated URLs are kept once)',
+    },
   );
 };

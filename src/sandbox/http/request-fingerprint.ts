@@ -15,4 +15,5 @@ const canonical = (v: unknown): string =>
  * What identifies a request body under a key. A keyed HMAC, not a bare hash: the body holds card
  * data, and a plain SHA-256 of a card number can be reversed by trying every number.
  */
-export const requestFingerprint = (secret: string, body: unknown): string => createHmac('sha256', secret).update(canonical(body)).digest('hex');
+export const requestFingerprint = (secret: string, body: unknown): string =>
+  createHmac('sha256', secret).update(canonical(body)).digest('hex');

@@ -9,6 +9,10 @@ export function unexpectedFields(body: Record<string, unknown>, allowed: readonl
     .filter((key) => !allowed.includes(key))
     .map((key) => {
       const name = prefix ? `${prefix}.${key}` : key;
-      return { code: UNEXPECTED_PARAMETER, parameterName: name, description: `${name} is not a parameter of this endpoint (expected: ${allowed.join(', ')})` };
+      return {
+        code: UNEXPECTED_PARAMETER,
+        parameterName: name,
+        description: `${name} is not a parameter of this endpoint (expected: ${allowed.join(', ')})`,
+      };
     });
 }

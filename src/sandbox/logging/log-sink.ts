@@ -35,16 +35,34 @@ export function logSink(write: (line: string) => void, format: LogFormat = 'text
       log: (message) => write(JSON.stringify({ time: new Date().toISOString(), message: maskCardDigits(message) })),
       logRequest: (entry) => {
         const e = masked(entry);
-        write(JSON.stringify({ time: e.time, trace: e.traceId, method: e.method, path: e.path, status: e.status, duration_ms: ms(e), ...(e.clientError && { client_error: e.clientError }) }));
+        write(
+          JSON.stringify({
+            time: e.time,
+            trace: e.traceId,
+            method: e.method,
+            path: e.path,
+            status: e.status,
+            duration_ms: ms(e),
+            ...(e.clientError && { client_error: e.clientError }),
+          }),
+        );
       },
     };
   }
   return {
     // A message may carry text from a client (an error's message): it must stay one line.
-    log: (message) => write(maskCardDigits(message).replace(CONTROL_CHARACTERS, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)),
+    log: (message) =>
+      write(
+        maskCardDigits(message).replace(
+          CONTROL_CHARACTERS,
+          (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
+        ),
+      ),
     logRequest: (entry) => {
       const e = masked(entry);
-      write(`${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`);
+      write(
+        `${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`,
+      );
     },
   };
 }

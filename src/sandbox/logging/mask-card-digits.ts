@@ -7,4 +7,5 @@ const CARD_LIKE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|
 const UUID = /^[0-9a-f]{8}-/i;
 
 /** Masks every digit run of a log line that could be a card number with `[digits]`. */
-export const maskCardDigits = (text: string): string => text.replace(CARD_LIKE, (run) => (UUID.test(run) && run.length === 36 ? run : '[digits]'));
+export const maskCardDigits = (text: string): string =>
+  text.replace(CARD_LIKE, (run) => (UUID.test(run) && run.length === 36 ? run : '[digits]'));

@@ -74,7 +74,9 @@ export class MerchantStore {
          pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
          released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
     );
-    this.updateSettings = db.prepare('UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?');
+    this.updateSettings = db.prepare(
+      'UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?',
+    );
     this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?');
   }
 
@@ -84,16 +86,16 @@ export class MerchantStore {
    */
   upsert(m: Omit<Merchant, 'webhookSecret'> & { token: string; webhookSecret?: string }): Merchant {
     this.upsertRow.run({
-        id: m.id,
-        name: m.name,
-        token_hash: hash(m.token),
-        pci: m.pciHomologated ? 1 : 0,
-        sub: m.subMerchantEnabled ? 1 : 0,
-        mccs: JSON.stringify(m.releasedMccs),
-        secret: m.webhookSecret ?? null,
-        fresh: newWebhookSecret(),
-        now: new Date().toISOString(),
-      });
+      id: m.id,
+      name: m.name,
+      token_hash: hash(m.token),
+      pci: m.pciHomologated ? 1 : 0,
+      sub: m.subMerchantEnabled ? 1 : 0,
+      mccs: JSON.stringify(m.releasedMccs),
+      secret: m.webhookSecret ?? null,
+      fresh: newWebhookSecret(),
+      now: new Date().toISOString(),
+    });
     return this.get(m.id)!;
   }
 
@@ -116,7 +118,12 @@ export class MerchantStore {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
-    this.updateSettings.run(next.pciHomologated ? 1 : 0, next.subMerchantEnabled ? 1 : 0, JSON.stringify(next.releasedMccs), id);
+    this.updateSettings.run(
+      next.pciHomologated ? 1 : 0,
+      next.subMerchantEnabled ? 1 : 0,
+      JSON.stringify(next.releasedMccs),
+      id,
+    );
     return this.get(id);
   }
 

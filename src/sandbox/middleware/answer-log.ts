@@ -21,5 +21,8 @@ export const answerLog =
     });
     const json = /^application\/json/i.test(headers['content-type'] ?? '');
     const body = json ? await c.res.clone().text() : undefined;
-    appendFileSync(file, `${JSON.stringify({ method: c.req.method, path: rawPath(c), status: c.res.status, headers, ...(body !== undefined && { body }) })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ method: c.req.method, path: rawPath(c), status: c.res.status, headers, ...(body !== undefined && { body }) })}\n`,
+    );
   };

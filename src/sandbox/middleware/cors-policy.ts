@@ -48,7 +48,10 @@ const grant = (origins: readonly string[] | undefined, allowHeaders: string[]): 
  * token it should never hold; `merchantOrigins` opens them to the listed origins only, for a
  * merchant's own local tools.
  */
-export function corsPolicy(sdkOrigins: readonly string[] | undefined, merchantOrigins: readonly string[] | undefined): MiddlewareHandler<AppEnv> {
+export function corsPolicy(
+  sdkOrigins: readonly string[] | undefined,
+  merchantOrigins: readonly string[] | undefined,
+): MiddlewareHandler<AppEnv> {
   const sdk = grant(sdkOrigins, SDK_HEADERS);
   const merchant = merchantOrigins?.length ? grant(merchantOrigins, MERCHANT_HEADERS) : undefined;
   return async (c, next) => {

@@ -15,7 +15,12 @@ export const merchantAuth =
     const token = bearerToken(c);
     const merchant = token ? merchants.byToken(token) : undefined;
     if (!merchant) {
-      throw ApiError.of(401, UNAUTHORIZED, 'Authorization', token ? 'The bearer token is not valid.' : 'Send the header Authorization: Bearer <token>.');
+      throw ApiError.of(
+        401,
+        UNAUTHORIZED,
+        'Authorization',
+        token ? 'The bearer token is not valid.' : 'Send the header Authorization: Bearer <token>.',
+      );
     }
     c.set('merchant', merchant);
     await next();

@@ -6,7 +6,6 @@ import { ApiError } from '../http/api-error';
 import type { MerchantStore } from '../merchants/merchant-store';
 import type { SessionStore } from '../sessions/session-store';
 
-
 /**
  * Authorises SDK routes by the session in X-Gateway-Session and sets the session's merchant.
  * Missing header: 401 UNAUTHORIZED. Unknown or expired session: 401 SESSION_EXPIRED, which
@@ -16,11 +15,17 @@ export const sessionAuth =
   (sessions: SessionStore, merchants: MerchantStore): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const session = c.req.header(SESSION_HEADER)?.trim();
-    if (!session) throw ApiError.of(401, UNAUTHORIZED, SESSION_HEADER, `Send the SDK session in the ${SESSION_HEADER} header.`);
+    if (!session)
+      throw ApiError.of(401, UNAUTHORIZED, SESSION_HEADER, `Send the SDK session in the ${SESSION_HEADER} header.`);
     const merchantId = sessions.merchantOf(session);
     const merchant = merchantId === undefined ? undefined : merchants.get(merchantId);
     if (!merchant) {
-      throw ApiError.of(401, SESSION_EXPIRED, SESSION_HEADER, 'The session is expired or unknown: create a new session and call setUp with it.');
+      throw ApiError.of(
+        401,
+        SESSION_EXPIRED,
+        SESSION_HEADER,
+        'The session is expired or unknown: create a new session and call setUp with it.',
+      );
     }
     c.set('merchant', merchant);
     await next();

@@ -34,7 +34,21 @@ export type JsonSchema = { [key: string]: unknown };
  * also accepts looser forms, e.g. digits as a number, and normalises them).
  */
 const RULE_FRAGMENTS = new Map<FieldRule, JsonSchema>([
-  [cardNumberRule, { type: 'string', pattern: '^\\d{13,21}$', examples: ['4000000000002370', '4000000000002503', '4000000000004004', '5200000000001401', '4000000000004103', '4000000000004202'] }],
+  [
+    cardNumberRule,
+    {
+      type: 'string',
+      pattern: '^\\d{13,21}$',
+      examples: [
+        '4000000000002370',
+        '4000000000002503',
+        '4000000000004004',
+        '5200000000001401',
+        '4000000000004103',
+        '4000000000004202',
+      ],
+    },
+  ],
   [personNameRule, { type: 'string', maxLength: 120, examples: ['Maria da Silva'] }],
   [holderNameRule, { type: 'string', minLength: 2, maxLength: 64, examples: ['MARIA DA SILVA'] }],
   [emailRule, { type: 'string', format: 'email', maxLength: 254, examples: ['maria@example.com'] }],

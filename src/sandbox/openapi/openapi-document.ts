@@ -9,13 +9,16 @@ export interface DocumentServers {
 }
 
 /** The addresses of `npm run sandbox` / `npx gateway-sandbox` without options: the committed docs/openapi.json says these. */
-export const DEFAULT_SERVERS: DocumentServers = { apiUrl: 'http://127.0.0.1:4010', challengeUrl: 'http://127.0.0.1:4011' };
+export const DEFAULT_SERVERS: DocumentServers = {
+  apiUrl: 'http://127.0.0.1:4010',
+  challengeUrl: 'http://127.0.0.1:4011',
+};
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: each item names the parameter (`parameter_name`) and the rule it breaks.',
   401: 'Missing or wrong credentials (bearer token, or SDK session: 40102 means create a new session).',
   403: 'The challenge token does not open this authentication, or `parent` is not allowed.',
-  404: 'No such resource for this account (another account\'s id answers the same).',
+  404: "No such resource for this account (another account's id answers the same).",
   409: 'The resource is not in a state that allows this.',
   413: 'The body is too large.',
   415: 'The body is not of the media type the route takes.',
@@ -37,7 +40,11 @@ function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
         Object.assign(target, structuredClone(fragment));
       }
       // A rule step is a transform, which zod counts as optional on input: required is what is not z.optional.
-      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string; shape?: Record<string, { _zod: { def: { type: string } } }> } } })._zod.def;
+      const def = (
+        ctx.zodSchema as unknown as {
+          _zod: { def: { type: string; shape?: Record<string, { _zod: { def: { type: string } } }> } };
+        }
+      )._zod.def;
       if (def.type === 'object' && def.shape) {
         const required = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type !== 'optional');
         if (required.length) target.required = required;
@@ -62,7 +69,8 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
     const known = seen.get(name);
     if (known && known !== schema) {
       // Two schemas under one name would make the document lie about one of them: compare their output.
-      if (JSON.stringify(toJsonSchema(known)) !== JSON.stringify(toJsonSchema(schema))) throw new Error(`openapi: two different schemas named ${name}`);
+      if (JSON.stringify(toJsonSchema(known)) !== JSON.stringify(toJsonSchema(schema)))
+        throw new Error(`openapi: two different schemas named ${name}`);
     }
     if (!known) {
       seen.set(name, schema);
@@ -74,7 +82,10 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routeTable()) {
-    const item = (paths[route.path] ??= route.origin === 'challenge' ? { servers: [{ url: servers.challengeUrl, description: 'The challenge origin' }] } : {});
+    const item = (paths[route.path] ??=
+      route.origin === 'challenge'
+        ? { servers: [{ url: servers.challengeUrl, description: 'The challenge origin' }] }
+        : {});
     item[route.method] = operation(route, component);
   }
 
@@ -94,11 +105,26 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
     components: {
       schemas,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: "The merchant's token (`Authorization: Bearer <token>`); the sandbox prints it at start. A server secret." },
-        session: { type: 'apiKey', in: 'header', name: SESSION_HEADER_NAME, description: 'The SDK session of POST /checkout-sdk/sessions, sent by the SDK.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "The merchant's token (`Authorization: Bearer <token>`); the sandbox prints it at start. A server secret.",
+        },
+        session: {
+          type: 'apiKey',
+          in: 'header',
+          name: SESSION_HEADER_NAME,
+          description: 'The SDK session of POST /checkout-sdk/sessions, sent by the SDK.',
+        },
       },
       headers: {
-        TraceId: { description: 'The request\'s trace id: the x-trace-id sent when well formed, else a new one. Logged with the request.', required: true, schema: { type: 'string', minLength: 1 } },
+        TraceId: {
+          description:
+            "The request's trace id: the x-trace-id sent when well formed, else a new one. Logged with the request.",
+          required: true,
+          schema: { type: 'string', minLength: 1 },
+        },
       },
     },
   };
@@ -117,22 +143,34 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
       name: 'x-idempotency-key',
       in: 'header',
       required: false,
-      description: 'Names one request: a retry with the same key and body answers the first result (24 hours); another body under the key is 422.',
+      description:
+        'Names one request: a retry with the same key and body answers the first result (24 hours); another body under the key is 422.',
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
     });
   }
   if (route.origin === 'api') {
-    parameters.push({ name: 'x-trace-id', in: 'header', required: false, description: 'Your own trace id for the request (a UUID); answered back.', schema: { type: 'string' } });
+    parameters.push({
+      name: 'x-trace-id',
+      in: 'header',
+      required: false,
+      description: 'Your own trace id for the request (a UUID); answered back.',
+      schema: { type: 'string' },
+    });
   }
 
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries(route.responses)) {
     const headers: Record<string, JsonSchema> = { 'x-trace-id': { $ref: '#/components/headers/TraceId' } };
-    for (const [name, h] of Object.entries(answer.headers ?? {})) headers[name] = { description: h.description, required: h.required, schema: h.schema };
+    for (const [name, h] of Object.entries(answer.headers ?? {}))
+      headers[name] = { description: h.description, required: h.required, schema: h.schema };
     const out: JsonSchema = { description: answer.description, headers };
     if (answer.contentType) {
       // Answers without a schema still say their media type; the error body is a component.
-      const media: JsonSchema = answer.schema ? { schema: component(answer.schema) } : answer.contentType === 'application/json' ? { schema: { type: 'object' } } : {};
+      const media: JsonSchema = answer.schema
+        ? { schema: component(answer.schema) }
+        : answer.contentType === 'application/json'
+          ? { schema: { type: 'object' } }
+          : {};
       const content: JsonSchema = { [answer.contentType]: media };
       for (const type of answer.alsoContentTypes ?? []) content[type] = {};
       if (answer.orError) content['application/json'] = { schema: ref(ERROR_SCHEMA.name) };
@@ -145,7 +183,11 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
     const content: JsonSchema = { 'application/json': { schema: ref(ERROR_SCHEMA.name) } };
     // The challenge origin answers an error page instead when the request accepts text/html (a browser).
     if (route.origin === 'challenge') content['text/html'] = {};
-    responses[status] = { description: ERROR_TEXT[status] ?? 'Error.', headers: { 'x-trace-id': { $ref: '#/components/headers/TraceId' } }, content };
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? 'Error.',
+      headers: { 'x-trace-id': { $ref: '#/components/headers/TraceId' } },
+      content,
+    };
   }
 
   const op: JsonSchema = {
@@ -164,7 +206,9 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
         [route.body.contentType]: {
           schema: component(route.body.schema),
           // OpenAPI allows example or examples, not both: the named examples when there are some.
-          ...(route.body.examples ? { examples: route.body.examples } : route.body.example !== undefined && { example: route.body.example }),
+          ...(route.body.examples
+            ? { examples: route.body.examples }
+            : route.body.example !== undefined && { example: route.body.example }),
         },
       },
     };

@@ -33,15 +33,41 @@ export function referencePage(document: JsonSchema): string {
     const ops: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of ['get', 'post'] as const) {
-        const op = item[method] as (JsonSchema & { tags: string[]; operationId: string; summary: string; parameters?: JsonSchema[]; requestBody?: JsonSchema; responses: Record<string, JsonSchema>; security: JsonSchema[] }) | undefined;
+        const op = item[method] as
+          | (JsonSchema & {
+              tags: string[];
+              operationId: string;
+              summary: string;
+              parameters?: JsonSchema[];
+              requestBody?: JsonSchema;
+              responses: Record<string, JsonSchema>;
+              security: JsonSchema[];
+            })
+          | undefined;
         if (!op || op.tags[0] !== name) continue;
-        const params = (op.parameters ?? []).map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.description)}</td></tr>`).join('');
-        const body = op.requestBody ? Object.entries((op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content)
-          .map(([type, media]) => `<p>Body <code>${escapeHtml(type)}</code>: <a href="#schema-${escapeHtml(media.schema?.$ref?.split('/').pop())}">${escapeHtml(media.schema?.$ref?.split('/').pop())}</a></p>`).join('') : '';
+        const params = (op.parameters ?? [])
+          .map(
+            (p) =>
+              `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escapeHtml(p.description)}</td></tr>`,
+          )
+          .join('');
+        const body = op.requestBody
+          ? Object.entries((op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content)
+              .map(
+                ([type, media]) =>
+                  `<p>Body <code>${escapeHtml(type)}</code>: <a href="#schema-${escapeHtml(media.schema?.$ref?.split('/').pop())}">${escapeHtml(media.schema?.$ref?.split('/').pop())}</a></p>`,
+              )
+              .join('')
+          : '';
         const answers = Object.entries(op.responses)
           .map(([status, r]) => {
-            const content = Object.entries((r.content as Record<string, { schema?: { $ref?: string } }> | undefined) ?? {})
-              .map(([type, media]) => `<code>${escapeHtml(type)}</code>${media.schema?.$ref ? ` <a href="#schema-${escapeHtml(media.schema.$ref.split('/').pop())}">${escapeHtml(media.schema.$ref.split('/').pop())}</a>` : ''}`)
+            const content = Object.entries(
+              (r.content as Record<string, { schema?: { $ref?: string } }> | undefined) ?? {},
+            )
+              .map(
+                ([type, media]) =>
+                  `<code>${escapeHtml(type)}</code>${media.schema?.$ref ? ` <a href="#schema-${escapeHtml(media.schema.$ref.split('/').pop())}">${escapeHtml(media.schema.$ref.split('/').pop())}</a>` : ''}`,
+              )
               .join(', ');
             return `<tr><td>${escapeHtml(status)}</td><td>${escapeHtml(r.description)}</td><td>${content}</td></tr>`;
           })
@@ -56,7 +82,10 @@ ${params ? `<table><tr><th>Parameter</th><th>In</th><th>Required</th><th></th></
     return `<h2>${escapeHtml(name)}</h2>${ops.join('\n')}`;
   });
   const schemas = Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<details id="schema-${escapeHtml(name)}"><summary><code>${escapeHtml(name)}</code></summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`)
+    .map(
+      ([name, schema]) =>
+        `<details id="schema-${escapeHtml(name)}"><summary><code>${escapeHtml(name)}</code></summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(doc.info.title)}</title><style>${STYLE}</style></head><body>

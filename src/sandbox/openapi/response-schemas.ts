@@ -12,7 +12,8 @@ import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 const CARD_BRANDS = ['visa', 'mastercard', 'elo', 'amex', 'hipercard', 'diners', 'discover', 'jcb', 'unknown'] as const;
 const timestamp = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/));
 const uuid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
-const withPrefix = (prefix: string) => z.string().check(z.regex(new RegExp(`^${prefix}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)));
+const withPrefix = (prefix: string) =>
+  z.string().check(z.regex(new RegExp(`^${prefix}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)));
 const cents = () => z.int().check(z.minimum(0));
 /** EMV transStatus, the 3DS Method completion indicator, the ECI (docs/three-ds-flow.md#result-fields). */
 const TRANS_STATUSES = ['Y', 'N', 'A', 'U', 'R', 'C'] as const;
@@ -117,7 +118,14 @@ export const chargeResponse = z.strictObject({
     boleto: z.optional(boleto),
   }),
   sub_merchant: z.optional(
-    z.strictObject({ name: z.string(), reference_id: z.string(), tax_id: z.string(), mcc: z.string(), address, phones: z.array(phone) }),
+    z.strictObject({
+      name: z.string(),
+      reference_id: z.string(),
+      tax_id: z.string(),
+      mcc: z.string(),
+      address,
+      phones: z.array(phone),
+    }),
   ),
   notification_urls: z.array(z.string()),
   links: z.array(link),
@@ -128,8 +136,15 @@ export const orderResponse = z.strictObject({
   id: withPrefix('ORDE_'),
   reference_id: z.optional(z.string()),
   created_at: timestamp(),
-  customer: z.strictObject({ name: z.string(), email: z.string(), tax_id: z.string(), phones: z.optional(z.array(phone)) }),
-  items: z.array(z.strictObject({ reference_id: z.optional(z.string()), name: z.string(), quantity: z.int(), unit_amount: cents() })),
+  customer: z.strictObject({
+    name: z.string(),
+    email: z.string(),
+    tax_id: z.string(),
+    phones: z.optional(z.array(phone)),
+  }),
+  items: z.array(
+    z.strictObject({ reference_id: z.optional(z.string()), name: z.string(), quantity: z.int(), unit_amount: cents() }),
+  ),
   shipping: z.optional(z.strictObject({ address })),
   charges: z.array(chargeResponse),
   qr_codes: z.array(z.never()).check(z.maxLength(0)),
@@ -206,7 +221,10 @@ export const merchantAuthenticationResponse = z.strictObject({
 });
 
 /** POST /public-keys and GET /public-keys/card. */
-export const publicKeyResponse = z.strictObject({ public_key: z.string().check(z.minLength(1)), created_at: isoTime() });
+export const publicKeyResponse = z.strictObject({
+  public_key: z.string().check(z.minLength(1)),
+  created_at: isoTime(),
+});
 
 /** POST /checkout-sdk/sessions. */
 export const sessionResponse = z.strictObject({ session: z.string().check(z.minLength(1)), expires_at: isoTime() });
@@ -229,7 +247,10 @@ export const challengeDecisionResponse = z.strictObject({
 });
 
 /** POST /challenge/end on the challenge origin. */
-export const challengeEndResponse = z.strictObject({ status: z.enum(AUTHENTICATION_STATUSES), reason: z.nullable(z.enum(CHALLENGE_END_REASONS)) });
+export const challengeEndResponse = z.strictObject({
+  status: z.enum(AUTHENTICATION_STATUSES),
+  reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
+});
 
 // Compile-time agreement with the types the routes answer with: a resource field whose type changes,
 // or a field the schema requires that the resource type drops, breaks the typecheck here. A field a
@@ -240,6 +261,12 @@ type Accepts<Schema, Resource extends Schema> = Resource;
 export type ResponseSchemaChecks = [
   Accepts<z.infer<typeof chargeResponse>, import('../charges/charge-resource').ChargeResource>,
   Accepts<z.infer<typeof orderResponse>, import('../orders/order-resource').OrderResource>,
-  Accepts<z.infer<typeof sdkAuthenticationResponse>, import('../../core/authentication-resource').AuthenticationResource>,
-  Accepts<z.infer<typeof merchantAuthenticationResponse>, import('../three-ds/merchant-authentication').MerchantAuthenticationResource>,
+  Accepts<
+    z.infer<typeof sdkAuthenticationResponse>,
+    import('../../core/authentication-resource').AuthenticationResource
+  >,
+  Accepts<
+    z.infer<typeof merchantAuthenticationResponse>,
+    import('../three-ds/merchant-authentication').MerchantAuthenticationResource
+  >,
 ];

@@ -80,7 +80,13 @@ export interface Route {
   security: Security;
   parameters?: Parameter[];
   /** `example` is the one the contract tests send; `examples`, when given, are what the document shows instead (named, each valid). */
-  body?: { contentType: 'application/json' | 'application/x-www-form-urlencoded'; required: boolean; schema: NamedSchema; example?: unknown; examples?: Record<string, { summary: string; value: unknown }> };
+  body?: {
+    contentType: 'application/json' | 'application/x-www-form-urlencoded';
+    required: boolean;
+    schema: NamedSchema;
+    example?: unknown;
+    examples?: Record<string, { summary: string; value: unknown }>;
+  };
   /** Answers by status code; an error status with no entry gets the error body. */
   responses: Record<string, Answer>;
   /** Error statuses the route can answer (the error body with x-trace-id). */
@@ -104,15 +110,45 @@ const idPath = (name: string, prefix: string, what: string): Parameter => ({
   schema: { type: 'string', pattern: `^${prefix}[0-9a-f-]{36}$` },
 });
 
-const replayed = { 'x-idempotent-replayed': { description: 'true when the answer is the stored first answer to the same x-idempotency-key.', required: false, schema: { type: 'string', enum: ['true'] } } };
-const noStore = { 'cache-control': { description: 'Never cached: the file is the payer\'s.', required: true, schema: { type: 'string' } } };
-const methodCsp = { 'content-security-policy': { description: 'Own scripts only; framed by any page unless the sandbox names the checkout origins (--cors-origin); form-action the notification URL\'s origin, or none.', required: true, schema: { type: 'string' } } };
-const pageCsp = { 'content-security-policy': { description: 'Own scripts and styles only; framed only by the checkout page\'s origin (`parent`).', required: true, schema: { type: 'string' } } };
+const replayed = {
+  'x-idempotent-replayed': {
+    description: 'true when the answer is the stored first answer to the same x-idempotency-key.',
+    required: false,
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+const noStore = {
+  'cache-control': {
+    description: "Never cached: the file is the payer's.",
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+const methodCsp = {
+  'content-security-policy': {
+    description:
+      "Own scripts only; framed by any page unless the sandbox names the checkout origins (--cors-origin); form-action the notification URL's origin, or none.",
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+const pageCsp = {
+  'content-security-policy': {
+    description: "Own scripts and styles only; framed only by the checkout page's origin (`parent`).",
+    required: true,
+    schema: { type: 'string' },
+  },
+};
 
 /** A card order paid at once with a sandbox card: the example of POST /orders. */
 const ORDER_EXAMPLE = {
   reference_id: 'pedido-1001',
-  customer: { name: 'Maria da Silva', email: 'maria@example.com', tax_id: '12345678909', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
+  customer: {
+    name: 'Maria da Silva',
+    email: 'maria@example.com',
+    tax_id: '12345678909',
+    phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+  },
   items: [{ reference_id: 'sku-1', name: 'Camiseta', quantity: 1, unit_amount: 5000 }],
   notification_urls: ['https://shop.example/notifications'],
   charges: [
@@ -124,7 +160,13 @@ const ORDER_EXAMPLE = {
         type: 'CREDIT_CARD',
         installments: 1,
         capture: true,
-        card: { number: '4000000000002370', exp_month: 12, exp_year: 2030, security_code: '123', holder: { name: 'MARIA DA SILVA' } },
+        card: {
+          number: '4000000000002370',
+          exp_month: 12,
+          exp_year: 2030,
+          security_code: '123',
+          holder: { name: 'MARIA DA SILVA' },
+        },
       },
     },
   ],
@@ -135,7 +177,16 @@ const SUB_MERCHANT_EXAMPLE = {
   reference_id: 'parceiro-7',
   tax_id: '11222333000181',
   mcc: '5999',
-  address: { street: 'Avenida Paulista', number: '1000', complement: '', locality: 'Bela Vista', city: 'São Paulo', region_code: 'SP', country: 'BRA', postal_code: '01310100' },
+  address: {
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: '',
+    locality: 'Bela Vista',
+    city: 'São Paulo',
+    region_code: 'SP',
+    country: 'BRA',
+    postal_code: '01310100',
+  },
   phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
 };
 
@@ -146,7 +197,13 @@ const CHARGE_EXAMPLE = {
     type: 'CREDIT_CARD',
     installments: 1,
     capture: false,
-    card: { number: '5200000000001104', exp_month: 12, exp_year: 2030, security_code: '123', holder: { name: 'MARIA DA SILVA' } },
+    card: {
+      number: '5200000000001104',
+      exp_month: 12,
+      exp_year: 2030,
+      security_code: '123',
+      holder: { name: 'MARIA DA SILVA' },
+    },
   },
   sub_merchant: SUB_MERCHANT_EXAMPLE,
 };
@@ -154,12 +211,37 @@ const CHARGE_EXAMPLE = {
 /** A frictionless sandbox card (docs/sandbox.md#sandbox-cards): the example of the SDK's 3DS request. */
 const AUTHENTICATION_EXAMPLE = {
   data: {
-    customer: { name: 'Maria da Silva', email: 'maria@example.com', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-    paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { number: '4000000000002370', expMonth: 12, expYear: 2030, holder: { name: 'MARIA DA SILVA' } } },
+    customer: {
+      name: 'Maria da Silva',
+      email: 'maria@example.com',
+      phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+    },
+    paymentMethod: {
+      type: 'CREDIT_CARD',
+      installments: 1,
+      card: { number: '4000000000002370', expMonth: 12, expYear: 2030, holder: { name: 'MARIA DA SILVA' } },
+    },
     amount: { value: 5000, currency: 'BRL' },
-    billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
+    billingAddress: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      city: 'São Paulo',
+      regionCode: 'SP',
+      country: 'BRA',
+      postalCode: '01310100',
+    },
   },
-  device: { screenWidth: 1280, screenHeight: 800, colorDepth: 24, timeZoneOffset: 180, language: 'pt-BR', userAgent: 'Mozilla/5.0', javaEnabled: false, javascriptEnabled: true, challengeWindowSize: '03' },
+  device: {
+    screenWidth: 1280,
+    screenHeight: 800,
+    colorDepth: 24,
+    timeZoneOffset: 180,
+    language: 'pt-BR',
+    userAgent: 'Mozilla/5.0',
+    javaEnabled: false,
+    javascriptEnabled: true,
+    challengeWindowSize: '03',
+  },
 };
 
 /**
@@ -169,10 +251,22 @@ const AUTHENTICATION_EXAMPLE = {
 const AUTHENTICATION_CARDS: Record<string, { number: string; summary: string }> = {
   frictionless: { number: '4000000000002370', summary: 'Frictionless: AUTH_FLOW_COMPLETED, AUTHENTICATED' },
   challenge: { number: '4000000000002503', summary: 'REQUIRE_CHALLENGE, then AUTH_FLOW_COMPLETED' },
-  methodFrictionless: { number: '4000000000004004', summary: 'REQUIRE_METHOD (visa; the method completes), then frictionless: ECI 05' },
-  methodFrictionlessMastercard: { number: '5200000000001401', summary: 'REQUIRE_METHOD (mastercard; the method completes), then frictionless: ECI 02' },
-  methodTimeout: { number: '4000000000004103', summary: 'REQUIRE_METHOD whose page never notifies: the SDK continues with N after 10 s, then REQUIRE_CHALLENGE' },
-  methodChallenge: { number: '4000000000004202', summary: 'REQUIRE_METHOD (the method completes), then REQUIRE_CHALLENGE' },
+  methodFrictionless: {
+    number: '4000000000004004',
+    summary: 'REQUIRE_METHOD (visa; the method completes), then frictionless: ECI 05',
+  },
+  methodFrictionlessMastercard: {
+    number: '5200000000001401',
+    summary: 'REQUIRE_METHOD (mastercard; the method completes), then frictionless: ECI 02',
+  },
+  methodTimeout: {
+    number: '4000000000004103',
+    summary: 'REQUIRE_METHOD whose page never notifies: the SDK continues with N after 10 s, then REQUIRE_CHALLENGE',
+  },
+  methodChallenge: {
+    number: '4000000000004202',
+    summary: 'REQUIRE_METHOD (the method completes), then REQUIRE_CHALLENGE',
+  },
 };
 const authenticationExamples = () =>
   Object.fromEntries(
@@ -185,7 +279,9 @@ const authenticationExamples = () =>
 
 // Hand-validated bodies (routes/public-keys.ts, routes/sdk-sessions.ts, three-ds/device-info.ts), written as zod for the document.
 const publicKeyBody = z.strictObject({ type: z.literal('card') });
-const sessionBody = z.strictObject({ expires_in: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SESSION_TTL_MS / 1000))) });
+const sessionBody = z.strictObject({
+  expires_in: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SESSION_TTL_MS / 1000))),
+});
 // EMV 3DS browser fields (docs/three-ds-flow.md#browser-data); challengeWindowSize is optional for an older SDK.
 const deviceBody = z.strictObject({
   screenWidth: z.int().check(z.minimum(0), z.maximum(65_535)),
@@ -216,13 +312,41 @@ const challengeForm = (extra: Record<string, z.ZodMiniType>) =>
   });
 
 const challengeQuery: Parameter[] = [
-  { name: 'authentication', in: 'query', required: true, description: 'The authentication id (3DS_<uuid>) of the challenge URL.', schema: { type: 'string', pattern: '^3DS_[0-9a-f-]{36}$' } },
-  { name: 'token', in: 'query', required: true, description: 'The challenge token of the challenge URL.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' } },
-  { name: 'parent', in: 'query', required: true, description: 'Origin of the page that frames the challenge (the SDK adds it).', schema: { type: 'string', format: 'uri' } },
-  { name: 'locale', in: 'query', required: false, description: 'Language of the page.', schema: { type: 'string', enum: ['pt-BR', 'en'] } },
+  {
+    name: 'authentication',
+    in: 'query',
+    required: true,
+    description: 'The authentication id (3DS_<uuid>) of the challenge URL.',
+    schema: { type: 'string', pattern: '^3DS_[0-9a-f-]{36}$' },
+  },
+  {
+    name: 'token',
+    in: 'query',
+    required: true,
+    description: 'The challenge token of the challenge URL.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' },
+  },
+  {
+    name: 'parent',
+    in: 'query',
+    required: true,
+    description: 'Origin of the page that frames the challenge (the SDK adds it).',
+    schema: { type: 'string', format: 'uri' },
+  },
+  {
+    name: 'locale',
+    in: 'query',
+    required: false,
+    description: 'Language of the page.',
+    schema: { type: 'string', enum: ['pt-BR', 'en'] },
+  },
 ];
 
-const html = (description: string, extra: Partial<Answer> = {}): Answer => ({ description, contentType: 'text/html', ...extra });
+const html = (description: string, extra: Partial<Answer> = {}): Answer => ({
+  description,
+  contentType: 'text/html',
+  ...extra,
+});
 const JSON_BODY_ERRORS = [400, 401, 413, 415];
 
 /** Every route of the API and of the challenge origin. */
@@ -236,7 +360,15 @@ export function routeTable(): Route[] {
       tag: 'SDK',
       summary: 'The SDK script-tag build (gateway.js) and the challenge code it loads (gateway-challenge.js)',
       security: 'none',
-      parameters: [{ name: 'file', in: 'path', required: true, description: 'gateway.js or gateway-challenge.js.', schema: { type: 'string', enum: ['gateway.js', 'gateway-challenge.js'] } }],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'gateway.js or gateway-challenge.js.',
+          schema: { type: 'string', enum: ['gateway.js', 'gateway-challenge.js'] },
+        },
+      ],
       responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },
       errors: [404],
     },
@@ -248,7 +380,12 @@ export function routeTable(): Route[] {
       tag: 'Keys and sessions',
       summary: 'Create the RSA public key cards are encrypted with (the previous one stays valid 7 days)',
       security: 'bearer',
-      body: { contentType: 'application/json', required: true, schema: { name: 'PublicKeyRequest', schema: publicKeyBody }, example: { type: 'card' } },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'PublicKeyRequest', schema: publicKeyBody },
+        example: { type: 'card' },
+      },
       responses: { '201': json('PublicKey', publicKeyResponse, 'The new key.') },
       errors: JSON_BODY_ERRORS,
     },
@@ -271,7 +408,12 @@ export function routeTable(): Route[] {
       tag: 'Keys and sessions',
       summary: 'Create a session for Gateway.setUp (30 minutes; expires_in shortens it)',
       security: 'bearer',
-      body: { contentType: 'application/json', required: false, schema: { name: 'SdkSessionRequest', schema: sessionBody }, example: { expires_in: 1800 } },
+      body: {
+        contentType: 'application/json',
+        required: false,
+        schema: { name: 'SdkSessionRequest', schema: sessionBody },
+        example: { expires_in: 1800 },
+      },
       responses: { '201': json('SdkSession', sessionResponse, 'The session.') },
       errors: JSON_BODY_ERRORS,
     },
@@ -293,7 +435,11 @@ export function routeTable(): Route[] {
         examples: authenticationExamples(),
       },
       responses: {
-        '201': json('Authentication', sdkAuthenticationResponse, 'The authentication; `challenge` is set when status is REQUIRE_CHALLENGE, `method` when it is REQUIRE_METHOD (only in this answer).'),
+        '201': json(
+          'Authentication',
+          sdkAuthenticationResponse,
+          'The authentication; `challenge` is set when status is REQUIRE_CHALLENGE, `method` when it is REQUIRE_METHOD (only in this answer).',
+        ),
       },
       errors: [...JSON_BODY_ERRORS, 500],
     },
@@ -305,11 +451,22 @@ export function routeTable(): Route[] {
       tag: '3DS',
       summary: 'Continue a REQUIRE_METHOD authentication after its 3DS Method (sent by the SDK)',
       description:
-        '`methodCompletion` is what the SDK saw: Y when the notification came, N after 10 s. The indicator recorded is the server\'s own: Y only when the ACS\'s notification reached it (docs/three-ds-flow.md#the-3ds-method).',
+        "`methodCompletion` is what the SDK saw: Y when the notification came, N after 10 s. The indicator recorded is the server's own: Y only when the ACS's notification reached it (docs/three-ds-flow.md#the-3ds-method).",
       security: 'session',
       parameters: [idPath('id', '3DS_', 'authentication')],
-      body: { contentType: 'application/json', required: true, schema: { name: 'ContinueAuthenticationRequest', schema: continueBody }, example: { methodCompletion: 'Y' } },
-      responses: { '200': json('Authentication', sdkAuthenticationResponse, 'The authentication, now AUTH_FLOW_COMPLETED or REQUIRE_CHALLENGE (with its `challenge`, as the creating POST).') },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'ContinueAuthenticationRequest', schema: continueBody },
+        example: { methodCompletion: 'Y' },
+      },
+      responses: {
+        '200': json(
+          'Authentication',
+          sdkAuthenticationResponse,
+          'The authentication, now AUTH_FLOW_COMPLETED or REQUIRE_CHALLENGE (with its `challenge`, as the creating POST).',
+        ),
+      },
       errors: [...JSON_BODY_ERRORS, 404, 409],
     },
     {
@@ -321,7 +478,13 @@ export function routeTable(): Route[] {
       summary: "Read one of the session merchant's authentications (the SDK reads the final state here)",
       security: 'session',
       parameters: [idPath('id', '3DS_', 'authentication')],
-      responses: { '200': json('Authentication', sdkAuthenticationResponse, 'The authentication (`challenge` and `method` are always null here).') },
+      responses: {
+        '200': json(
+          'Authentication',
+          sdkAuthenticationResponse,
+          'The authentication (`challenge` and `method` are always null here).',
+        ),
+      },
       errors: [401, 404],
     },
     {
@@ -334,7 +497,11 @@ export function routeTable(): Route[] {
       security: 'bearer',
       parameters: [idPath('id', '3DS_', 'authentication')],
       responses: {
-        '200': json('MerchantAuthentication', merchantAuthenticationResponse, 'The authentication as the merchant sees it: also the CAVV (`authentication_value`) and the `browser` the SDK\'s request came from.'),
+        '200': json(
+          'MerchantAuthentication',
+          merchantAuthenticationResponse,
+          "The authentication as the merchant sees it: also the CAVV (`authentication_value`) and the `browser` the SDK's request came from.",
+        ),
       },
       errors: [401, 404],
     },
@@ -347,8 +514,15 @@ export function routeTable(): Route[] {
       summary: 'Create an order, and pay it at once when `charges` holds one charge',
       security: 'bearer',
       idempotent: true,
-      body: { contentType: 'application/json', required: true, schema: { name: 'OrderRequest', schema: orderSchema() }, example: ORDER_EXAMPLE },
-      responses: { '201': json('Order', orderResponse, 'The order (its charge, when one was sent).', { headers: replayed }) },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'OrderRequest', schema: orderSchema() },
+        example: ORDER_EXAMPLE,
+      },
+      responses: {
+        '201': json('Order', orderResponse, 'The order (its charge, when one was sent).', { headers: replayed }),
+      },
       errors: [...JSON_BODY_ERRORS, 422],
     },
     {
@@ -373,7 +547,12 @@ export function routeTable(): Route[] {
       security: 'bearer',
       idempotent: true,
       parameters: [idPath('id', 'ORDE_', 'order')],
-      body: { contentType: 'application/json', required: true, schema: { name: 'OrderChargeRequest', schema: orderChargeSchema() }, example: ORDER_EXAMPLE.charges[0] },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'OrderChargeRequest', schema: orderChargeSchema() },
+        example: ORDER_EXAMPLE.charges[0],
+      },
       responses: { '201': json('Order', orderResponse, 'The order with its new charge.', { headers: replayed }) },
       errors: [...JSON_BODY_ERRORS, 404, 409, 422],
     },
@@ -386,7 +565,12 @@ export function routeTable(): Route[] {
       summary: "Create a sub-merchant's credit card charge",
       security: 'bearer',
       idempotent: true,
-      body: { contentType: 'application/json', required: true, schema: { name: 'ChargeRequest', schema: standaloneChargeSchema() }, example: CHARGE_EXAMPLE },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'ChargeRequest', schema: standaloneChargeSchema() },
+        example: CHARGE_EXAMPLE,
+      },
       responses: { '201': json('Charge', chargeResponse, 'The charge.', { headers: replayed }) },
       errors: [...JSON_BODY_ERRORS, 422],
     },
@@ -409,10 +593,18 @@ export function routeTable(): Route[] {
         path: `/charges/{id}/${action}`,
         origin: 'api',
         tag: 'Charges',
-        summary: action === 'capture' ? 'Capture an authorized charge (all of it, or `amount.value`)' : 'Cancel (refund) a card charge (all of it, or `amount.value`)',
+        summary:
+          action === 'capture'
+            ? 'Capture an authorized charge (all of it, or `amount.value`)'
+            : 'Cancel (refund) a card charge (all of it, or `amount.value`)',
         security: 'bearer',
         parameters: [idPath('id', 'CHAR_', 'charge')],
-        body: { contentType: 'application/json', required: false, schema: { name: 'ChargeAmountRequest', schema: amountBody }, example: { amount: { value: 1000 } } },
+        body: {
+          contentType: 'application/json',
+          required: false,
+          schema: { name: 'ChargeAmountRequest', schema: amountBody },
+          example: { amount: { value: 1000 } },
+        },
         responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
         errors: [...JSON_BODY_ERRORS, 404, 409, 422],
       }),
@@ -425,7 +617,15 @@ export function routeTable(): Route[] {
       tag: 'Charges',
       summary: "A boleto's printable PDF or its barcode PNG (the targets of its SELF links; no token)",
       security: 'none',
-      parameters: [{ name: 'file', in: 'path', required: true, description: 'The boleto id (a UUID) then .pdf or .png.', schema: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(pdf|png)$' } }],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The boleto id (a UUID) then .pdf or .png.',
+          schema: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(pdf|png)$' },
+        },
+      ],
       responses: {
         '200': {
           description: 'The PDF (application/pdf) or the PNG (image/png), by the extension asked for.',
@@ -443,7 +643,10 @@ export function routeTable(): Route[] {
         path: `/sandbox/charges/{id}/boleto/${outcome}`,
         origin: 'api',
         tag: 'Sandbox',
-        summary: outcome === 'pay' ? 'Sandbox only: the payer pays a WAITING boleto (PAID)' : 'Sandbox only: a WAITING boleto expires unpaid (CANCELED)',
+        summary:
+          outcome === 'pay'
+            ? 'Sandbox only: the payer pays a WAITING boleto (PAID)'
+            : 'Sandbox only: a WAITING boleto expires unpaid (CANCELED)',
         security: 'bearer',
         parameters: [idPath('id', 'CHAR_', 'charge')],
         responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
@@ -456,7 +659,8 @@ export function routeTable(): Route[] {
       path: '/sandbox/merchant/settings',
       origin: 'api',
       tag: 'Sandbox',
-      summary: "Sandbox only: the account's settings (PCI homologation, sub-merchant charges, released MCCs, webhook secret)",
+      summary:
+        "Sandbox only: the account's settings (PCI homologation, sub-merchant charges, released MCCs, webhook secret)",
       security: 'bearer',
       responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings.') },
       errors: [401],
@@ -469,7 +673,12 @@ export function routeTable(): Route[] {
       tag: 'Sandbox',
       summary: 'Sandbox only: change the fields sent',
       security: 'bearer',
-      body: { contentType: 'application/json', required: true, schema: { name: 'MerchantSettingsRequest', schema: settingsBody }, example: { pci_homologated: true } },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'MerchantSettingsRequest', schema: settingsBody },
+        example: { pci_homologated: true },
+      },
       responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings as they now are.') },
       errors: JSON_BODY_ERRORS,
     },
@@ -493,8 +702,15 @@ export function routeTable(): Route[] {
       summary: 'Sandbox only: decide a pending challenge as if the shopper typed `code` (no browser)',
       security: 'bearer',
       parameters: [idPath('id', '3DS_', 'authentication')],
-      body: { contentType: 'application/json', required: true, schema: { name: 'ChallengeDecisionRequest', schema: decisionBody }, example: { code: '123456' } },
-      responses: { '200': json('ChallengeDecision', challengeDecisionResponse, 'The decision and the authentication.') },
+      body: {
+        contentType: 'application/json',
+        required: true,
+        schema: { name: 'ChallengeDecisionRequest', schema: decisionBody },
+        example: { code: '123456' },
+      },
+      responses: {
+        '200': json('ChallengeDecision', challengeDecisionResponse, 'The decision and the authentication.'),
+      },
       errors: [...JSON_BODY_ERRORS, 404, 409],
     },
     {
@@ -505,7 +721,9 @@ export function routeTable(): Route[] {
       tag: 'Reference',
       summary: 'This document',
       security: 'none',
-      responses: { '200': { description: 'The OpenAPI 3.1 document of the sandbox.', contentType: 'application/json' } },
+      responses: {
+        '200': { description: 'The OpenAPI 3.1 document of the sandbox.', contentType: 'application/json' },
+      },
       errors: [404],
     },
     {
@@ -574,20 +792,28 @@ export function routeTable(): Route[] {
       path: '/challenge/acs',
       origin: 'challenge',
       tag: 'Challenge origin',
-      summary: 'The host page\'s `creq`, which opens the code form, or the code the shopper typed (the form of the issuer page)',
-      description: 'With `creq` (base64url CReq) and no `code`: the code form, as GET shows it; a `creq` that is not this challenge\'s is a 400 naming its field (`creq.acsTransID`). With `code`: the code decided; the end page form-posts `cres` to /challenge/notification.',
+      summary:
+        "The host page's `creq`, which opens the code form, or the code the shopper typed (the form of the issuer page)",
+      description:
+        "With `creq` (base64url CReq) and no `code`: the code form, as GET shows it; a `creq` that is not this challenge's is a 400 naming its field (`creq.acsTransID`). With `code`: the code decided; the end page form-posts `cres` to /challenge/notification.",
       security: 'none',
       body: {
         contentType: 'application/x-www-form-urlencoded',
         required: true,
-        schema: { name: 'IssuerCodeForm', schema: challengeForm({ code: z.optional(z.string()), creq: z.optional(base64url()) }) },
+        schema: {
+          name: 'IssuerCodeForm',
+          schema: challengeForm({ code: z.optional(z.string()), creq: z.optional(base64url()) }),
+        },
       },
       responses: {
         '200': html('The next page: the form again after a wrong code, or the end.', { headers: pageCsp }),
-        '400': html('The form again when the code is not 6 digits; the error body (or an error page, for a browser) when a challenge parameter is missing or malformed.', {
-          headers: { 'content-security-policy': { ...pageCsp['content-security-policy'], required: false } },
-          orError: true,
-        }),
+        '400': html(
+          'The form again when the code is not 6 digits; the error body (or an error page, for a browser) when a challenge parameter is missing or malformed.',
+          {
+            headers: { 'content-security-policy': { ...pageCsp['content-security-policy'], required: false } },
+            orError: true,
+          },
+        ),
       },
       errors: [403, 413, 415],
     },
@@ -613,10 +839,16 @@ export function routeTable(): Route[] {
       path: '/challenge/notification',
       origin: 'challenge',
       tag: 'Challenge origin',
-      summary: "The 3DS server's challenge notification URL: the issuer page form-posts `cres` (base64url CRes) here when the challenge ended",
-      description: 'Its page tells the host page, which tells the SDK; the outcome shown is the stored one. A `cres` that is not this challenge\'s is a 400 naming its field (`cres.transStatus`).',
+      summary:
+        "The 3DS server's challenge notification URL: the issuer page form-posts `cres` (base64url CRes) here when the challenge ended",
+      description:
+        "Its page tells the host page, which tells the SDK; the outcome shown is the stored one. A `cres` that is not this challenge's is a 400 naming its field (`cres.transStatus`).",
       security: 'none',
-      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'ChallengeNotificationForm', schema: challengeForm({ cres: base64url() }) } },
+      body: {
+        contentType: 'application/x-www-form-urlencoded',
+        required: true,
+        schema: { name: 'ChallengeNotificationForm', schema: challengeForm({ cres: base64url() }) },
+      },
       responses: { '200': html('The end of the challenge.', { headers: pageCsp }) },
       errors: [400, 403, 413, 415],
     },
@@ -627,9 +859,14 @@ export function routeTable(): Route[] {
       origin: 'challenge',
       tag: 'Challenge origin',
       summary: "The issuer's (ACS) 3DS Method page: the SDK form-posts `threeDSMethodData` to it in a hidden iframe",
-      description: 'The `method.url` of a REQUIRE_METHOD authentication. Records the browser\'s fingerprint, then (unless the card\'s page never notifies) form-posts `threeDSMethodData` to its `threeDSMethodNotificationURL` (docs/three-ds-flow.md#the-3ds-method).',
+      description:
+        "The `method.url` of a REQUIRE_METHOD authentication. Records the browser's fingerprint, then (unless the card's page never notifies) form-posts `threeDSMethodData` to its `threeDSMethodNotificationURL` (docs/three-ds-flow.md#the-3ds-method).",
       security: 'none',
-      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'MethodDataForm', schema: methodForm } },
+      body: {
+        contentType: 'application/x-www-form-urlencoded',
+        required: true,
+        schema: { name: 'MethodDataForm', schema: methodForm },
+      },
       responses: { '200': html('The method page.', { headers: methodCsp }) },
       errors: [400, 404, 413, 415],
     },
@@ -639,10 +876,16 @@ export function routeTable(): Route[] {
       path: METHOD_NOTIFICATION_PATH,
       origin: 'challenge',
       tag: 'Challenge origin',
-      summary: "The 3DS server's method notification URL: the ACS form-posts `threeDSMethodData` here when its method is done",
-      description: 'Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK\'s page.',
+      summary:
+        "The 3DS server's method notification URL: the ACS form-posts `threeDSMethodData` here when its method is done",
+      description:
+        "Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK's page.",
       security: 'none',
-      body: { contentType: 'application/x-www-form-urlencoded', required: true, schema: { name: 'MethodDataForm', schema: methodForm } },
+      body: {
+        contentType: 'application/x-www-form-urlencoded',
+        required: true,
+        schema: { name: 'MethodDataForm', schema: methodForm },
+      },
       responses: { '200': html('The notification page.', { headers: methodCsp }) },
       errors: [400, 404, 413, 415],
     },

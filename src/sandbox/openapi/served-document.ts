@@ -9,7 +9,9 @@ import type { JsonSchema } from './json-fragments';
  * third to the package, and test/sandbox/openapi-document.test.ts keeps the copy equal to it.
  */
 function documentFile(): string {
-  const candidates = ['./openapi.json', '../../../docs/openapi.json'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = ['./openapi.json', '../../../docs/openapi.json'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
 }
 
@@ -21,7 +23,10 @@ export function servedDocument(apiUrl: string, challengeUrl: string): JsonSchema
   } catch {
     return undefined;
   }
-  const document = JSON.parse(text) as { servers: Array<{ url: string }>; paths: Record<string, { servers?: Array<{ url: string }> }> };
+  const document = JSON.parse(text) as {
+    servers: Array<{ url: string }>;
+    paths: Record<string, { servers?: Array<{ url: string }> }>;
+  };
   for (const server of document.servers) server.url = apiUrl;
   for (const item of Object.values(document.paths)) for (const server of item.servers ?? []) server.url = challengeUrl;
   return document as unknown as JsonSchema;

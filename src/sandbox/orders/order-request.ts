@@ -28,15 +28,22 @@ export const orderSchema = () =>
         { error: 'must be an object with name, email and tax_id' },
       ),
       items: z.optional(
-        z.array(item(), { error: 'must be a list of items' }).check(z.minLength(1, 'must be a list of 1 to 100 items'), z.maxLength(100, 'must be a list of 1 to 100 items')),
+        z
+          .array(item(), { error: 'must be a list of items' })
+          .check(
+            z.minLength(1, 'must be a list of 1 to 100 items'),
+            z.maxLength(100, 'must be a list of 1 to 100 items'),
+          ),
       ),
       shipping: z.optional(z.strictObject({ address: address(false) }, { error: 'must be an object with address' })),
       notification_urls: z.optional(notificationUrls()),
       charges: z.optional(
-        z.array(orderChargeSchema(), { error: 'must be a list with one charge' }).check(
-          z.minLength(1, 'must hold one charge: leave charges out to create an order without payment'),
-          z.maxLength(1, 'must hold exactly one charge'),
-        ),
+        z
+          .array(orderChargeSchema(), { error: 'must be a list with one charge' })
+          .check(
+            z.minLength(1, 'must hold one charge: leave charges out to create an order without payment'),
+            z.maxLength(1, 'must hold exactly one charge'),
+          ),
       ),
     },
     { error: 'must be an order object' },
@@ -51,5 +58,8 @@ export function validateOrder(body: unknown): Parsed<OrderBody> {
   const value = withoutNulls(body);
   const parsed = parseWithSchema((schema ??= orderSchema()), value);
   const charges = (value as { charges?: unknown }).charges;
-  return withCrossFieldProblems(parsed, Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order')) : []);
+  return withCrossFieldProblems(
+    parsed,
+    Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order')) : [],
+  );
 }

@@ -20,15 +20,23 @@ export interface OrderResource {
 }
 
 /** True while an order has no charge that is paid, authorized or awaiting payment: it may be paid (again). */
-export const payable = (charges: readonly ChargeRecord[]) => !charges.some((c) => c.status === 'PAID' || c.status === 'AUTHORIZED' || c.status === 'WAITING');
+export const payable = (charges: readonly ChargeRecord[]) =>
+  !charges.some((c) => c.status === 'PAID' || c.status === 'AUTHORIZED' || c.status === 'WAITING');
 
 /**
  * The API shape of an order. An order without payment has empty charges, qr_codes and links
  * (docs/rules.md#orders). Once it has a charge: SELF, plus PAY while no charge is paid, authorized or waiting.
  */
-export function orderResource(o: OrderRecord, charges: readonly ChargeRecord[], apiUrl: string, now: number): OrderResource {
+export function orderResource(
+  o: OrderRecord,
+  charges: readonly ChargeRecord[],
+  apiUrl: string,
+  now: number,
+): OrderResource {
   const self = `${apiUrl}/orders/${o.id}`;
-  const links = charges.length ? [link('SELF', self, 'GET'), ...(payable(charges) ? [link('PAY', `${self}/pay`, 'POST')] : [])] : [];
+  const links = charges.length
+    ? [link('SELF', self, 'GET'), ...(payable(charges) ? [link('PAY', `${self}/pay`, 'POST')] : [])]
+    : [];
   return {
     id: o.id,
     ...(o.referenceId !== null && { reference_id: o.referenceId }),

@@ -60,13 +60,17 @@ export class PublicKeyStore {
     db: Db,
     private readonly clock: Clock,
   ) {
-    this.currentKey = db.prepare<[string], Row>('SELECT * FROM public_keys WHERE merchant_id = ? AND retires_at IS NULL');
+    this.currentKey = db.prepare<[string], Row>(
+      'SELECT * FROM public_keys WHERE merchant_id = ? AND retires_at IS NULL',
+    );
     // Every encrypted card runs this: current key first, then retiring ones, newest first.
     this.validRows = db.prepare<[string, number], Row>(
       'SELECT * FROM public_keys WHERE merchant_id = ? AND (retires_at IS NULL OR retires_at > ?) ORDER BY created_at DESC, rowid DESC',
     );
     const retire = db.prepare('UPDATE public_keys SET retires_at = ? WHERE merchant_id = ? AND retires_at IS NULL');
-    const insert = db.prepare('INSERT INTO public_keys (id, merchant_id, public_key, private_key_pem, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO public_keys (id, merchant_id, public_key, private_key_pem, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
     // One transaction: the merchant never has two current keys, nor none.
     this.rotate = db.transaction((row: Row) => {
       retire.run(row.created_at + KEY_OVERLAP_MS, row.merchant_id);

@@ -43,9 +43,18 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const body = await readJsonObject(c);
     const data = validateAuthenticationData(withoutNulls(body.data), ['data'], deps.clock.now(), true);
     const device = validateDevice(body.device);
-    const errors = [...unexpectedFields(body, ['data', 'device']), ...(data.ok ? [] : data.errors), ...(device.ok ? [] : device.errors)];
+    const errors = [
+      ...unexpectedFields(body, ['data', 'device']),
+      ...(data.ok ? [] : data.errors),
+      ...(device.ok ? [] : device.errors),
+    ];
     if (!data.ok || !device.ok || errors.length) throw new ApiError(400, errors);
-    const { record, challengeToken } = engine.authenticate(c.get('merchant').id, data.value, device.value.challengeWindowSize ?? null, browserOf(c));
+    const { record, challengeToken } = engine.authenticate(
+      c.get('merchant').id,
+      data.value,
+      device.value.challengeWindowSize ?? null,
+      browserOf(c),
+    );
     return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
   });
 
@@ -55,16 +64,33 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const body = await readJsonObject(c);
     const seen = body.methodCompletion;
     const errors = unexpectedFields(body, ['methodCompletion']);
-    if (seen === undefined || seen === null) errors.push({ code: REQUIRED_PARAMETER, parameterName: 'methodCompletion', description: 'methodCompletion is required: Y when the notification came, N after 10 s without it' });
-    else if (seen !== 'Y' && seen !== 'N') errors.push({ code: INVALID_PARAMETER, parameterName: 'methodCompletion', description: 'methodCompletion must be Y or N' });
+    if (seen === undefined || seen === null)
+      errors.push({
+        code: REQUIRED_PARAMETER,
+        parameterName: 'methodCompletion',
+        description: 'methodCompletion is required: Y when the notification came, N after 10 s without it',
+      });
+    else if (seen !== 'Y' && seen !== 'N')
+      errors.push({
+        code: INVALID_PARAMETER,
+        parameterName: 'methodCompletion',
+        description: 'methodCompletion must be Y or N',
+      });
     if (errors.length) throw new ApiError(400, errors);
     const id = c.req.param('id');
     const result = store.continueAfterMethod(id, c.get('merchant').id);
     if (result === 'NOT_FOUND') throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
     if (result === 'NOT_AWAITING_METHOD') {
-      throw ApiError.of(409, CONFLICT, 'id', 'The authentication does not wait for its 3DS Method (already continued, another status, or expired): read it, or authenticate again.');
+      throw ApiError.of(
+        409,
+        CONFLICT,
+        'id',
+        'The authentication does not wait for its 3DS Method (already continued, another status, or expired): read it, or authenticate again.',
+      );
     }
-    deps.log(`trace=${c.get('traceId')} 3ds method ${id} ended: sdk saw ${String(seen)}, indicator ${result.record.methodCompletion}, now ${result.record.status}`);
+    deps.log(
+      `trace=${c.get('traceId')} 3ds method ${id} ended: sdk saw ${String(seen)}, indicator ${result.record.methodCompletion}, now ${result.record.status}`,
+    );
     return c.json(toResource(result.record, deps.challengeUrl, result.challengeToken ?? undefined));
   });
 

@@ -18,7 +18,9 @@ export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/boletos/:file', (c) => {
-    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png)$/.exec(c.req.param('file'));
+    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png)$/.exec(
+      c.req.param('file'),
+    );
     const charge = match ? charges.getByBoletoId(match[1]!) : undefined;
     const boleto = charge?.paymentMethod.boleto;
     if (!match || !charge || !boleto) throw ApiError.of(404, NOT_FOUND, 'boleto_id', 'No such boleto.');
@@ -42,7 +44,11 @@ export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
       barcode: boleto.barcode,
       digitLine: boleto.formatted_barcode,
     });
-    return c.body(new Uint8Array(pdf), 200, { ...headers, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="boleto-${boleto.id}.pdf"` });
+    return c.body(new Uint8Array(pdf), 200, {
+      ...headers,
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="boleto-${boleto.id}.pdf"`,
+    });
   });
   return app;
 }

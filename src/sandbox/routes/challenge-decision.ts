@@ -38,15 +38,29 @@ export function challengeDecisionRoutes(deps: SandboxDeps): Hono<AppEnv> {
       const record = store.get(id, merchantId);
       if (!record) throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
       const open = record.status === 'REQUIRE_CHALLENGE' && Date.parse(record.expiresAt) > deps.clock.now().getTime();
-      if (!open) throw ApiError.of(409, CONFLICT, 'id', `The authentication has no pending challenge (status ${record.status}, or its challenge expired).`);
+      if (!open)
+        throw ApiError.of(
+          409,
+          CONFLICT,
+          'id',
+          `The authentication has no pending challenge (status ${record.status}, or its challenge expired).`,
+        );
       const decision = decideCode(parsed.value.code.trim(), attempts.wrong(record.id));
       if (decision.kind === 'malformed') throw ApiError.of(400, INVALID_PARAMETER, 'code', 'must be 6 digits');
       if (decision.kind === 'retry') {
         attempts.recordWrong(record.id);
-        return { decision: 'RETRY', attempts_left: decision.attemptsLeft, authentication: toResource(record, deps.challengeUrl) };
+        return {
+          decision: 'RETRY',
+          attempts_left: decision.attemptsLeft,
+          authentication: toResource(record, deps.challengeUrl),
+        };
       }
       const completed = store.completeChallenge(record.id, decision.outcome)!;
-      return { decision: completed.authenticationStatus, attempts_left: 0, authentication: toResource(completed, deps.challengeUrl) };
+      return {
+        decision: completed.authenticationStatus,
+        attempts_left: 0,
+        authentication: toResource(completed, deps.challengeUrl),
+      };
     });
     return c.json(answer);
   });

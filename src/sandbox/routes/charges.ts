@@ -39,14 +39,23 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const parsed = validateCharge(raw, 'standalone');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
-    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) }, () => {
-      const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
-      return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()), after: () => events.created(charge) };
-    });
+    const result = idempotency.run(
+      { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
+      () => {
+        const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
+        return {
+          status: 201,
+          body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()),
+          after: () => events.created(charge),
+        };
+      },
+    );
     return c.json(result.body, result.status, replayHeaders(result.replayed));
   });
 
-  app.get('/charges/:id', auth, (c) => c.json(chargeResource(find(c.req.param('id'), c.get('merchant').id), deps.apiUrl, deps.clock.now().getTime())));
+  app.get('/charges/:id', auth, (c) =>
+    c.json(chargeResource(find(c.req.param('id'), c.get('merchant').id), deps.apiUrl, deps.clock.now().getTime())),
+  );
 
   for (const [action, decide] of [
     ['capture', capture],
@@ -57,7 +66,9 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
       const parsed = parseWithSchema(amountBody, withoutNulls(raw));
       if (!parsed.ok) throw new ApiError(400, parsed.errors);
       const value = parsed.value.amount?.value;
-      return c.json(applyTransition(deps, c.req.param('id'), c.get('merchant').id, (charge, now) => decide(charge, value, now)));
+      return c.json(
+        applyTransition(deps, c.req.param('id'), c.get('merchant').id, (charge, now) => decide(charge, value, now)),
+      );
     });
   }
   return app;

@@ -13,9 +13,9 @@ export const settingsBody = z.strictObject({
   pci_homologated: z.optional(booleanField()),
   sub_merchant_enabled: z.optional(booleanField()),
   released_mccs: z.optional(
-    z.array(digits(4, 4, 'must be a merchant category code (MCC) of 4 digits'), { error: 'must be a list of MCCs' }).check(
-      z.maxLength(100, 'must be a list of at most 100 MCCs'),
-    ),
+    z
+      .array(digits(4, 4, 'must be a merchant category code (MCC) of 4 digits'), { error: 'must be a list of MCCs' })
+      .check(z.maxLength(100, 'must be a list of at most 100 MCCs')),
   ),
 });
 
@@ -53,6 +53,8 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   });
 
   // A leaked secret must be replaceable without changing the API token; takes effect at once.
-  app.post('/sandbox/merchant/webhook-secret/rotate', auth, (c) => c.json(toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)));
+  app.post('/sandbox/merchant/webhook-secret/rotate', auth, (c) =>
+    c.json(toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)),
+  );
   return app;
 }

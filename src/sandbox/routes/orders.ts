@@ -27,29 +27,34 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const parsed = validateOrder(raw);
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
-    const result = idempotency.run({ merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) }, () => {
-      const body = parsed.value;
-      const now = deps.clock.now().getTime();
-      const order: OrderRecord = {
-        id: `ORDE_${randomUUID()}`,
-        merchantId: merchant.id,
-        referenceId: body.reference_id ?? null,
-        customer: body.customer,
-        items: body.items ?? [],
-        shipping: body.shipping ?? null,
-        notificationUrls: body.notification_urls ?? [],
-        createdAt: now,
-      };
-      orders.insert(order);
-      const paid = (body.charges ?? []).map((charge, i) => processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }));
-      return {
-        status: 201,
-        body: orderResource(order, paid, deps.apiUrl, now),
-        after: () => {
-          for (const charge of paid) events.created(charge);
-        },
-      };
-    });
+    const result = idempotency.run(
+      { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) },
+      () => {
+        const body = parsed.value;
+        const now = deps.clock.now().getTime();
+        const order: OrderRecord = {
+          id: `ORDE_${randomUUID()}`,
+          merchantId: merchant.id,
+          referenceId: body.reference_id ?? null,
+          customer: body.customer,
+          items: body.items ?? [],
+          shipping: body.shipping ?? null,
+          notificationUrls: body.notification_urls ?? [],
+          createdAt: now,
+        };
+        orders.insert(order);
+        const paid = (body.charges ?? []).map((charge, i) =>
+          processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
+        );
+        return {
+          status: 201,
+          body: orderResource(order, paid, deps.apiUrl, now),
+          after: () => {
+            for (const charge of paid) events.created(charge);
+          },
+        };
+      },
+    );
     return c.json(result.body, result.status, replayHeaders(result.replayed));
   });
 
@@ -68,16 +73,33 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     if (!order) throw notFound();
     const parsed = validateCharge(raw, 'order');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const result = idempotency.run({ merchantId: merchant.id, scope: `POST /orders/${id}/pay`, key, fingerprint: () => idempotency.fingerprint(raw) }, () => {
-      const existing = charges.listByOrder(id);
-      if (!payable(existing)) {
-        const active = existing.find((ch) => !payable([ch]))!;
-        throw ApiError.of(409, CONFLICT, '', `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`);
-      }
-      const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: id });
-      const now = deps.clock.now().getTime();
-      return { status: 201, body: orderResource(order, [...existing, charge], deps.apiUrl, now), after: () => events.created(charge) };
-    });
+    const result = idempotency.run(
+      {
+        merchantId: merchant.id,
+        scope: `POST /orders/${id}/pay`,
+        key,
+        fingerprint: () => idempotency.fingerprint(raw),
+      },
+      () => {
+        const existing = charges.listByOrder(id);
+        if (!payable(existing)) {
+          const active = existing.find((ch) => !payable([ch]))!;
+          throw ApiError.of(
+            409,
+            CONFLICT,
+            '',
+            `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
+          );
+        }
+        const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: id });
+        const now = deps.clock.now().getTime();
+        return {
+          status: 201,
+          body: orderResource(order, [...existing, charge], deps.apiUrl, now),
+          after: () => events.created(charge),
+        };
+      },
+    );
     return c.json(result.body, result.status, replayHeaders(result.replayed));
   });
   return app;

@@ -23,15 +23,22 @@ export function publicKeyRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/public-keys', async (c) => {
     const body = await readJsonObject(c);
     const errors = unexpectedFields(body, ['type']);
-    if (body.type === undefined || body.type === null) errors.push({ code: REQUIRED_PARAMETER, parameterName: 'type', description: 'type is required: "card"' });
-    else if (body.type !== 'card') errors.push({ code: INVALID_PARAMETER, parameterName: 'type', description: 'type must be "card", the only key type there is' });
+    if (body.type === undefined || body.type === null)
+      errors.push({ code: REQUIRED_PARAMETER, parameterName: 'type', description: 'type is required: "card"' });
+    else if (body.type !== 'card')
+      errors.push({
+        code: INVALID_PARAMETER,
+        parameterName: 'type',
+        description: 'type must be "card", the only key type there is',
+      });
     if (errors.length) throw new ApiError(400, errors);
     return c.json(toBody(await keys.create(c.get('merchant').id)), 201);
   });
 
   app.get('/public-keys/card', (c) => {
     const key = keys.current(c.get('merchant').id);
-    if (!key) throw ApiError.of(404, NOT_FOUND, '', 'No public key yet: create one with POST /public-keys { "type": "card" }.');
+    if (!key)
+      throw ApiError.of(404, NOT_FOUND, '', 'No public key yet: create one with POST /public-keys { "type": "card" }.');
     return c.json(toBody(key));
   });
   return app;

@@ -20,11 +20,21 @@ export function sdkSessionRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const body = await readOptionalJsonObject(c);
     const errors = unexpectedFields(body, ['expires_in']);
     const expiresIn = body.expires_in;
-    if (expiresIn !== undefined && !(typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 1 && expiresIn <= MAX_EXPIRES_IN)) {
-      errors.push({ code: INVALID_PARAMETER, parameterName: 'expires_in', description: `expires_in must be an integer number of seconds from 1 to ${MAX_EXPIRES_IN}` });
+    if (
+      expiresIn !== undefined &&
+      !(typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn >= 1 && expiresIn <= MAX_EXPIRES_IN)
+    ) {
+      errors.push({
+        code: INVALID_PARAMETER,
+        parameterName: 'expires_in',
+        description: `expires_in must be an integer number of seconds from 1 to ${MAX_EXPIRES_IN}`,
+      });
     }
     if (errors.length) throw new ApiError(400, errors);
-    const created = sessions.create(c.get('merchant').id, typeof expiresIn === 'number' ? expiresIn * 1000 : MAX_SESSION_TTL_MS);
+    const created = sessions.create(
+      c.get('merchant').id,
+      typeof expiresIn === 'number' ? expiresIn * 1000 : MAX_SESSION_TTL_MS,
+    );
     return c.json({ session: created.session, expires_at: created.expiresAt }, 201);
   });
   return app;

@@ -27,9 +27,13 @@ export class SessionStore {
     db: Db,
     private readonly clock: Clock,
   ) {
-    this.insert = db.prepare('INSERT INTO sdk_sessions (token_hash, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
+    this.insert = db.prepare(
+      'INSERT INTO sdk_sessions (token_hash, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    );
     this.purge = db.prepare('DELETE FROM sdk_sessions WHERE expires_at <= ?');
-    this.lookup = db.prepare<[string, number], { merchant_id: string }>('SELECT merchant_id FROM sdk_sessions WHERE token_hash = ? AND expires_at > ?');
+    this.lookup = db.prepare<[string, number], { merchant_id: string }>(
+      'SELECT merchant_id FROM sdk_sessions WHERE token_hash = ? AND expires_at > ?',
+    );
   }
 
   /** Creates a session for the merchant, valid `ttlMs` (at most 30 minutes). */

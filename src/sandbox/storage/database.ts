@@ -12,8 +12,13 @@ export const SQLITE_INSTALL_COMMAND = 'npm install --save-dev better-sqlite3@12'
  */
 export class SandboxDependencyError extends Error {
   constructor(cause: unknown) {
-    const why = cause instanceof Error && !/Cannot find (module|package) 'better-sqlite3'/.test(cause.message) ? ` (${cause.message.split('\n')[0]})` : '';
-    super(`The Gateway sandbox needs better-sqlite3, which is not installed or did not load${why}: run \`${SQLITE_INSTALL_COMMAND}\``);
+    const why =
+      cause instanceof Error && !/Cannot find (module|package) 'better-sqlite3'/.test(cause.message)
+        ? ` (${cause.message.split('\n')[0]})`
+        : '';
+    super(
+      `The Gateway sandbox needs better-sqlite3, which is not installed or did not load${why}: run \`${SQLITE_INSTALL_COMMAND}\``,
+    );
     this.name = 'SandboxDependencyError';
     this.stack = `${this.name}: ${this.message}`;
   }

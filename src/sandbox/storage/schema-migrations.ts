@@ -21,7 +21,18 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'tables of the first release',
     up: (db) => {
-      for (const sql of [merchantSchema, sessionSchema, publicKeySchema, authenticationSchema, cardVaultSchema, challengeAttemptsSchema, orderSchema, chargeSchema, idempotencySchema]) db.exec(sql);
+      for (const sql of [
+        merchantSchema,
+        sessionSchema,
+        publicKeySchema,
+        authenticationSchema,
+        cardVaultSchema,
+        challengeAttemptsSchema,
+        orderSchema,
+        chargeSchema,
+        idempotencySchema,
+      ])
+        db.exec(sql);
     },
   },
   {

@@ -14,7 +14,12 @@ export const METHOD_NOTIFICATION_PATH = '/challenge/method-notification';
  * `challenge: null`. Likewise `withMethod` only there: the method data carries the 3DS server's
  * transaction id, which the notification URL accepts. Never the CAVV: this goes to the browser.
  */
-export function toResource(record: AuthenticationRecord, challengeUrl: string, challengeToken?: string, withMethod = false): AuthenticationResource {
+export function toResource(
+  record: AuthenticationRecord,
+  challengeUrl: string,
+  challengeToken?: string,
+  withMethod = false,
+): AuthenticationResource {
   const challenge =
     record.status === 'REQUIRE_CHALLENGE' && challengeToken
       ? {
@@ -42,7 +47,9 @@ export function toResource(record: AuthenticationRecord, challengeUrl: string, c
 }
 
 /** The EMV result of an authentication: transStatus, ECI and liability (docs/three-ds-flow.md#result-fields). */
-export function resultFields(record: AuthenticationRecord): Pick<AuthenticationResource, 'trans_status' | 'eci' | 'liability_shift'> {
+export function resultFields(
+  record: AuthenticationRecord,
+): Pick<AuthenticationResource, 'trans_status' | 'eci' | 'liability_shift'> {
   const trans = transStatusOf(record.status, record.authenticationStatus);
   return { trans_status: trans, eci: eciOf(record.brand, trans), liability_shift: liabilityShiftOf(trans) };
 }
@@ -54,7 +61,10 @@ function methodStep(record: AuthenticationRecord, challengeUrl: string): Authent
   return {
     url: `${challengeUrl}${METHOD_PATH}`,
     three_ds_server_trans_id: transId,
-    three_ds_method_data: encodeBase64UrlJson({ threeDSServerTransID: transId, threeDSMethodNotificationURL: notificationUrl }),
+    three_ds_method_data: encodeBase64UrlJson({
+      threeDSServerTransID: transId,
+      threeDSMethodNotificationURL: notificationUrl,
+    }),
     notification_url: notificationUrl,
   };
 }

@@ -1,5 +1,10 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AuthenticationOutcomeValue, AuthenticationStatusValue, ChallengeEndReason, MethodCompletion } from '../../core/authentication-resource';
+import type {
+  AuthenticationOutcomeValue,
+  AuthenticationStatusValue,
+  ChallengeEndReason,
+  MethodCompletion,
+} from '../../core/authentication-resource';
 import type { CardPaymentType } from '../../core/authentication-request';
 import type { CardBrand } from '../../core/card-brand';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
@@ -233,7 +238,9 @@ export class AuthenticationStore {
          @acceptHeader, @ip)`,
     );
     this.byId = db.prepare<[string], Row>('SELECT * FROM authentications WHERE id = ?');
-    this.byIdAndMerchant = db.prepare<[string, string], Row>('SELECT * FROM authentications WHERE id = ? AND merchant_id = ?');
+    this.byIdAndMerchant = db.prepare<[string, string], Row>(
+      'SELECT * FROM authentications WHERE id = ? AND merchant_id = ?',
+    );
     this.complete = db.prepare<{ id: string; outcome: string; now: number; expiresAt: number; cavv: string }, Row>(
       `UPDATE authentications
          SET status = 'AUTH_FLOW_COMPLETED', authentication_status = COALESCE(forced_outcome, @outcome), updated_at = @now, expires_at = @expiresAt,
@@ -256,7 +263,16 @@ export class AuthenticationStore {
        WHERE three_ds_server_trans_id = @transId AND status = 'REQUIRE_METHOD' AND expires_at > @now`,
     );
     this.afterMethod = db.prepare<
-      { id: string; status: AuthenticationStatusValue; outcome: string | null; indicator: MethodCompletion; cavv: string | null; tokenHash: string | null; now: number; expiresAt: number },
+      {
+        id: string;
+        status: AuthenticationStatusValue;
+        outcome: string | null;
+        indicator: MethodCompletion;
+        cavv: string | null;
+        tokenHash: string | null;
+        now: number;
+        expiresAt: number;
+      },
       Row
     >(
       `UPDATE authentications
@@ -282,7 +298,8 @@ export class AuthenticationStore {
     const waiting = challenge || input.status === 'REQUIRE_METHOD';
     const challengeToken = challenge ? randomBytes(32).toString('base64url') : null;
     const transId = input.status === 'REQUIRE_METHOD' ? randomUUID() : null;
-    const cavv = input.status === 'AUTH_FLOW_COMPLETED' && input.authenticationStatus === 'AUTHENTICATED' ? newCavv() : null;
+    const cavv =
+      input.status === 'AUTH_FLOW_COMPLETED' && input.authenticationStatus === 'AUTHENTICATED' ? newCavv() : null;
     const row: Row = {
       id,
       merchant_id: input.merchantId,
@@ -405,7 +422,10 @@ export class AuthenticationStore {
    * AUTHENTICATED for a frictionless range with Y, REQUIRE_CHALLENGE (with a new challenge
    * token, returned here only) otherwise. Atomic: a second call is refused.
    */
-  continueAfterMethod(id: string, merchantId: string): { record: AuthenticationRecord; challengeToken: string | null } | ContinueRefusal {
+  continueAfterMethod(
+    id: string,
+    merchantId: string,
+  ): { record: AuthenticationRecord; challengeToken: string | null } | ContinueRefusal {
     const current = this.byIdAndMerchant.get(id, merchantId);
     if (!current) return 'NOT_FOUND';
     const now = this.clock.now().getTime();

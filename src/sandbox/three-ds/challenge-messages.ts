@@ -7,7 +7,8 @@ import type { AuthenticationRecord } from './authentication-store';
 /** The EMV 3DS message version the sandbox speaks. */
 export const MESSAGE_VERSION = '2.2.0';
 
-const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+const uuidOf = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 
 /**
  * The transaction ids of an authentication's challenge messages: the 3DS server's (its method's,
@@ -22,12 +23,23 @@ export function transIds(record: AuthenticationRecord): { threeDSServerTransID: 
 
 /** The base64url `creq` that opens the challenge in the issuer's (ACS) page. */
 export function encodeCreq(record: AuthenticationRecord, size: ChallengeWindowSize): string {
-  return encodeBase64UrlJson({ messageType: 'CReq', messageVersion: MESSAGE_VERSION, ...transIds(record), challengeWindowSize: size });
+  return encodeBase64UrlJson({
+    messageType: 'CReq',
+    messageVersion: MESSAGE_VERSION,
+    ...transIds(record),
+    challengeWindowSize: size,
+  });
 }
 
 /** The base64url `cres` the ACS posts to the notification URL when the challenge ended. */
 export function encodeCres(record: AuthenticationRecord, transStatus: 'Y' | 'N'): string {
-  return encodeBase64UrlJson({ messageType: 'CRes', messageVersion: MESSAGE_VERSION, ...transIds(record), transStatus, challengeCompletionInd: 'Y' });
+  return encodeBase64UrlJson({
+    messageType: 'CRes',
+    messageVersion: MESSAGE_VERSION,
+    ...transIds(record),
+    transStatus,
+    challengeCompletionInd: 'Y',
+  });
 }
 
 type Check = [field: string, valid: (value: unknown) => boolean, rule: string];
@@ -37,24 +49,53 @@ type Check = [field: string, valid: (value: unknown) => boolean, rule: string];
  * type, version and transaction ids are the ones of `record`, plus `extra` checks. Each problem
  * is an item naming the field (`creq.acsTransID`).
  */
-function readMessage(name: 'creq' | 'cres', type: string, encoded: string | null, record: AuthenticationRecord, extra: Check[]): ErrorItem[] {
+function readMessage(
+  name: 'creq' | 'cres',
+  type: string,
+  encoded: string | null,
+  record: AuthenticationRecord,
+  extra: Check[],
+): ErrorItem[] {
   if (!encoded) return [{ code: REQUIRED_PARAMETER, parameterName: name, description: `${name} is required` }];
   const message = decodeBase64UrlJson(encoded);
-  if (!message) return [{ code: INVALID_PARAMETER, parameterName: name, description: `${name} must be base64url-encoded JSON (no padding)` }];
+  if (!message)
+    return [
+      {
+        code: INVALID_PARAMETER,
+        parameterName: name,
+        description: `${name} must be base64url-encoded JSON (no padding)`,
+      },
+    ];
   const ids = transIds(record);
   const checks: Check[] = [
     ['messageType', (v) => v === type, `must be "${type}"`],
     ['messageVersion', (v) => v === MESSAGE_VERSION, `must be "${MESSAGE_VERSION}"`],
-    ['threeDSServerTransID', (v) => v === ids.threeDSServerTransID, "must be this challenge's 3DS server transaction id"],
+    [
+      'threeDSServerTransID',
+      (v) => v === ids.threeDSServerTransID,
+      "must be this challenge's 3DS server transaction id",
+    ],
     ['acsTransID', (v) => v === ids.acsTransID, "must be this challenge's ACS transaction id"],
     ...extra,
   ];
-  return checks.filter(([field, valid]) => !valid(message[field])).map(([field, , rule]) => ({ code: INVALID_PARAMETER, parameterName: `${name}.${field}`, description: `${name}.${field} ${rule}` }));
+  return checks
+    .filter(([field, valid]) => !valid(message[field]))
+    .map(([field, , rule]) => ({
+      code: INVALID_PARAMETER,
+      parameterName: `${name}.${field}`,
+      description: `${name}.${field} ${rule}`,
+    }));
 }
 
 /** Problems of a posted `creq` for this authentication; empty when it opens its challenge. */
 export const creqProblems = (encoded: string | null, record: AuthenticationRecord): ErrorItem[] =>
-  readMessage('creq', 'CReq', encoded, record, [['challengeWindowSize', (v) => (CHALLENGE_WINDOW_SIZES as readonly unknown[]).includes(v), `must be one of ${CHALLENGE_WINDOW_SIZES.join(', ')}`]]);
+  readMessage('creq', 'CReq', encoded, record, [
+    [
+      'challengeWindowSize',
+      (v) => (CHALLENGE_WINDOW_SIZES as readonly unknown[]).includes(v),
+      `must be one of ${CHALLENGE_WINDOW_SIZES.join(', ')}`,
+    ],
+  ]);
 
 /** Problems of a posted `cres` for this authentication; empty when it is this challenge's result. */
 export const cresProblems = (encoded: string | null, record: AuthenticationRecord): ErrorItem[] =>

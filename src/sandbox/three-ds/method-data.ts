@@ -21,17 +21,34 @@ const isHttpUrl = (value: unknown) => {
  * Reads a posted `threeDSMethodData`: base64url JSON with a UUID `threeDSServerTransID` and an
  * http(s) `threeDSMethodNotificationURL`. Each problem is an item naming the field.
  */
-export function readMethodData(encoded: string | null | undefined): { ok: true; value: ThreeDsMethodData } | { ok: false; errors: ErrorItem[] } {
+export function readMethodData(
+  encoded: string | null | undefined,
+): { ok: true; value: ThreeDsMethodData } | { ok: false; errors: ErrorItem[] } {
   const f = METHOD_DATA_FIELD;
-  if (!encoded) return { ok: false, errors: [{ code: REQUIRED_PARAMETER, parameterName: f, description: `${f} is required` }] };
+  if (!encoded)
+    return { ok: false, errors: [{ code: REQUIRED_PARAMETER, parameterName: f, description: `${f} is required` }] };
   const data = decodeBase64UrlJson(encoded);
-  if (!data) return { ok: false, errors: [{ code: INVALID_PARAMETER, parameterName: f, description: `${f} must be base64url-encoded JSON (no padding)` }] };
+  if (!data)
+    return {
+      ok: false,
+      errors: [
+        { code: INVALID_PARAMETER, parameterName: f, description: `${f} must be base64url-encoded JSON (no padding)` },
+      ],
+    };
   const errors: ErrorItem[] = [];
   if (typeof data.threeDSServerTransID !== 'string' || !UUID.test(data.threeDSServerTransID)) {
-    errors.push({ code: INVALID_PARAMETER, parameterName: `${f}.threeDSServerTransID`, description: `${f}.threeDSServerTransID must be a lower-case UUID` });
+    errors.push({
+      code: INVALID_PARAMETER,
+      parameterName: `${f}.threeDSServerTransID`,
+      description: `${f}.threeDSServerTransID must be a lower-case UUID`,
+    });
   }
   if (!isHttpUrl(data.threeDSMethodNotificationURL)) {
-    errors.push({ code: INVALID_PARAMETER, parameterName: `${f}.threeDSMethodNotificationURL`, description: `${f}.threeDSMethodNotificationURL must be an http(s) URL of at most 2048 characters` });
+    errors.push({
+      code: INVALID_PARAMETER,
+      parameterName: `${f}.threeDSMethodNotificationURL`,
+      description: `${f}.threeDSMethodNotificationURL must be an http(s) URL of at most 2048 characters`,
+    });
   }
   return errors.length ? { ok: false, errors } : { ok: true, value: data as unknown as ThreeDsMethodData };
 }

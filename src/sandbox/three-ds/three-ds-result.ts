@@ -1,11 +1,18 @@
-import type { AuthenticationOutcomeValue, AuthenticationStatusValue, TransStatus } from '../../core/authentication-resource';
+import type {
+  AuthenticationOutcomeValue,
+  AuthenticationStatusValue,
+  TransStatus,
+} from '../../core/authentication-resource';
 import type { CardBrand } from '../../core/card-brand';
 
 /**
  * The transStatus of an authentication as the sandbox keeps it (docs/three-ds-flow.md#result-fields);
  * null while the 3DS Method is still running (no ARes yet).
  */
-export function transStatusOf(status: AuthenticationStatusValue, outcome: AuthenticationOutcomeValue | null): TransStatus | null {
+export function transStatusOf(
+  status: AuthenticationStatusValue,
+  outcome: AuthenticationOutcomeValue | null,
+): TransStatus | null {
   switch (status) {
     case 'AUTH_FLOW_COMPLETED':
       return outcome === 'AUTHENTICATED' ? 'Y' : 'N';
@@ -34,4 +41,5 @@ export function eciOf(brand: CardBrand, transStatus: TransStatus | null): string
 }
 
 /** Whether a fraud chargeback moves from the merchant to the issuer: only an authenticated (Y) or attempted (A) payment. */
-export const liabilityShiftOf = (transStatus: TransStatus | null): boolean => transStatus === 'Y' || transStatus === 'A';
+export const liabilityShiftOf = (transStatus: TransStatus | null): boolean =>
+  transStatus === 'Y' || transStatus === 'A';

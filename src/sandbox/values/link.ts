@@ -7,4 +7,9 @@ export interface Link {
   type: 'GET' | 'POST';
 }
 
-export const link = (rel: Link['rel'], href: string, type: Link['type'], media = 'application/json'): Link => ({ rel, href, media, type });
+export const link = (rel: Link['rel'], href: string, type: Link['type'], media = 'application/json'): Link => ({
+  rel,
+  href,
+  media,
+  type,
+});

@@ -83,10 +83,13 @@ export class WebhookDispatcher {
   }
 
   private schedule(entry: OutboxEntry): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(entry);
-    }, Math.max(0, entry.dueAt - Date.now()));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        void this.attempt(entry);
+      },
+      Math.max(0, entry.dueAt - Date.now()),
+    );
     // Pending retries must not keep a test runner or a closing CLI alive.
     timer.unref();
     this.timers.add(timer);
@@ -120,7 +123,9 @@ export class WebhookDispatcher {
       await res.arrayBuffer().catch(() => undefined);
       outcome = res.status >= 200 && res.status < 300 ? 'ok' : `HTTP ${res.status}`;
     } catch (error) {
-      outcome = controller.signal.aborted ? 'timed out' : `failed (${error instanceof Error ? error.message : 'network error'})`;
+      outcome = controller.signal.aborted
+        ? 'timed out'
+        : `failed (${error instanceof Error ? error.message : 'network error'})`;
     } finally {
       clearTimeout(timeout);
       this.inFlight.delete(controller);
@@ -128,7 +133,9 @@ export class WebhookDispatcher {
     // Closing: the row stays in the outbox, and this attempt is made again after a restart.
     if (this.closed) return;
     const retryIn = secret === undefined ? undefined : this.delays[attempt - 1];
-    this.log(`webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`);
+    this.log(
+      `webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`,
+    );
     if (outcome === 'ok' || retryIn === undefined) this.outbox.done(entry);
     else this.schedule(this.outbox.retry(entry, Date.now() + retryIn));
   }

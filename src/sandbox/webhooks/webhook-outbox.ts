@@ -35,7 +35,15 @@ interface Row {
   due_at: number;
 }
 
-const toEntry = (r: Row): OutboxEntry => ({ id: r.id, merchantId: r.merchant_id, eventId: r.event_id, url: r.url, body: r.body, attempt: r.attempt, dueAt: r.due_at });
+const toEntry = (r: Row): OutboxEntry => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  eventId: r.event_id,
+  url: r.url,
+  body: r.body,
+  attempt: r.attempt,
+  dueAt: r.due_at,
+});
 
 /**
  * Deliveries not yet made, in SQLite: an event is written here before anything is sent, and a
@@ -49,8 +57,12 @@ export class WebhookOutbox {
   private readonly pending;
 
   constructor(db: Db) {
-    this.insert = db.prepare<[string, string, string, string, number]>('INSERT INTO webhook_outbox (merchant_id, event_id, url, body, attempt, due_at) VALUES (?, ?, ?, ?, 1, ?)');
-    this.reschedule = db.prepare<[number, number, number]>('UPDATE webhook_outbox SET attempt = ?, due_at = ? WHERE id = ?');
+    this.insert = db.prepare<[string, string, string, string, number]>(
+      'INSERT INTO webhook_outbox (merchant_id, event_id, url, body, attempt, due_at) VALUES (?, ?, ?, ?, 1, ?)',
+    );
+    this.reschedule = db.prepare<[number, number, number]>(
+      'UPDATE webhook_outbox SET attempt = ?, due_at = ? WHERE id = ?',
+    );
     this.remove = db.prepare<[number]>('DELETE FROM webhook_outbox WHERE id = ?');
     this.pending = db.prepare<[], Row>('SELECT * FROM webhook_outbox ORDER BY due_at, id');
   }

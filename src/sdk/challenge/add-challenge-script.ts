@@ -13,7 +13,11 @@ let loading: Promise<ChallengeModule> | undefined;
  * SDK. A failed load is forgotten, so the next challenge tries again.
  */
 export function loadChallenge(config: Config): Promise<ChallengeModule> {
-  loading ??= loadScript<ChallengeModule>(sdkFileUrl('gateway-challenge.js', config.apiUrl), CHALLENGE_INTEGRITY, CHALLENGE_MODULE_KEY).catch((error: unknown) => {
+  loading ??= loadScript<ChallengeModule>(
+    sdkFileUrl('gateway-challenge.js', config.apiUrl),
+    CHALLENGE_INTEGRITY,
+    CHALLENGE_MODULE_KEY,
+  ).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });

@@ -24,7 +24,11 @@ export interface ChallengeDialog {
 export function mountChallengeDialog(src: string, locale: Locale, size?: ChallengeWindowSize | null): ChallengeDialog {
   const doc = document;
   const texts = CHALLENGE_TEXTS[locale];
-  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, attributes: Record<string, string> = {}) => {
+  const make = <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Partial<HTMLElementTagNameMap[K]> = {},
+    attributes: Record<string, string> = {},
+  ) => {
     const element = Object.assign(doc.createElement(tag), props);
     for (const name in attributes) element.setAttribute(name, attributes[name]!);
     return element;
@@ -46,12 +50,20 @@ export function mountChallengeDialog(src: string, locale: Locale, size?: Challen
   // data-gateway marks the parts integrators' tests reach: public API (docs/testing.md), never rename.
   const dialog = make('dialog', {}, { 'aria-labelledby': 't', 'data-gateway': 'challenge' });
   const header = make('header');
-  const closeButton = make('button', { type: 'button', textContent: '×' }, { 'aria-label': texts.close, 'data-gateway': 'close' });
+  const closeButton = make(
+    'button',
+    { type: 'button', textContent: '×' },
+    { 'aria-label': texts.close, 'data-gateway': 'close' },
+  );
   const title = make('h2', { id: 't', textContent: texts.title });
   header.append(title, closeButton);
   const status = make('div', { textContent: texts.loading }, { role: 'status' });
   // Hidden, not unloaded: the issuer's page loads behind the loading state.
-  const frame = make('iframe', { src, title: texts.title, hidden: true }, { allow: 'payment; publickey-credentials-get', 'data-gateway': 'frame' });
+  const frame = make(
+    'iframe',
+    { src, title: texts.title, hidden: true },
+    { allow: 'payment; publickey-credentials-get', 'data-gateway': 'frame' },
+  );
   dialog.append(header, status, frame);
   // Without constructed stylesheets (Safari < 16.4) a <style> element would break a strict CSP.
   if (!constructed) styleElements({ dialog, header, title, closeButton, status, frame });

@@ -26,7 +26,10 @@ const set = (element: HTMLElement, declarations: string) => {
 export function styleElements(parts: DialogParts): void {
   // The stylesheet's (max-width:540px): the media query's width is innerWidth.
   const phone = innerWidth <= 540;
-  set(parts.dialog, `box-sizing:border-box;width:${phone ? '100%' : '500px'};height:${phone ? '100%' : '650px'};max-width:100%;max-height:100%;padding:0;border:0;border-radius:${phone ? 0 : '12px'};font:15px/1.4 system-ui,sans-serif;background:#fff;display:flex;flex-direction:column`);
+  set(
+    parts.dialog,
+    `box-sizing:border-box;width:${phone ? '100%' : '500px'};height:${phone ? '100%' : '650px'};max-width:100%;max-height:100%;padding:0;border:0;border-radius:${phone ? 0 : '12px'};font:15px/1.4 system-ui,sans-serif;background:#fff;display:flex;flex-direction:column`,
+  );
   set(parts.header, 'display:flex;align-items:center;padding-left:16px;border-bottom:1px solid #ddd');
   set(parts.title, 'flex:1;font-size:16px');
   set(parts.closeButton, 'width:48px;height:48px;border:0;background:none;font-size:26px');

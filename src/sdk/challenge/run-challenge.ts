@@ -1,6 +1,11 @@
 import { connect, WindowMessenger, type RemoteProxy } from 'penpal';
 import type { AuthenticationResource, ChallengeEndReason } from '../../core/authentication-resource';
-import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM, type ChallengeHostMethods, type ChallengeParentMethods } from '../../core/challenge-protocol';
+import {
+  CHALLENGE_LOCALE_PARAM,
+  CHALLENGE_PARENT_PARAM,
+  type ChallengeHostMethods,
+  type ChallengeParentMethods,
+} from '../../core/challenge-protocol';
 import type { Config } from '../config';
 import { ErrorCode } from '../errors/error-code';
 import type { ChallengeInfo } from '../types';
@@ -125,7 +130,10 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
         if (typeof child?.end === 'function') {
-          await Promise.race([child.end(reason), new Promise((done) => (timer = setTimeout(done, END_NOTICE_TIMEOUT_MS)))]);
+          await Promise.race([
+            child.end(reason),
+            new Promise((done) => (timer = setTimeout(done, END_NOTICE_TIMEOUT_MS))),
+          ]);
         }
       } catch {
         // The host could not be reached: the API's own deadline still ends the challenge.
@@ -140,8 +148,14 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       }
       fail(code, message);
     };
-    const cancel = () => void stop('CHALLENGE_CANCELED', ErrorCode.CHALLENGE_CANCELED, 'The shopper closed the challenge: do not create the order.');
-    const frameError = (why: string) => fail(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge frame ${why}: allow ${origin} in CSP frame-src.`);
+    const cancel = () =>
+      void stop(
+        'CHALLENGE_CANCELED',
+        ErrorCode.CHALLENGE_CANCELED,
+        'The shopper closed the challenge: do not create the order.',
+      );
+    const frameError = (why: string) =>
+      fail(ErrorCode.CHALLENGE_FRAME_ERROR, `The challenge frame ${why}: allow ${origin} in CSP frame-src.`);
 
     const ended = async () => {
       if (verifying || stopping || settled) return;
@@ -149,7 +163,11 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       try {
         const final = await run.readAuthentication();
         if (final.id === id && final.status === 'AUTH_FLOW_COMPLETED') settle(() => resolve(final));
-        else fail(ErrorCode.CHALLENGE_NOT_COMPLETED, `The frame said the challenge ended; the API says ${String(final.status)}.`);
+        else
+          fail(
+            ErrorCode.CHALLENGE_NOT_COMPLETED,
+            `The frame said the challenge ended; the API says ${String(final.status)}.`,
+          );
       } catch (error) {
         settle(() => reject(error));
       }
@@ -187,7 +205,15 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
       });
       const notReady = after(FRAME_READY_TIMEOUT_MS, () => frameError('was not ready in 10 s'));
       const left = remaining();
-      after(left, () => void stop('CHALLENGE_TIMEOUT', ErrorCode.CHALLENGE_TIMEOUT, `The shopper did not finish the challenge within ${left} ms.`));
+      after(
+        left,
+        () =>
+          void stop(
+            'CHALLENGE_TIMEOUT',
+            ErrorCode.CHALLENGE_TIMEOUT,
+            `The shopper did not finish the challenge within ${left} ms.`,
+          ),
+      );
 
       const methods: ChallengeParentMethods = {
         ready() {
@@ -223,7 +249,9 @@ export function runChallenge(run: ChallengeRun): Promise<AuthenticationResource>
     }
     if (settled) return;
     const wait = remaining();
-    const notOpened = after(wait, () => fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${wait} ms.`));
+    const notOpened = after(wait, () =>
+      fail(ErrorCode.CHALLENGE_NOT_OPENED, `beforeChallenge did not call open() within ${wait} ms.`),
+    );
     const before = options.beforeChallenge;
     if (!before) return open();
     const info: ChallengeInfo = { brand: authentication.brand, open };

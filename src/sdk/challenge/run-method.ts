@@ -51,15 +51,25 @@ export function runMethod(run: MethodRun): Promise<'Y' | 'N'> {
     const frame = Object.assign(doc.createElement('iframe'), { name, hidden: true, title: '3DS Method' });
     frame.setAttribute('aria-hidden', 'true');
     frame.setAttribute('data-gateway', 'method');
-    const form = Object.assign(doc.createElement('form'), { method: 'post', action: method.url, target: name, hidden: true });
-    const field = Object.assign(doc.createElement('input'), { type: 'hidden', name: METHOD_DATA_FIELD, value: method.three_ds_method_data });
+    const form = Object.assign(doc.createElement('form'), {
+      method: 'post',
+      action: method.url,
+      target: name,
+      hidden: true,
+    });
+    const field = Object.assign(doc.createElement('input'), {
+      type: 'hidden',
+      name: METHOD_DATA_FIELD,
+      value: method.three_ds_method_data,
+    });
     form.append(field);
 
     const onMessage = (event: MessageEvent) => {
       const data = event.data as Partial<MethodNotifiedMessage> | null;
       // Only the notification page in our own frame counts: another frame or origin cannot end the wait.
       if (event.source !== frame.contentWindow || event.origin !== notificationOrigin) return;
-      if (data?.type === METHOD_NOTIFIED_MESSAGE && data.threeDSServerTransID === method.three_ds_server_trans_id) settle(() => resolve('Y'));
+      if (data?.type === METHOD_NOTIFIED_MESSAGE && data.threeDSServerTransID === method.three_ds_server_trans_id)
+        settle(() => resolve('Y'));
     };
     addEventListener('message', onMessage);
     teardown.push(() => removeEventListener('message', onMessage));

@@ -18,12 +18,23 @@ let loading: Promise<typeof EncryptCard> | undefined;
 export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardResult> {
   let encrypt: typeof EncryptCard;
   try {
-    encrypt = await (loading ??= loadScript<typeof EncryptCard>(sdkFileUrl('gateway-encrypt.js', getConfig()?.apiUrl), ENCRYPT_INTEGRITY, ENCRYPT_MODULE_KEY));
+    encrypt = await (loading ??= loadScript<typeof EncryptCard>(
+      sdkFileUrl('gateway-encrypt.js', getConfig()?.apiUrl),
+      ENCRYPT_INTEGRITY,
+      ENCRYPT_MODULE_KEY,
+    ));
   } catch {
     loading = undefined;
     return {
       hasErrors: true,
-      errors: [{ code: 'ENCRYPTION_UNAVAILABLE', parameterName: 'publicKey', message: 'The card-encryption code (gateway-encrypt.js) could not be loaded: serve it next to gateway.js and allow it in CSP script-src.' }],
+      errors: [
+        {
+          code: 'ENCRYPTION_UNAVAILABLE',
+          parameterName: 'publicKey',
+          message:
+            'The card-encryption code (gateway-encrypt.js) could not be loaded: serve it next to gateway.js and allow it in CSP script-src.',
+        },
+      ],
     };
   }
   return encrypt(input);

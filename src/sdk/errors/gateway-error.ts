@@ -39,11 +39,21 @@ export class GatewayError extends Error {
    * @param detail the HTTP status, trace id and validation items, when known
    * @param options `cause`: the error this one wraps (kept as {@link GatewayError.cause})
    */
-  constructor(code: ErrorCode, message: string, detail: Partial<Omit<GatewayErrorDetail, 'code' | 'message'>> = {}, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    detail: Partial<Omit<GatewayErrorDetail, 'code' | 'message'>> = {},
+    options?: { cause?: unknown },
+  ) {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     // Browsers older than ES2022 ignore the options argument: set it the way they would.
     if (options && 'cause' in options && !Object.prototype.hasOwnProperty.call(this, 'cause')) {
-      Object.defineProperty(this, 'cause', { value: options.cause, writable: true, configurable: true, enumerable: false });
+      Object.defineProperty(this, 'cause', {
+        value: options.cause,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
     }
     this.name = 'GatewayError';
     this.code = code;

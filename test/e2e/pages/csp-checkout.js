@@ -3,12 +3,31 @@
 (async () => {
   const G = window.Gateway;
   const data = () => ({
-    customer: { name: 'Maria Silva', email: 'maria@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-    paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { number: '4000000000002503', expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } } },
+    customer: {
+      name: 'Maria Silva',
+      email: 'maria@example.com.br',
+      phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+    },
+    paymentMethod: {
+      type: 'CREDIT_CARD',
+      installments: 1,
+      card: { number: '4000000000002503', expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+    },
     amount: { value: 15000, currency: 'BRL' },
-    billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310-100' },
+    billingAddress: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      city: 'São Paulo',
+      regionCode: 'SP',
+      country: 'BRA',
+      postalCode: '01310-100',
+    },
   });
-  const settle = (request) => G.authenticate3DS(request).then((result) => ({ ok: true, result }), (error) => ({ ok: false, error: JSON.parse(JSON.stringify(error)) }));
+  const settle = (request) =>
+    G.authenticate3DS(request).then(
+      (result) => ({ ok: true, result }),
+      (error) => ({ ok: false, error: JSON.parse(JSON.stringify(error)) }),
+    );
   // The merchant's own origin as API: it answers 404, so nothing leaves the machine.
   G.setUp({ session: 'sess_csp_0001', env: G.env.SANDBOX, apiUrl: location.origin });
   const invalid = data();

@@ -15,10 +15,25 @@ if (document.currentScript && document.currentScript.dataset.noAdoptedStyleSheet
 const request = (o) => ({
   dataOnly: false,
   data: {
-    customer: { name: o.name || 'Maria Silva', email: 'maria@example.com.br', phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }] },
-    paymentMethod: { type: o.type || 'CREDIT_CARD', installments: 1, card: o.card || { number: o.number, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } } },
+    customer: {
+      name: o.name || 'Maria Silva',
+      email: 'maria@example.com.br',
+      phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+    },
+    paymentMethod: {
+      type: o.type || 'CREDIT_CARD',
+      installments: 1,
+      card: o.card || { number: o.number, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+    },
     amount: { value: o.amount || 15000, currency: 'BRL' },
-    billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310-100' },
+    billingAddress: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      city: 'São Paulo',
+      regionCode: 'SP',
+      country: 'BRA',
+      postalCode: '01310-100',
+    },
   },
 });
 
@@ -62,9 +77,18 @@ window.__second = async (o) => {
 window.__startEncrypted = async (o) => {
   const G = window.Gateway;
   G.setUp({ session: o.session, env: 'SANDBOX' });
-  const sealed = await G.encryptCard({ publicKey: o.publicKey, holder: 'Maria Silva', number: o.number, expMonth: '12', expYear: '2099', securityCode: '123' });
+  const sealed = await G.encryptCard({
+    publicKey: o.publicKey,
+    holder: 'Maria Silva',
+    number: o.number,
+    expMonth: '12',
+    expYear: '2099',
+    securityCode: '123',
+  });
   if (sealed.hasErrors) return { errors: sealed.errors };
-  track(G.authenticate3DS(request({ ...o, card: { encrypted: sealed.encryptedCard, holder: { name: 'Maria Silva' } } })));
+  track(
+    G.authenticate3DS(request({ ...o, card: { encrypted: sealed.encryptedCard, holder: { name: 'Maria Silva' } } })),
+  );
   return { encrypted: sealed.encryptedCard };
 };
 
@@ -74,7 +98,9 @@ window.__leftovers = () => {
   return {
     frames: document.querySelectorAll('iframe').length,
     hosts: hosts.length,
-    dialogs: document.querySelectorAll('dialog').length + hosts.reduce((n, h) => n + h.shadowRoot.querySelectorAll('dialog').length, 0),
+    dialogs:
+      document.querySelectorAll('dialog').length +
+      hosts.reduce((n, h) => n + h.shadowRoot.querySelectorAll('dialog').length, 0),
     overflow: document.documentElement.style.overflow,
   };
 };
@@ -85,6 +111,7 @@ window.__violationsAfterCanary = () =>
     const inline = document.createElement('script');
     inline.textContent = 'void 0';
     document.body.append(inline);
-    const wait = () => (window.__violations.some((v) => v.blocked === 'inline') ? resolve(window.__violations) : setTimeout(wait, 20));
+    const wait = () =>
+      window.__violations.some((v) => v.blocked === 'inline') ? resolve(window.__violations) : setTimeout(wait, 20);
     wait();
   });

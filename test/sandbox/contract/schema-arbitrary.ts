@@ -25,16 +25,29 @@ export function arbitraryOf(schema: Schema, components: Record<string, Schema>):
       return fc.array(arbitraryOf((schema.items ?? {}) as Schema, components), { minLength: min, maxLength: max });
     }
     case 'integer':
-      return fc.integer({ min: (schema.minimum as number | undefined) ?? -1000, max: (schema.maximum as number | undefined) ?? 1_000_000 });
+      return fc.integer({
+        min: (schema.minimum as number | undefined) ?? -1000,
+        max: (schema.maximum as number | undefined) ?? 1_000_000,
+      });
     case 'boolean':
       return fc.boolean();
     case 'string': {
       if (schema.format === 'email') return fc.emailAddress();
       // Not fc.webUrl(): building it takes seconds (its domain grammar), more than all the requests of a route.
-      if (schema.format === 'uri') return fc.tuple(fc.constantFrom('http', 'https'), fc.stringMatching(/^[a-z]{1,12}(\.[a-z]{2,6}){1,2}$/), fc.stringMatching(/^(\/[a-z0-9_-]{0,12}){0,3}$/)).map(([scheme, host, path]) => `${scheme}://${host}${path}`);
+      if (schema.format === 'uri')
+        return fc
+          .tuple(
+            fc.constantFrom('http', 'https'),
+            fc.stringMatching(/^[a-z]{1,12}(\.[a-z]{2,6}){1,2}$/),
+            fc.stringMatching(/^(\/[a-z0-9_-]{0,12}){0,3}$/),
+          )
+          .map(([scheme, host, path]) => `${scheme}://${host}${path}`);
       if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
       const minLength = (schema.minLength as number | undefined) ?? 0;
-      return fc.string({ minLength, maxLength: Math.min((schema.maxLength as number | undefined) ?? 40, minLength + 40) });
+      return fc.string({
+        minLength,
+        maxLength: Math.min((schema.maxLength as number | undefined) ?? 40, minLength + 40),
+      });
     }
     default:
       // No type said: any small JSON value.

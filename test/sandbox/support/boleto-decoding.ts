@@ -18,7 +18,8 @@ const crc32 = (bytes: Uint8Array) => {
 
 /** Parses a PNG (8-bit grayscale, filter 0 rows), checking signature and every chunk's CRC. */
 export function readGrayPng(png: Buffer): { width: number; height: number; rows: number[][] } {
-  if (!png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) throw new Error('no PNG signature');
+  if (!png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    throw new Error('no PNG signature');
   let offset = 8;
   let width = 0;
   let height = 0;
@@ -28,7 +29,8 @@ export function readGrayPng(png: Buffer): { width: number; height: number; rows:
     const length = png.readUInt32BE(offset);
     const type = png.toString('ascii', offset + 4, offset + 8);
     const data = png.subarray(offset + 8, offset + 8 + length);
-    if (crc32(png.subarray(offset + 4, offset + 8 + length)) !== png.readUInt32BE(offset + 8 + length)) throw new Error(`bad CRC in ${type}`);
+    if (crc32(png.subarray(offset + 4, offset + 8 + length)) !== png.readUInt32BE(offset + 8 + length))
+      throw new Error(`bad CRC in ${type}`);
     types.push(type);
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
@@ -91,7 +93,10 @@ export function checkPdf(pdf: Buffer): { objects: number; text: string } {
   const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
   if (!text.startsWith('xref', startxref)) throw new Error('startxref does not point at the xref table');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
-  const entries = text.slice(startxref).split('\n').slice(2, 2 + Number(count));
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   entries.forEach((entry, i) => {
     const n = Number(first) + i;
     if (n === 0) return;

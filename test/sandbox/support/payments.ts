@@ -18,7 +18,11 @@ export async function api(
 ): Promise<ApiCall> {
   const res = await fetch(`${sandbox.apiUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -26,10 +30,14 @@ export async function api(
 }
 
 /** The parameter names of an error response, for compact assertions. */
-export const paramsOf = (call: ApiCall): string[] => (call.body?.error_messages ?? []).map((e: { parameter_name: string }) => e.parameter_name);
+export const paramsOf = (call: ApiCall): string[] =>
+  (call.body?.error_messages ?? []).map((e: { parameter_name: string }) => e.parameter_name);
 
 /** The error item of one parameter. */
-export const errorOf = (call: ApiCall, parameter: string): { code: string; description: string; parameter_name: string } | undefined =>
+export const errorOf = (
+  call: ApiCall,
+  parameter: string,
+): { code: string; description: string; parameter_name: string } | undefined =>
   (call.body?.error_messages ?? []).find((e: { parameter_name: string }) => e.parameter_name === parameter);
 
 export const CPF = '12345678909';
@@ -63,7 +71,17 @@ export const card = (number = '4111111111111111', extra: Record<string, unknown>
   ...extra,
 });
 
-export function cardCharge(patch: { value?: number | string; type?: string; capture?: boolean; installments?: number; number?: string; card?: Record<string, unknown>; extra?: Record<string, unknown> } = {}) {
+export function cardCharge(
+  patch: {
+    value?: number | string;
+    type?: string;
+    capture?: boolean;
+    installments?: number;
+    number?: string;
+    card?: Record<string, unknown>;
+    extra?: Record<string, unknown>;
+  } = {},
+) {
   return {
     reference_id: 'charge-1',
     description: 'Pedido 1',

@@ -15,7 +15,10 @@ export function validDevice(): Record<string, unknown> {
 }
 
 /** A valid authentication `data` (as the SDK sends it after validation) for a card number. */
-export function authData(number = '4000000000002370', patch: { type?: string; installments?: number; value?: number } = {}): Record<string, unknown> {
+export function authData(
+  number = '4000000000002370',
+  patch: { type?: string; installments?: number; value?: number } = {},
+): Record<string, unknown> {
   return {
     customer: {
       name: 'Maria Silva',
@@ -28,12 +31,23 @@ export function authData(number = '4000000000002370', patch: { type?: string; in
       card: { number, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
     },
     amount: { value: patch.value ?? 10_000, currency: 'BRL' },
-    billingAddress: { street: 'Avenida Paulista', number: '1000', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' },
+    billingAddress: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      city: 'São Paulo',
+      regionCode: 'SP',
+      country: 'BRA',
+      postalCode: '01310100',
+    },
   };
 }
 
 /** Creates an SDK session with the merchant token. */
-export async function createSession(sandbox: Sandbox, body?: Record<string, unknown>, token = sandbox.token): Promise<string> {
+export async function createSession(
+  sandbox: Sandbox,
+  body?: Record<string, unknown>,
+  token = sandbox.token,
+): Promise<string> {
   const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/sessions`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, ...(body && { 'Content-Type': 'application/json' }) },
@@ -44,7 +58,12 @@ export async function createSession(sandbox: Sandbox, body?: Record<string, unkn
 }
 
 /** POSTs an authentication as the SDK does. */
-export function postAuthentication(sandbox: Sandbox, session: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function postAuthentication(
+  sandbox: Sandbox,
+  session: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Gateway-Session': session, ...headers },
@@ -54,5 +73,7 @@ export function postAuthentication(sandbox: Sandbox, session: string, body: unkn
 
 /** GETs an authentication as the SDK does. */
 export function getAuthentication(sandbox: Sandbox, session: string, id: string): Promise<Response> {
-  return fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/${encodeURIComponent(id)}`, { headers: { 'X-Gateway-Session': session } });
+  return fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/${encodeURIComponent(id)}`, {
+    headers: { 'X-Gateway-Session': session },
+  });
 }

@@ -25,7 +25,11 @@ const phone = (type: fc.Arbitrary<string>) =>
   });
 
 const phones = fc
-  .tuple(fc.array(phone(fc.constantFrom('MOBILE', 'HOME', 'BUSINESS')), { maxLength: 3 }), phone(fc.constant('MOBILE')), fc.nat())
+  .tuple(
+    fc.array(phone(fc.constantFrom('MOBILE', 'HOME', 'BUSINESS')), { maxLength: 3 }),
+    phone(fc.constant('MOBILE')),
+    fc.nat(),
+  )
   .map(([others, mobile, at]) => {
     const list: unknown[] = [...others];
     list.splice(at % (others.length + 1), 0, mobile);
@@ -33,14 +37,23 @@ const phones = fc
   });
 
 // The name on the card (src/core/field-rules.ts): 2 to 64 letters, spaces, ' . -.
-const holder = fc.record({ name: fc.stringMatching(/^[A-Za-zÁÉÍÓÚÂÊÔÃÕÇáéíóúâêôãõç'. -]{2,64}$/).filter((s) => s.trim().length >= 2) });
+const holder = fc.record({
+  name: fc.stringMatching(/^[A-Za-zÁÉÍÓÚÂÊÔÃÕÇáéíóúâêôãõç'. -]{2,64}$/).filter((s) => s.trim().length >= 2),
+});
 const currentYear = new Date().getFullYear();
 
 const card = fc.oneof(
-  fc.record({ id: text(128) }, { requiredKeys: ['id'] }).chain((c) => fc.option(holder, { nil: undefined }).map((h) => (h ? { ...c, holder: h } : c))),
-  fc.record({ encrypted: text(4096) }).chain((c) => fc.option(holder, { nil: undefined }).map((h) => (h ? { ...c, holder: h } : c))),
+  fc
+    .record({ id: text(128) }, { requiredKeys: ['id'] })
+    .chain((c) => fc.option(holder, { nil: undefined }).map((h) => (h ? { ...c, holder: h } : c))),
+  fc
+    .record({ encrypted: text(4096) })
+    .chain((c) => fc.option(holder, { nil: undefined }).map((h) => (h ? { ...c, holder: h } : c))),
   fc.record({
-    number: fc.integer({ min: 12, max: 20 }).chain((n) => digits(n, n)).map(withLuhnDigit),
+    number: fc
+      .integer({ min: 12, max: 20 })
+      .chain((n) => digits(n, n))
+      .map(withLuhnDigit),
     expMonth: fc.integer({ min: 1, max: 12 }).chain(oneOfForms),
     expYear: fc.integer({ min: currentYear + 1, max: 9999 }).chain(oneOfForms),
     holder,
@@ -55,7 +68,10 @@ const address = fc.record(
     city: text(90),
     regionCode: fc.stringMatching(/^[A-Za-z]{2}$/),
     country: fc.constantFrom('BRA', 'ARG', 'USA', 'PRT', 'DEU', 'JPN'),
-    postalCode: fc.oneof(digits(5, 10), fc.tuple(digits(5, 5), digits(3, 3)).map(([a, b]) => `${a}-${b}`)),
+    postalCode: fc.oneof(
+      digits(5, 10),
+      fc.tuple(digits(5, 5), digits(3, 3)).map(([a, b]) => `${a}-${b}`),
+    ),
   },
   { requiredKeys: ['street', 'number', 'city', 'regionCode', 'country', 'postalCode'] },
 );
@@ -75,7 +91,10 @@ export const validData = fc
     customer: fc.record({
       name: fc.array(letters, { minLength: 2, maxLength: 4 }).map((w) => w.join(' ')),
       email: fc
-        .tuple(fc.stringMatching(/^[a-z0-9._+-]{1,20}$/), fc.array(fc.stringMatching(/^[a-z0-9-]{1,10}$/), { minLength: 2, maxLength: 3 }))
+        .tuple(
+          fc.stringMatching(/^[a-z0-9._+-]{1,20}$/),
+          fc.array(fc.stringMatching(/^[a-z0-9-]{1,10}$/), { minLength: 2, maxLength: 3 }),
+        )
         .map(([local, labels]) => `${local}@${labels.join('.')}`),
       phones,
     }),
@@ -91,11 +110,13 @@ export const validData = fc
   .map(({ addresses: a, extra, ...rest }) => ({ ...extra, ...rest, ...a }));
 
 /** A whole valid request: dataOnly beside data, inside it, or both. */
-export const validRequest = fc.tuple(validData, fc.constantFrom('beside', 'inside', 'both'), unknownKeys).map(([data, where, extra]) => ({
-  ...extra,
-  data: where === 'beside' ? data : { ...data, dataOnly: false },
-  ...(where === 'inside' ? {} : { dataOnly: false }),
-}));
+export const validRequest = fc
+  .tuple(validData, fc.constantFrom('beside', 'inside', 'both'), unknownKeys)
+  .map(([data, where, extra]) => ({
+    ...extra,
+    data: where === 'beside' ? data : { ...data, dataOnly: false },
+    ...(where === 'inside' ? {} : { dataOnly: false }),
+  }));
 
 const throwing = () => {
   throw new Error('hostile');
@@ -103,7 +124,11 @@ const throwing = () => {
 
 /** Values a page could hand over that are not data at all. */
 export const hostileValue = fc.constantFrom<() => unknown>(
-  () => new Proxy({}, { get: throwing, ownKeys: throwing, getPrototypeOf: throwing, has: throwing, getOwnPropertyDescriptor: throwing }),
+  () =>
+    new Proxy(
+      {},
+      { get: throwing, ownKeys: throwing, getPrototypeOf: throwing, has: throwing, getOwnPropertyDescriptor: throwing },
+    ),
   () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
@@ -122,7 +147,10 @@ export const hostileValue = fc.constantFrom<() => unknown>(
   () => 12345678901234567890n,
   () => new Date(Number.NaN),
   () => Object.create(null),
-  () => new (class Customer { name = 'Maria Silva'; })(),
+  () =>
+    new (class Customer {
+      name = 'Maria Silva';
+    })(),
 );
 
 /**
@@ -133,7 +161,17 @@ export const anyValue: fc.Arbitrary<() => unknown> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true })
+      .anything({
+        withBigInt: true,
+        withDate: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withSparseArray: true,
+        withNullPrototype: true,
+        withObjectString: true,
+        withBoxedValues: true,
+      })
       .map((v) => () => v),
   },
   { weight: 1, arbitrary: hostileValue },

@@ -28,14 +28,21 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** Replaces fetch with a mock answering every call with `answer()`; returns the mock. */
-export function stubFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response> = () => json(authentication())) {
-  const mock = vi.fn((url: string | URL | Request, init: RequestInit = {}) => Promise.resolve(answer(String(url), init)));
+export function stubFetch(
+  answer: (url: string, init: RequestInit) => Response | Promise<Response> = () => json(authentication()),
+) {
+  const mock = vi.fn((url: string | URL | Request, init: RequestInit = {}) =>
+    Promise.resolve(answer(String(url), init)),
+  );
   vi.stubGlobal('fetch', mock);
   return mock;
 }
 
 /** The JSON body of the n-th fetch call. */
-export function sentBody(mock: ReturnType<typeof stubFetch>, n = 0): { data: Record<string, unknown>; device: Record<string, unknown> } {
+export function sentBody(
+  mock: ReturnType<typeof stubFetch>,
+  n = 0,
+): { data: Record<string, unknown>; device: Record<string, unknown> } {
   const init = mock.mock.calls[n]?.[1];
   if (typeof init?.body !== 'string') throw new Error(`fetch call ${n} has no JSON body`);
   return JSON.parse(init.body);

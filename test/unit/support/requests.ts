@@ -7,7 +7,15 @@
 export const CARD_NUMBER = '4000000000002503';
 
 export function validAddress(): Record<string, unknown> {
-  return { street: 'Avenida Paulista', number: '1000', complement: 'apto 12', city: 'São Paulo', regionCode: 'SP', country: 'BRA', postalCode: '01310100' };
+  return {
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: 'apto 12',
+    city: 'São Paulo',
+    regionCode: 'SP',
+    country: 'BRA',
+    postalCode: '01310100',
+  };
 }
 
 export function validData(): Record<string, unknown> {
