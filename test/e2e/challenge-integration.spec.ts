@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { fileURLToPath } from 'node:url';
+import { keepScreenshot } from './doc-screenshot';
 import { expect, test } from './fixtures';
 import {
   CHALLENGE_CARD,
@@ -132,11 +132,6 @@ for (const [name, viewport, width] of [
       true,
     );
 
-    const file = testInfo.outputPath(`challenge-dialog-${viewport.width}.png`);
-    await page.screenshot({ path: file });
-    await testInfo.attach(`challenge dialog ${name}`, { path: file, contentType: 'image/png' });
-    const docs = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-    mkdirSync(docs, { recursive: true });
-    copyFileSync(file, `${docs}challenge-dialog-${viewport.width}.png`);
+    await keepScreenshot(page, testInfo, `challenge-dialog-${viewport.width}`);
   });
 }

@@ -1,18 +1,11 @@
 // Every state a shopper can meet on the example checkout, at a phone's 375 px and a desktop's
 // 1280 px: each one axe-clean (the SDK's dialog and the bank's frames included), and each
-// written to docs/screenshots/checkout-<state>-<width>.png for docs/example-checkout.md.
+// kept as a screenshot checkout-<state>-<width>.png (docs/screenshots/ with UPDATE_DOC_SCREENSHOTS=1,
+// for docs/example-checkout.md).
 import type { Page } from '@playwright/test';
 import { CHALLENGE_HOOKS, issuerFrame, waitForChallenge } from '../../dist/testing/index.js';
-import {
-  answerChallenge,
-  CARD,
-  expect,
-  expectAxeClean,
-  keepScreenshot,
-  openExample,
-  test,
-  typeCard,
-} from './examples-support';
+import { answerChallenge, CARD, expect, expectAxeClean, openExample, test, typeCard } from './examples-support';
+import { keepScreenshot } from './doc-screenshot';
 
 const pay = (page: Page) => page.getByRole('button', { name: /^Pagar R\$/ }).click();
 const heading = (page: Page, name: string) =>

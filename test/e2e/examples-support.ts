@@ -1,8 +1,7 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { rollup } from 'rollup';
 import { loadConfigFile } from 'rollup/loadConfigFile';
 import type { Sandbox } from '../../dist/sandbox/index.js';
@@ -127,16 +126,6 @@ export async function recordCspViolations(page: Page): Promise<void> {
 
 export const cspViolations = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-
-/** Saves a screenshot in the test's output and as docs/screenshots/<name>.png for docs/example-checkout.md. */
-export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-  const docs = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-  mkdirSync(docs, { recursive: true });
-  copyFileSync(file, join(docs, `${name}.png`));
-}
 
 /**
  * The shopper's journeys, the same on both pages of the example: the script tag (`/`) and the
