@@ -123,6 +123,14 @@ test.describe('authenticate3DS through the script tag served by the sandbox', ()
     test(`${name}: settles in exactly one API request`, async ({ page, merchant, sandbox }) => {
       expect(new URL(sandbox.apiUrl).origin).not.toBe(new URL(merchant.url).origin);
       const posts = countAuthenticationPosts(page, sandbox);
+      // Nothing else either: no 3DS Method, no continue call, no challenge script or page.
+      const others: string[] = [];
+      page.on('request', (r) => {
+        const url = r.url();
+        const post = r.method() === 'POST' && url === `${sandbox.apiUrl}/checkout-sdk/3ds/authentications`;
+        if (!post && (url.startsWith(sandbox.apiUrl) || url.startsWith(sandbox.challengeUrl)))
+          others.push(`${r.method()} ${url}`);
+      });
       const session = await newSession(sandbox);
       const settled = await authenticate(page, session, number);
       const traceId = expect.stringMatching(/^[0-9a-f-]{36}$/);
@@ -134,6 +142,7 @@ test.describe('authenticate3DS through the script tag served by the sandbox', ()
             : { ...expected, traceId },
       });
       expect(posts()).toBe(1);
+      expect(others).toEqual([]);
       if (settled.ok && settled.result.id) {
         // The id is real: the merchant's order will find it completed.
         const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/${settled.result.id}`, {
