@@ -107,6 +107,11 @@ describe('CReq / CRes (docs/three-ds-flow.md)', () => {
       (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, challengeWindowSize: '06' }),
       'creq.challengeWindowSize',
     ],
+    [
+      'another window size than the SDK asked for',
+      (c: Record<string, unknown>) => encodeBase64UrlJson({ ...c, challengeWindowSize: '05' }),
+      'creq.challengeWindowSize',
+    ],
   ])('a creq with %s is a 400 page naming %s', async (_, make, field) => {
     const { fields } = await hostFields();
     const res = await post('/challenge/acs', { ...fields, creq: make(decodeBase64UrlJson(fields.creq!)!) });
@@ -117,6 +122,8 @@ describe('CReq / CRes (docs/three-ds-flow.md)', () => {
   it.each([
     ['none', undefined, 'cres'],
     ['a transStatus other than Y or N', 'X', 'cres.transStatus'],
+    ['transStatus Y before the issuer decided the code', 'Y', 'cres.transStatus'],
+    ['transStatus N before the issuer decided the code', 'N', 'cres.transStatus'],
   ])('a cres with %s is a 400 page naming %s', async (_, status, field) => {
     const { fields } = await hostFields();
     const { creq, ...params } = fields;
@@ -137,5 +144,19 @@ describe('CReq / CRes (docs/three-ds-flow.md)', () => {
     const res = await post('/challenge/notification', body);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(`<code>${field}</code>`);
+  });
+
+  it("a cres claiming another result than the issuer's is a 400 page, and the result stays the issuer's", async () => {
+    const { id, fields } = await hostFields();
+    const { creq: _, ...params } = fields;
+    const ended = hidden(await (await post('/challenge/acs', { ...params, code: '000000' })).text());
+    const forged = { ...decodeBase64UrlJson(ended.cres!)!, transStatus: 'Y' };
+    const res = await post('/challenge/notification', { ...ended, cres: encodeBase64UrlJson(forged) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<code>cres.transStatus</code>');
+    expect(await (await getAuthentication(sandbox, session, id)).json()).toMatchObject({
+      authentication_status: 'NOT_AUTHENTICATED',
+      trans_status: 'N',
+    });
   });
 });

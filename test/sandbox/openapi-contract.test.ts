@@ -226,6 +226,13 @@ async function validCall(route: Route): Promise<Call> {
     case 'challengeNotification': {
       // The cres the issuer page posts once the shopper typed the right code.
       const { id, query } = await challengeParams();
+      const decided = await fetch(`${sandbox.challengeUrl}/challenge/acs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...query, code: '123456' }).toString(),
+      });
+      expect(decided.status).toBe(200);
+      await decided.arrayBuffer();
       const ids = transIds({ id, threeDsServerTransId: null } as AuthenticationRecord);
       const cres = encodeBase64UrlJson({
         messageType: 'CRes',

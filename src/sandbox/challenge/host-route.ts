@@ -18,7 +18,7 @@ export function hostRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<A
     const { record, token, locale, parent } = readChallengeParams((name) => c.req.query(name), store, deps.corsOrigins);
     // The issuer page opens with a form POST of the base64url creq (EMV 3DS), in the window size the
     // SDK asked for (03, the dialog's default, from an SDK that asked for none).
-    const creq = encodeCreq(record, record.challengeWindowSize ?? '03');
+    const creq = encodeCreq(record);
     c.header('content-security-policy', pageCsp(parent, "; frame-src 'self'; connect-src 'self'; form-action 'self'"));
     return c.html(hostPage({ locale, parent, acsFields: { creq, authentication: record.id, token, parent, locale } }));
   });

@@ -21,13 +21,16 @@ export function transIds(record: AuthenticationRecord): { threeDSServerTransID: 
   };
 }
 
+/** The window size of an authentication's challenge: what the SDK asked for; `03` when an older SDK sent none. */
+export const windowSizeOf = (record: AuthenticationRecord): ChallengeWindowSize => record.challengeWindowSize ?? '03';
+
 /** The base64url `creq` that opens the challenge in the issuer's (ACS) page. */
-export function encodeCreq(record: AuthenticationRecord, size: ChallengeWindowSize): string {
+export function encodeCreq(record: AuthenticationRecord): string {
   return encodeBase64UrlJson({
     messageType: 'CReq',
     messageVersion: MESSAGE_VERSION,
     ...transIds(record),
-    challengeWindowSize: size,
+    challengeWindowSize: windowSizeOf(record),
   });
 }
 
@@ -87,16 +90,39 @@ function readMessage(
     }));
 }
 
-/** Problems of a posted `creq` for this authentication; empty when it opens its challenge. */
+/**
+ * Problems of a posted `creq` for this authentication; empty when it opens its challenge. The
+ * window size must be the one the SDK asked for: the page is laid out for that frame.
+ */
 export const creqProblems = (encoded: string | null, record: AuthenticationRecord): ErrorItem[] =>
   readMessage('creq', 'CReq', encoded, record, [
     [
       'challengeWindowSize',
-      (v) => (CHALLENGE_WINDOW_SIZES as readonly unknown[]).includes(v),
-      `must be one of ${CHALLENGE_WINDOW_SIZES.join(', ')}`,
+      (v) => v === windowSizeOf(record),
+      `must be this challenge's window size (${windowSizeOf(record)}; one of ${CHALLENGE_WINDOW_SIZES.join(', ')})`,
     ],
   ]);
 
-/** Problems of a posted `cres` for this authentication; empty when it is this challenge's result. */
-export const cresProblems = (encoded: string | null, record: AuthenticationRecord): ErrorItem[] =>
-  readMessage('cres', 'CRes', encoded, record, [['transStatus', (v) => v === 'Y' || v === 'N', 'must be Y or N']]);
+/** The transStatus a cres of this authentication carries: its decided result, or none before the code is decided. */
+function decidedTransStatus(record: AuthenticationRecord): 'Y' | 'N' | null {
+  if (record.status !== 'AUTH_FLOW_COMPLETED' || !record.authenticationStatus) return null;
+  return record.authenticationStatus === 'AUTHENTICATED' ? 'Y' : 'N';
+}
+
+/**
+ * Problems of a posted `cres` for this authentication; empty when it is this challenge's result.
+ * Its transStatus must be the one the issuer decided: a cres posted before the code was decided,
+ * or claiming another result, is refused rather than shown as an end.
+ */
+export const cresProblems = (encoded: string | null, record: AuthenticationRecord): ErrorItem[] => {
+  const decided = decidedTransStatus(record);
+  return readMessage('cres', 'CRes', encoded, record, [
+    [
+      'transStatus',
+      (v) => decided !== null && v === decided,
+      decided
+        ? `must be this challenge's result (${decided})`
+        : 'must wait for the issuer to decide the code (no result yet)',
+    ],
+  ]);
+};
