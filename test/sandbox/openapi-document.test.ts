@@ -145,4 +145,18 @@ describe('the served document and reference page', () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
     expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
   });
+
+  it('GET /docs reads as prose: code spans as <code>, each schema a section a link lands on, result fields explained', async () => {
+    const page = await (await fetch(`${sandbox.apiUrl}/docs`)).text();
+    expect(page).not.toMatch(/<(p|td)>[^<]*`/);
+    expect(page).toContain('<code>x-trace-id</code>');
+    expect(page).toContain('<section id="schema-MerchantAuthentication">');
+    expect(page).not.toContain('<details');
+    const doc = openApiDocument({ apiUrl: sandbox.apiUrl, challengeUrl: sandbox.challengeUrl }) as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
+    };
+    for (const schema of ['Authentication', 'MerchantAuthentication'])
+      for (const field of ['trans_status', 'eci', 'liability_shift', 'method_completion', 'challenge_window_size'])
+        expect(doc.components.schemas[schema]!.properties[field]!.description, `${schema}.${field}`).toMatch(/^.{30,}$/);
+  });
 });

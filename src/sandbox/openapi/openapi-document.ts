@@ -18,7 +18,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: each item names the parameter (`parameter_name`) and the rule it breaks.',
   401: 'Missing or wrong credentials (bearer token, or SDK session: 40102 means create a new session).',
   403: 'The challenge token does not open this authentication, or `parent` is not allowed.',
-  404: "No such resource for this account (another account's id answers the same).",
+  404: "No such resource: an unknown id or transaction (on the merchant routes another account's id answers the same).",
   409: 'The resource is not in a state that allows this.',
   413: 'The body is too large.',
   415: 'The body is not of the media type the route takes.',
@@ -96,7 +96,7 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
       version: '0.1.0',
       summary: 'Orders, charges, boletos and 3-D Secure authentication, as the local sandbox serves them.',
       description:
-        'Generated from the zod schemas the sandbox validates with (src/sandbox/openapi). Every error answers `{ "error_messages": [{ code, description, parameter_name }] }` with a 4xx, and every answer carries `x-trace-id`. Card numbers and security codes are never answered. Reference pages: docs/ in the repository.',
+        'Every error answers `{ "error_messages": [{ code, description, parameter_name }] }`: a 4xx for a request the sandbox refuses, a 500 only where a sandbox card asks for one (4000000000005001). Every answer carries `x-trace-id`. Card numbers and security codes are never answered. Guides: https://github.com/gateway-br/gateway-sdk/tree/main/docs',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: servers.apiUrl, description: 'The sandbox API' }],

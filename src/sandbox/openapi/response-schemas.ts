@@ -154,15 +154,36 @@ export const orderResponse = z.strictObject({
 
 const isoTime = () => z.iso.datetime({ offset: true });
 
+/** A schema with the sentence a reader of the reference sees (zod's global registry feeds the JSON Schema). */
+function described<S extends z.core.$ZodType>(schema: S, description: string): S {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+}
+
 /** The EMV result of an authentication, in both reads (docs/three-ds-flow.md#result-fields). */
 const resultFields = () => ({
-  trans_status: z.nullable(z.enum(TRANS_STATUSES)),
-  eci: z.nullable(eci()),
-  liability_shift: z.boolean(),
+  trans_status: described(
+    z.nullable(z.enum(TRANS_STATUSES)),
+    'EMV transStatus: Y authenticated, N not authenticated (also a failed, canceled or timed-out challenge), A attempted, U could not be performed (AUTH_NOT_SUPPORTED), R rejected (CHANGE_PAYMENT_METHOD), C challenge required; null while the 3DS Method runs.',
+  ),
+  eci: described(
+    z.nullable(eci()),
+    'Electronic Commerce Indicator of a final result: Visa, Elo and others 05 (Y), 06 (A), 07 (N, U, R); Mastercard 02, 01, 00; null before the result is final.',
+  ),
+  liability_shift: described(
+    z.boolean(),
+    "true when a fraud chargeback is the issuer's (transStatus Y or A), false otherwise: then it is the merchant's.",
+  ),
 });
 const methodFields = () => ({
-  method_completion: z.nullable(z.enum(METHOD_COMPLETIONS)),
-  challenge_window_size: z.nullable(z.enum(CHALLENGE_WINDOW_SIZES)),
+  method_completion: described(
+    z.nullable(z.enum(METHOD_COMPLETIONS)),
+    'The 3DS Method completion indicator: Y the issuer was notified, N not within 10 s, U the card range has no method URL; null while the method runs.',
+  ),
+  challenge_window_size: described(
+    z.nullable(z.enum(CHALLENGE_WINDOW_SIZES)),
+    'The challenge window size the SDK asked for: 01 250×400, 02 390×400, 03 500×600, 04 600×400, 05 full screen; null when it sent none (an older SDK).',
+  ),
 });
 
 /** What the SDK needs to run the 3DS Method: only in the creating POST's answer, while REQUIRE_METHOD. */
@@ -199,10 +220,15 @@ export const merchantAuthenticationResponse = z.strictObject({
   brand: z.string(),
   issuer: z.nullable(z.string()),
   ...resultFields(),
-  /** The CAVV of a Y result: only in this read, never to the browser. */
-  authentication_value: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9+/]{27}=$/))),
+  authentication_value: described(
+    z.nullable(z.string().check(z.regex(/^[A-Za-z0-9+/]{27}=$/))),
+    'The authentication value (CAVV) of a Y result, to send with the authorization; null otherwise. Only in this read: never to the browser, never logged.',
+  ),
   ...methodFields(),
-  browser: z.strictObject({ accept_header: z.nullable(z.string()), ip: z.nullable(z.string()) }),
+  browser: described(
+    z.strictObject({ accept_header: z.nullable(z.string()), ip: z.nullable(z.string()) }),
+    "EMV browserAcceptHeader and browserIP, taken by the sandbox from the SDK's request, never from the page.",
+  ),
   amount: z.strictObject({ value: cents(), currency: z.literal('BRL') }),
   payment_method: z.strictObject({
     type: z.enum(['CREDIT_CARD', 'DEBIT_CARD']),
