@@ -157,6 +157,8 @@ describe('the served document and reference page', () => {
     };
     for (const schema of ['Authentication', 'MerchantAuthentication'])
       for (const field of ['trans_status', 'eci', 'liability_shift', 'method_completion', 'challenge_window_size'])
-        expect(doc.components.schemas[schema]!.properties[field]!.description, `${schema}.${field}`).toMatch(/^.{30,}$/);
+        expect(doc.components.schemas[schema]!.properties[field]!.description, `${schema}.${field}`).toMatch(
+          /^.{30,}$/,
+        );
   });
 });
