@@ -13,8 +13,11 @@ export const CARD = {
   challengeElo: '6505050000001091',
   frictionless: '4000000000002370',
   notSupported: '4000000000002719',
-  /** 3DS Method that completes, then frictionless (docs/three-ds-flow.md). */
+  /** 3DS Method that completes, then frictionless (docs/three-ds-flow.md): Visa, and Mastercard. */
   method: '4000000000004004',
+  methodMastercard: '5200000000001401',
+  /** 3DS Method whose issuer page never notifies: the SDK continues with N after 10 s, then a challenge. */
+  methodSilent: '4000000000004103',
   /** 3DS Method that completes, then a challenge. */
   methodThenChallenge: '4000000000004202',
 } as const;
