@@ -94,12 +94,16 @@ test('the server applies the default policy itself: a page told otherwise still 
       json: { ...(await res.json()), threeDsPolicy: { chargeNotAuthenticated: true } },
     });
   });
-  const answers: unknown[] = [];
-  page.on('response', async (r) => r.url().endsWith('/api/orders') && answers.push(await r.json()));
+  // Counted when sent (synchronously), and the one answer awaited: reading bodies in a 'response'
+  // handler raced the page, which could show the status before the test had parsed the body.
+  const orders: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.method()));
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/orders'));
   await openExample(page, checkout.url);
   await typeCard(page, CARD.notAuthenticated);
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
   await answerChallenge(page, '123456');
   await expect(page.locator('#status')).toContainText('Seu banco não confirmou a compra');
-  expect(answers).toEqual([{ ok: false, notAuthenticated: true }]);
+  expect(await (await answer).json()).toEqual({ ok: false, notAuthenticated: true });
+  expect(orders).toEqual(['POST']);
 });
