@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
+import { readPageScript } from '../../src/sandbox/challenge/challenge-assets';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { CODE_AUTHENTICATES, CODE_FAILS, decideCode, MAX_ATTEMPTS } from '../../src/sandbox/challenge/issuer-simulator';
 import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
@@ -29,6 +34,28 @@ async function challenge(
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * A challenge page carries its script and stylesheet inline, one of each, and nothing else runs or
+ * styles it: the CSP allows exactly those two texts by hash, no address, nothing unsafe. Answers
+ * the inline script.
+ */
+function expectOnlyItsInlineCode(html: string, csp: string): string {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  expect(scripts.map((m) => m[1])).toEqual(['']);
+  expect(styles).toHaveLength(1);
+  const script = scripts[0]![2]!;
+  expect(script.length).toBeGreaterThan(100);
+  expect(csp).toContain(`script-src ${sha256(script)};`);
+  expect(csp).toContain(`style-src ${sha256(styles[0]![1]!)};`);
+  expect(csp).not.toMatch(/'self'[^;]*;.*script-src|script-src[^;]*'self'|style-src[^;]*'self'|unsafe/);
+  expect(html).not.toMatch(/<link|style=/);
+  // The script is the body's last element: it runs once everything above it is parsed.
+  expect(html).toMatch(/<\/script><\/body>\s*<\/html>$/);
+  return script;
+}
 const page = (path: string, params: Record<string, string>, accept = 'text/html') =>
   fetch(`${sandbox.challengeUrl}${path}?${query(params)}`, { headers: { accept } });
 const submit = (fields: Record<string, string>) =>
@@ -54,7 +81,7 @@ describe('the sandbox issuer', () => {
 });
 
 describe('GET /challenge/host', () => {
-  it('serves the host page: framed only by the parent origin, nesting the issuer page, no inline script or style', async () => {
+  it('serves the host page: framed only by the parent origin, nesting the issuer page, its own inline script and style only', async () => {
     const { id, token, url } = await challenge();
     url.searchParams.set('parent', PARENT);
     const res = await fetch(url, { headers: { accept: 'text/html' } });
@@ -63,17 +90,15 @@ describe('GET /challenge/host', () => {
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain(`frame-ancestors ${PARENT}`);
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
     expect(html).toContain(`data-parent="${PARENT}"`);
-    expect(html).toMatch(/<script src="\/challenge\/host\.js\?v=[\w-]{16}"><\/script>/);
-    // The issuer page's script is fetched while the host page runs, so the issuer page finds it cached.
-    expect(html).toMatch(/<link rel="preload" href="\/challenge\/acs\.js\?v=[\w-]{16}" as="script">/);
-    expect(html).not.toMatch(/<script>|style=/);
+    // No fetch before the creq can go, not even from the cache: the host script is in the page,
+    // and it is the host page's own (served at /challenge/host.js too).
+    const script = expectOnlyItsInlineCode(html, csp);
+    expect(script).toBe(await (await fetch(`${sandbox.challengeUrl}/challenge/host.js`)).text());
     // The issuer page opens with a form POST of the creq into the issuer frame (test/sandbox/challenge-messages.test.ts).
     expect(html).toContain('<iframe id="acs" name="acs"');
     expect(html).toContain('<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>');
@@ -161,6 +186,8 @@ describe('the issuer page and its form', () => {
     expect(csp).toContain(`frame-ancestors 'self' ${PARENT}`);
     expect(csp).toContain("form-action 'self'");
     const html = await res.text();
+    const script = expectOnlyItsInlineCode(html, csp);
+    expect(script).toBe(await (await fetch(`${sandbox.challengeUrl}/challenge/acs.js`)).text());
     expect(html).toContain('data-state="form"');
     expect(html).toContain('Banco Fictício do Brasil');
     expect(html).toMatch(/Compra de R\$\s123,45 no cartão Mastercard final 1096\./);
@@ -293,22 +320,29 @@ describe('the issuer page and its form', () => {
 });
 
 describe('the challenge origin', () => {
-  it('links its scripts and stylesheet by content version, which the browser may keep; other addresses are revalidated', async () => {
-    const { id, token } = await challenge();
-    const html = await (await page('/challenge/host', { authentication: id, token, parent: PARENT })).text();
-    const linked = [
-      ...html.matchAll(/(?:src|href)="(\/challenge\/(?:host\.js|acs\.js|challenge\.css)\?v=[\w-]{16})"/g),
-    ].map((m) => m[1]!);
-    expect(new Set(linked.map((u) => u.replace(/\?.*/, '')))).toEqual(
-      new Set(['/challenge/host.js', '/challenge/acs.js', '/challenge/challenge.css']),
-    );
-    for (const url of linked) {
-      const res = await fetch(`${sandbox.challengeUrl}${url}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const stale = await fetch(`${sandbox.challengeUrl}${url.replace(/v=[\w-]+/, 'v=0000000000000000')}`);
-      expect(stale.headers.get('cache-control')).toBe('no-cache');
-      expect(await stale.text()).toBe(await res.text());
+  it('reads a page script once per build: the same until the file changes, the new code and hash after a rebuild', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-page-script-'));
+    try {
+      const path = join(dir, 'challenge-acs.js');
+      writeFileSync(path, 'parent.postMessage("a",location.origin);');
+      const first = readPageScript(path)!;
+      expect(first.inline).toBe('parent.postMessage("a",location.origin);');
+      expect(first.cspSource).toBe(sha256(first.inline));
+      expect(readPageScript(path)).toBe(first);
+      // A rebuild of the same length is seen at once, without a restart.
+      writeFileSync(path, 'parent.postMessage("b",location.origin);');
+      utimesSync(path, new Date(), new Date(Date.now() + 5_000));
+      const rebuilt = readPageScript(path)!;
+      expect(rebuilt.inline).toBe('parent.postMessage("b",location.origin);');
+      expect(rebuilt.cspSource).toBe(sha256(rebuilt.inline));
+      // Text that would end or bend the <script> element is written so that it cannot; the hash is of what the page carries.
+      writeFileSync(path, 'var s="</script><!--";');
+      const tricky = readPageScript(path)!;
+      expect(tricky.inline).toBe('var s="<\\/script><\\!--";');
+      expect(tricky.cspSource).toBe(sha256(tricky.inline));
+      expect(readPageScript(join(dir, 'missing.js'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -321,6 +355,10 @@ describe('the challenge origin', () => {
     }
     const css = await fetch(`${sandbox.challengeUrl}/challenge/challenge.css`);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    // The pages carry the same stylesheet inline.
+    const { id, token } = await challenge();
+    const host = await (await page('/challenge/host', { authentication: id, token, parent: PARENT })).text();
+    expect(host).toContain(`<style>${await css.text()}</style>`);
     const missing = await fetch(`${sandbox.challengeUrl}/nope`, { headers: { accept: 'application/json' } });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as ErrorBody).error_messages[0]!.code).toBe('40401');

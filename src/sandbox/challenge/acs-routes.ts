@@ -3,6 +3,7 @@ import type { AppEnv, SandboxDeps } from '../app-env';
 import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
 import type { ChallengeAttempts } from './challenge-attempts';
 import { PAGE_TEXTS } from './challenge-page-texts';
+import { pageScript } from './challenge-assets';
 import { acsPage, type AcsView } from './challenge-pages';
 import { readChallengeParams, readForm, type ChallengeParams } from './challenge-params';
 import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
@@ -60,9 +61,11 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     attemptsLeft: MAX_ATTEMPTS - attempts.wrong(r.id),
   });
   const show = (c: Context<AppEnv>, p: ChallengeParams, view: AcsView, status: 200 | 400 = 200) => {
+    // The page's script inline, and the CSP allowing exactly that script (or the linked one when not built).
+    const script = pageScript('acs');
     // Framed by the host page, itself framed by the SDK's page: frame-ancestors checks both.
-    c.header('content-security-policy', pageCsp(`'self' ${p.parent}`, "; form-action 'self'"));
-    return c.html(acsPage(view), status);
+    c.header('content-security-policy', pageCsp(`'self' ${p.parent}`, "; form-action 'self'", script?.cspSource));
+    return c.html(acsPage(view, script), status);
   };
 
   app.get('/challenge/acs', (c) => {

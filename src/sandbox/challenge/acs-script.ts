@@ -1,6 +1,6 @@
-// Script of the issuer (ACS) simulator page, bundled as a browser IIFE and served at
-// /challenge/acs.js. It tells the host page that nests it what happened, by postMessage to its
-// own origin only.
+// Script of the issuer (ACS) simulator page, bundled as a browser IIFE, inline at the end of the
+// page's body (after the form). It tells the host page that nests it what happened, by
+// postMessage to its own origin only.
 import { ACS_MESSAGE, HOST_MESSAGE, type AcsMessage, type AcsMessageType } from './acs-messages';
 
 const post = (type: AcsMessageType) => parent.postMessage({ type } satisfies AcsMessage, location.origin);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { NOT_FOUND } from '../http/api-error-code';
@@ -7,63 +7,84 @@ import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { CHALLENGE_PAGE_CSS } from './challenge-page-styles';
 
-/**
- * Where rollup put a page script. Next to the running module when it is the built sandbox
- * (dist/sandbox), in dist/sandbox when tests run the TypeScript sources of src/sandbox/challenge.
- */
-function builtScript(name: string): string {
-  const candidates = [`./${name}`, `../../../dist/sandbox/${name}`].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
-  return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
+type Page = 'host' | 'acs';
+
+/** A built page script: its code, and the same code inline in a page with the CSP source that allows it there. */
+export interface PageScript {
+  bytes: Buffer;
+  /** The text to put between `<script>` and `</script>`: the same code, safe inside HTML. */
+  inline: string;
+  /** `'sha256-…'` of `inline`, for the page's CSP script-src. */
+  cspSource: string;
 }
 
-/** A page script's file, read per request so a rebuild is served without restarting the sandbox; undefined when not built. */
-function readScript(page: 'host' | 'acs'): Buffer | undefined {
+/** The CSP source that allows one inline `<script>` or `<style>` with exactly this text. */
+const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+// Read and hashed once per build of the file, not per page: a page render only stats it.
+const cache = new Map<string, { mtimeMs: number; size: number; script: PageScript }>();
+
+/**
+ * The page script at `path`, or undefined when there is none. Read again only when the file
+ * changed (modification time or size), so a rebuild is served without restarting the sandbox.
+ */
+export function readPageScript(path: string): PageScript | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return undefined;
+  const hit = cache.get(path);
+  if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.script;
+  let bytes: Buffer;
   try {
-    return readFileSync(builtScript(`challenge-${page}.js`));
+    bytes = readFileSync(path);
   } catch {
     return undefined;
   }
+  // Inside <script> a "</script" or "<!--" would end or bend the element: in minified code both
+  // can only sit in string or regex literals, where "<\/" and "<\!" mean the same.
+  const inline = bytes
+    .toString('utf8')
+    .replace(/<\/(script)/gi, '<\\/$1')
+    .replace(/<!--/g, '<\\!--');
+  const script = { bytes, inline, cspSource: cspHash(inline) };
+  cache.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, script });
+  return script;
 }
-
-const version = (content: string | Uint8Array) => createHash('sha256').update(content).digest('base64url').slice(0, 16);
-const CSS_VERSION = version(CHALLENGE_PAGE_CSS);
 
 /**
- * The address a page links an asset at: versioned by its content (`?v=`), so the browser may keep
- * it (immutable) and the next challenge page, or the issuer page after the host page, takes it
- * from its cache instead of waiting for a round trip. A rebuilt script gets a new address.
+ * A page script as built now (undefined when not built): next to the running module when it is
+ * the built sandbox (dist/sandbox), in dist/sandbox when tests run the TypeScript sources.
  */
-export function assetUrl(asset: 'host.js' | 'acs.js' | 'challenge.css'): string {
-  if (asset === 'challenge.css') return `/challenge/challenge.css?v=${CSS_VERSION}`;
-  const script = readScript(asset === 'host.js' ? 'host' : 'acs');
-  return script ? `/challenge/${asset}?v=${version(script)}` : `/challenge/${asset}`;
+export function pageScript(page: Page): PageScript | undefined {
+  for (const p of [`./challenge-${page}.js`, `../../../dist/sandbox/challenge-${page}.js`]) {
+    const script = readPageScript(fileURLToPath(new URL(p, import.meta.url)));
+    if (script) return script;
+  }
+  return undefined;
 }
 
-/** Kept for a year when asked for by its current version; revalidated every time otherwise. */
-const caching = (given: string | undefined, current: string) =>
-  given === current ? 'public, max-age=31536000, immutable' : 'no-cache';
+/** The CSP source of the pages' inline stylesheet (CHALLENGE_PAGE_CSS in a `<style>` element). */
+export const PAGE_STYLE_CSP = cspHash(CHALLENGE_PAGE_CSS);
 
-/** The host and issuer pages' scripts (browser bundles built by rollup) and their stylesheet. */
+/**
+ * The host and issuer pages' scripts (browser bundles built by rollup) and their stylesheet. The
+ * pages carry them inline; a page links its script here only when it is not built (the 404 says
+ * how to build it). Revalidated on every use: no page links them by version any more.
+ */
 export function challengeAssetRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const page of ['host', 'acs'] as const) {
     app.get(`/challenge/${page}.js`, (c) => {
-      const script = readScript(page);
+      const script = pageScript(page);
       if (!script)
         throw ApiError.of(404, NOT_FOUND, '', `The challenge ${page} script is missing: run \`npm run build\`.`);
-      return c.body(new Uint8Array(script), 200, {
+      return c.body(new Uint8Array(script.bytes), 200, {
         'content-type': 'text/javascript; charset=utf-8',
-        'cache-control': caching(c.req.query('v'), version(script)),
+        'cache-control': 'no-cache',
       });
     });
   }
   app.get('/challenge/challenge.css', (c) =>
-    c.body(CHALLENGE_PAGE_CSS, 200, {
-      'content-type': 'text/css; charset=utf-8',
-      'cache-control': caching(c.req.query('v'), CSS_VERSION),
-    }),
+    c.body(CHALLENGE_PAGE_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
   );
   return app;
 }

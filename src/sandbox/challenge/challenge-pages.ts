@@ -1,17 +1,21 @@
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import type { ErrorItem } from '../../core/error-item';
-import { assetUrl } from './challenge-assets';
+import type { PageScript } from './challenge-assets';
+import { CHALLENGE_PAGE_CSS } from './challenge-page-styles';
 import { PAGE_TEXTS, type PageLocale } from './challenge-page-texts';
 
 type Markup = ReturnType<typeof html>;
 
-// The host's script must run before its issuer frame exists (no message missed); the issuer's after its form is parsed.
-// `preload`: what the next page (the issuer's, nested in the host) will need, fetched while this one runs.
+// The stylesheet is inline (its hash is in every page's CSP, page-headers.ts): no request for it,
+// where a linked one cost a round trip on a browser's first challenge and a cache lookup after.
+const STYLE = html`<style>${raw(CHALLENGE_PAGE_CSS)}</style>`;
+
+// Scripts come at the end of the body (bodyScript), or, on the 3DS Method pages, deferred in the head.
 const page = (
   locale: PageLocale,
   title: string,
   attributes: Record<string, string>,
-  script: { src: string; defer: boolean; preload?: string } | null,
+  script: { src: string; defer: boolean } | null,
   body: Markup,
 ) => html`<!doctype html>
 <html lang="${locale}"${Object.entries(attributes).map(([name, value]) => html` data-${name}="${value}"`)}>
@@ -19,27 +23,39 @@ const page = (
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<link rel="stylesheet" href="${assetUrl('challenge.css')}">
-${script?.preload ? html`<link rel="preload" href="${script.preload}" as="script">` : ''}
+${STYLE}
 ${script ? html`<script src="${script.src}"${script.defer ? html` defer` : ''}></script>` : ''}
 </head>
 ${body}
 </html>`;
 
 /**
- * The challenge host page the SDK frames: the penpal child (its script, in <head>, runs before
- * the issuer frame exists) and the issuer page nested in it. `parent` is the SDK page's origin.
+ * A page's built script, inline as the body's last element (its hash is in the page's CSP): it
+ * runs as soon as the page above it is parsed, with no fetch, not even from the cache. When the
+ * script is not built, the page links its address instead, which answers how to build it.
  */
-export function hostPage(view: { locale: PageLocale; parent: string; acsFields: Record<string, string> }): Markup {
+const bodyScript = (script: PageScript | undefined, src: string) =>
+  script ? html`<script>${raw(script.inline)}</script>` : html`<script src="${src}"></script>`;
+
+/**
+ * The challenge host page the SDK frames: the penpal child and the issuer page nested in it.
+ * `parent` is the SDK page's origin; `script` the built host script (challenge-assets.ts).
+ */
+export function hostPage(
+  view: { locale: PageLocale; parent: string; acsFields: Record<string, string> },
+  script: PageScript | undefined,
+): Markup {
   const t = PAGE_TEXTS[view.locale];
-  // The host's script posts this form (the base64url creq) into the issuer frame once the page is parsed.
+  // The host's script, after the form, posts it (the base64url creq) into the issuer frame at once;
+  // the issuer frame is still empty until then, so no message of the issuer page can come before
+  // the script listens.
   return page(
     view.locale,
     t.hostTitle,
     { parent: view.parent },
-    { src: assetUrl('host.js'), defer: false, preload: assetUrl('acs.js') },
+    null,
     html`<body class="host"><iframe id="acs" name="acs" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe>
-<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>${hiddenFields(view.acsFields)}</form></body>`,
+<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>${hiddenFields(view.acsFields)}</form>${bodyScript(script, '/challenge/host.js')}</body>`,
   );
 }
 
@@ -62,10 +78,14 @@ export type AcsView = {
   | { state: 'done'; message: string; cres?: Record<string, string> }
 );
 
-/** The issuer (ACS) simulator page. Its script tells the host "ready" on the form and "ended" on the end. */
-export function acsPage(view: AcsView): Markup {
+/**
+ * The issuer (ACS) simulator page. Its script, the body's last element, tells the host "ready"
+ * once the form above it is parsed, and "ended" on the end. `script`: the built issuer script.
+ */
+export function acsPage(view: AcsView, script: PageScript | undefined): Markup {
   const t = PAGE_TEXTS[view.locale];
   const issuer = view.issuer ?? t.unknownIssuer;
+  const inline = bodyScript(script, '/challenge/acs.js');
   const top = html`<div class="top"><p class="issuer">${issuer}</p><p class="badge">${t.sandboxBadge}</p></div>`;
   const body =
     view.state === 'done'
@@ -73,7 +93,7 @@ export function acsPage(view: AcsView): Markup {
           view.cres
             ? html`<form id="cres" method="post" action="/challenge/notification" hidden>${hiddenFields(view.cres)}</form>`
             : ''
-        }</body>`
+        }${inline}</body>`
       : html`<body class="acs"><main>${top}
 <h1>${t.heading}</h1>
 <p>${t.purchase(view.amount, view.card)}</p>
@@ -89,12 +109,12 @@ ${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` 
 <p id="hint" class="hint">${t.hint}</p>
 <div class="actions"><button type="submit" data-gateway="submit">${t.submit}</button><button type="button" id="cancel" data-gateway="cancel">${t.cancel}</button></div>
 </form>
-</main></body>`;
+</main>${inline}</body>`;
   // The data-gateway-* attributes are public API for integrators' tests (docs/testing.md).
   const attributes: Record<string, string> = { state: view.state, 'gateway-brand': view.brand };
   if (view.issuer) attributes['gateway-issuer'] = view.issuer;
   if (view.state === 'form') attributes['gateway-attempts-left'] = String(view.attemptsLeft);
-  return page(view.locale, `${issuer}: ${t.heading}`, attributes, { src: assetUrl('acs.js'), defer: true }, body);
+  return page(view.locale, `${issuer}: ${t.heading}`, attributes, null, body);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AppEnv, SandboxDeps } from '../app-env';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { encodeCreq } from '../three-ds/challenge-messages';
 import { readChallengeParams } from './challenge-params';
+import { pageScript } from './challenge-assets';
 import { hostPage } from './challenge-pages';
 import { pageCsp } from './page-headers';
 
@@ -19,8 +20,15 @@ export function hostRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<A
     // The issuer page opens with a form POST of the base64url creq (EMV 3DS), in the window size the
     // SDK asked for (03, the dialog's default, from an SDK that asked for none).
     const creq = encodeCreq(record);
-    c.header('content-security-policy', pageCsp(parent, "; frame-src 'self'; connect-src 'self'; form-action 'self'"));
-    return c.html(hostPage({ locale, parent, acsFields: { creq, authentication: record.id, token, parent, locale } }));
+    // Its script inline, and the CSP allowing exactly that script (or the linked one when not built).
+    const script = pageScript('host');
+    c.header(
+      'content-security-policy',
+      pageCsp(parent, "; frame-src 'self'; connect-src 'self'; form-action 'self'", script?.cspSource),
+    );
+    return c.html(
+      hostPage({ locale, parent, acsFields: { creq, authentication: record.id, token, parent, locale } }, script),
+    );
   });
   return app;
 }

@@ -1,4 +1,4 @@
-// Script of the challenge host page, bundled as a browser IIFE and served at /challenge/host.js.
+// Script of the challenge host page, bundled as a browser IIFE, inline at the end of the page's body.
 // It is the penpal child the SDK connects to, and relays what the nested issuer page says. It
 // decides nothing: the SDK reads the outcome from the API.
 import { connect, WindowMessenger } from 'penpal';
@@ -47,7 +47,7 @@ const RELAY: Record<string, keyof ChallengeParentMethods> = {
   [ACS_MESSAGE.CANCEL]: 'cancel',
 };
 
-// This script runs before the issuer frame exists (it is in <head>), so no message of it is missed.
+// Listening before the creq is posted below: the issuer frame is empty until then, so no message of it is missed.
 addEventListener('message', (event) => {
   const frame = acsFrame();
   // WebKit gives this window, not the issuer's, as the source of what the issuer page posts from an
@@ -61,5 +61,6 @@ addEventListener('message', (event) => {
 // The SDK focuses this frame when the issuer page is ready: pass focus on to the code field.
 addEventListener('focus', () => setTimeout(() => acsFrame()?.focus()));
 
-// The issuer page opens with the creq form (EMV 3DS CReq), posted into the issuer frame once it exists.
-addEventListener('DOMContentLoaded', () => (document.getElementById('creq') as HTMLFormElement | null)?.submit());
+// The issuer page opens with the creq form (EMV 3DS CReq), posted into the issuer frame at once:
+// this script is the body's last element, after the frame and the form.
+(document.getElementById('creq') as HTMLFormElement | null)?.submit();

@@ -127,14 +127,15 @@ const noStore = {
 const methodCsp = {
   'content-security-policy': {
     description:
-      "Own scripts only; framed by any page unless the sandbox names the checkout origins (--cors-origin); form-action the notification URL's origin, or none.",
+      "Own scripts, and the pages' inline stylesheet by its hash; framed by any page unless the sandbox names the checkout origins (--cors-origin); form-action the notification URL's origin, or none.",
     required: true,
     schema: { type: 'string' },
   },
 };
 const pageCsp = {
   'content-security-policy': {
-    description: "Own scripts and styles only; framed only by the checkout page's origin (`parent`).",
+    description:
+      "Only the page's own inline script and stylesheet, allowed by their hashes; framed only by the checkout page's origin (`parent`).",
     required: true,
     schema: { type: 'string' },
   },
