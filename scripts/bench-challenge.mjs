@@ -1,6 +1,8 @@
 // Figure of the challenge flow: time from calling authenticate3DS to the issuer page's code field
 // being visible, in headless Chromium on loopback, over three origins (merchant page, API,
-// challenge). One warm-up run, then 20 measured; prints median and max. Needs `npm run build`.
+// challenge). One first run (cold caches: printed on its own), then 20 measured; prints median,
+// min and max, where the time goes (each frame's own navigation timing), and the requests of the
+// run nearest the median. Needs `npm run build`.
 //
 //   npm run bench:challenge            (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { createServer } from 'node:http';
@@ -40,6 +42,24 @@ try {
   });
   const { session } = await res.json();
   const code = tab.frameLocator('dialog iframe').frameLocator('#acs').locator('#code');
+
+  /**
+   * The host and issuer frames' navigation timing on the epoch clock: when each page was asked
+   * for, answered, and parsed. Read after the figure is taken, so reading costs the figure nothing.
+   */
+  const frameTimes = async () => {
+    const times = {};
+    for (const frame of tab.frames()) {
+      const path = new URL(frame.url(), 'http://x').pathname;
+      if (path !== '/challenge/host' && path !== '/challenge/acs') continue;
+      times[path] = await frame.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0];
+        const at = (t) => performance.timeOrigin + t;
+        return { asked: at(n.fetchStart), answered: at(n.responseEnd), parsed: at(n.domInteractive) };
+      });
+    }
+    return times;
+  };
 
   // Every request the page and its frames make between the call and the visible field, with
   // when it started and ended (ms after the call, on the epoch clock the page shares): the round
@@ -118,10 +138,33 @@ try {
     const ms = await tab.evaluate(() => window.__shown);
     await code.waitFor({ state: 'visible' });
     log.open = false;
-    const requests = log.requests
-      .map((r) => ({ ...r, start: r.start - calledAt, end: r.end - calledAt }))
-      .filter((r) => r.start <= ms);
-    runs.push({ ms, requests });
+    // Every request until the field was visible. Not cut at the figure: this process hears of a
+    // request late under load (tens of ms), so a cut would drop requests that came before it.
+    const requests = log.requests.map((r) => ({ ...r, start: r.start - calledAt, end: r.end - calledAt }));
+    const f = await frameTimes();
+    // The API call's resource timing, in the merchant page (the request events above reach this
+    // process late under load).
+    const apiAnswered = await tab.evaluate(
+      (from) => {
+        const entries = performance.getEntriesByType('resource');
+        const e = entries.findLast((r) => r.name.includes('/3ds/authentications') && r.startTime >= from);
+        return e ? performance.timeOrigin + e.responseEnd : NaN;
+      },
+      calledAt - (await tab.evaluate(() => performance.timeOrigin)),
+    );
+    const host = f['/challenge/host'];
+    const acs = f['/challenge/acs'];
+    // Each step's end, ms after the call; NaN when a frame could not be read.
+    const phases = {
+      'API answered (POST authentications)': apiAnswered - calledAt,
+      'host page asked for (the SDK built its frame)': (host?.asked ?? NaN) - calledAt,
+      'host page answered': (host?.answered ?? NaN) - calledAt,
+      'host page parsed, creq posted': (host?.parsed ?? NaN) - calledAt,
+      'issuer page answered (POST /challenge/acs)': (acs?.answered ?? NaN) - calledAt,
+      'issuer page parsed, "ready" posted': (acs?.parsed ?? NaN) - calledAt,
+      'frame shown (next paint after "ready" reached the SDK)': ms,
+    };
+    runs.push({ ms, requests, phases });
     await tab.getByRole('button', { name: 'Fechar e cancelar a verificação' }).click();
     const end = await tab.evaluate(() => window.__settled);
     if (end !== 'CHALLENGE_CANCELED') throw new Error(`run ended with ${end}`);
@@ -129,7 +172,9 @@ try {
   };
 
   const runs = [];
-  await once();
+  // The first challenge of the page: nothing cached yet (gateway-challenge.js, connections).
+  const first = await once();
+  const firstRequests = runs[0].requests;
   runs.length = 0;
   const times = [];
   for (let i = 0; i < RUNS; i++) times.push(await once());
@@ -137,16 +182,29 @@ try {
   const median = (times[RUNS / 2 - 1] + times[RUNS / 2]) / 2;
   const max = times[RUNS - 1];
   console.log(
-    `challenge: authenticate3DS -> issuer code field visible, ${RUNS} runs (after 1 warm-up), headless Chromium, loopback`,
+    `challenge: authenticate3DS -> issuer code field visible, ${RUNS} runs (after 1 first run), headless Chromium, loopback`,
+  );
+  console.log(
+    `  first challenge of the page (cold caches): ${first.toFixed(1)} ms, ${firstRequests.length} requests: ${firstRequests.map((r) => r.what).join(', ')}`,
   );
   console.log(
     `  median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms, min ${times[0].toFixed(1)} ms (target: median <= ${TARGET_MS} ms)`,
   );
+  // Where the time goes: the median of each step's end over the runs, and the step's share of it.
+  console.log("  where the time goes (median of each step's end, ms after the call; + the step):");
+  let before = 0;
+  for (const step of Object.keys(runs[0].phases)) {
+    const ends = runs.map((r) => r.phases[step]).filter((x) => !Number.isNaN(x));
+    ends.sort((a, b) => a - b);
+    const end = ends.length ? ends[Math.floor(ends.length / 2)] : NaN;
+    console.log(`    ${end.toFixed(1).padStart(6)} ms  (+${(end - before).toFixed(1).padStart(5)})  ${step}`);
+    before = end;
+  }
   // The run closest to the median, request by request: what the shopper waits for.
   const typical = runs.reduce((a, b) => (Math.abs(b.ms - median) < Math.abs(a.ms - median) ? b : a));
   const counts = runs.map((r) => r.requests.length).sort((a, b) => a - b);
   console.log(
-    `  requests between the call and the visible field: ${counts[0]}${counts[0] === counts[RUNS - 1] ? '' : ` to ${counts[RUNS - 1]}`} per run; the run nearest the median (${typical.ms.toFixed(1)} ms):`,
+    `  requests between the call and the visible field: ${counts[0]}${counts[0] === counts[RUNS - 1] ? '' : ` to ${counts[RUNS - 1]}`} per run; the run nearest the median (${typical.ms.toFixed(1)} ms), as this process heard of them (late under load):`,
   );
   for (const r of typical.requests)
     console.log(
