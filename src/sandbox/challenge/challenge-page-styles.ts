@@ -1,4 +1,7 @@
-/** The stylesheet of the host and issuer pages, served at /challenge/challenge.css (their CSP allows no inline style). */
+/**
+ * The stylesheet of the challenge origin's pages: inline in each, allowed by its sha256 in their
+ * CSP (PAGE_STYLE_CSP), and served at /challenge/challenge.css.
+ */
 export const CHALLENGE_PAGE_CSS = `*{box-sizing:border-box}
 html,body{margin:0;height:100%}
 body{font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#fff}
