@@ -3,6 +3,7 @@ import { UNPROCESSABLE } from './api-error-code';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
 import type { Db } from '../storage/database';
+import type { RunInTransaction } from '../storage/transaction-runner';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -63,8 +64,9 @@ export class IdempotencyStore {
   private readonly secret: string;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
+    private readonly transaction: RunInTransaction,
   ) {
     this.secret = idempotencySecret(db);
     this.find = db.prepare<[string, string, string, number], Row>(
@@ -92,7 +94,7 @@ export class IdempotencyStore {
     request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },
     create: () => StoredResult & { after?: () => void },
   ): StoredResult & { replayed: boolean } {
-    const result = this.db.transaction(() => {
+    const result = this.transaction(() => {
       const { merchantId, scope, key } = request;
       // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
       const fingerprint = key === undefined ? '' : request.fingerprint();
@@ -124,7 +126,7 @@ export class IdempotencyStore {
           this.clock.now().getTime(),
         );
       return { ...created, replayed: false };
-    })();
+    });
     if (!result.replayed) (result as { after?: () => void }).after?.();
     return { status: result.status, body: result.body, replayed: result.replayed };
   }
