@@ -75,7 +75,8 @@ export class MerchantStore {
   private seenVersion: number | undefined;
 
   constructor(db: Db) {
-    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+    // An in-memory database has no other connection: nothing can change it behind this store's back.
+    this.dataVersion = db.memory ? undefined : db.prepare<[], number>('PRAGMA data_version').pluck();
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
@@ -148,6 +149,7 @@ export class MerchantStore {
 
   /** Another connection to the data file (another process) committed: what was read may be stale. */
   private forgetIfChangedElsewhere(): void {
+    if (!this.dataVersion) return;
     const version = this.dataVersion.get();
     if (version !== this.seenVersion) {
       this.forget();
