@@ -17,10 +17,10 @@ CREATE INDEX IF NOT EXISTS sdk_sessions_expires_at ON sdk_sessions (expires_at);
 // Sessions are bearer secrets in the browser; stored hashed so a copied database opens nothing.
 const hash = (session: string) => createHash('sha256').update(session).digest('base64url');
 
-/** SDK sessions: created by the merchant's server, presented by the SDK in X-Gateway-Session. */
 /** How many sessions {@link SessionStore} remembers; past that the oldest is forgotten (read again if used). */
 const REMEMBERED_SESSIONS = 10_000;
 
+/** SDK sessions: created by the merchant's server, presented by the SDK in X-Gateway-Session. */
 export class SessionStore {
   private readonly insert;
   private readonly purge;
