@@ -11,6 +11,9 @@
 // card charge, POST /orders with a boleto charge. Needs a build (dist/sandbox); the npm script
 // builds first. Figures, never a pass/fail test: see docs/performance.md.
 import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 
@@ -20,6 +23,9 @@ const HELP = `Usage: npm run bench:sandbox -- [options]
   --rounds <n>        measured rounds per side, interleaved (default 4)
   --round <s>         seconds per round, after a 1 s warm-up per side (default 2)
   --card <number>     card the 3DS scenario authenticates (default 4000000000002370, frictionless)
+  --data-file         the sandbox keeps its data in a SQLite file (WAL, in a temporary directory)
+                      instead of in memory, as \`gateway-sandbox --data\` does (default: in memory,
+                      as startSandbox() and gateway-sandbox start without one)
 `;
 
 const { values: opts } = parseArgs({
@@ -29,6 +35,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '4' },
     round: { type: 'string', default: '2' },
     card: { type: 'string', default: '4000000000002370' },
+    'data-file': { type: 'boolean', default: false },
     serve: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -89,7 +96,8 @@ const cpuOf = (child) =>
 function startChild(mode) {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', mode], {
+  const args = ['--serve', mode, ...(opts['data-file'] ? ['--data-file'] : [])];
+  const child = fork(new URL(import.meta.url).pathname, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, ...profile],
   });
@@ -256,7 +264,7 @@ async function main() {
     for (const name of names) if (!all[name]) throw new Error(`no scenario ${name}: ${Object.keys(all).join(', ')}`);
 
     console.log(
-      `bench: ${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s per side (after 1 s warm-up each), loopback, Node ${process.version}`,
+      `bench: ${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s per side (after 1 s warm-up each), loopback, Node ${process.version}, sandbox data ${opts['data-file'] ? 'in a SQLite file (WAL)' : 'in memory'}`,
     );
     let missed = false;
     for (const name of names) {
@@ -372,12 +380,18 @@ async function main() {
 
 // Dispatch last: the constants above are initialised by now.
 if (opts.serve === 'sandbox') {
-  // A quiet sandbox (no request log), as an integrator's test run starts it.
+  // A quiet sandbox (no request log), as an integrator's test run starts it: in memory, or with a data file.
   const { startSandbox } = await import('../dist/sandbox/index.js');
-  const sandbox = await startSandbox();
+  const dir = opts['data-file'] ? mkdtempSync(join(tmpdir(), 'gateway-bench-')) : undefined;
+  const sandbox = await startSandbox(dir ? { dataFile: join(dir, 'sandbox.db') } : {});
   process.send({ apiUrl: sandbox.apiUrl, token: sandbox.token });
   answerCpuQueries();
-  process.on('disconnect', () => sandbox.close().then(() => process.exit(0)));
+  process.on('disconnect', () =>
+    sandbox.close().then(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }),
+  );
 } else if (opts.serve === 'floor') {
   await serveFloor();
 } else if (opts.help) {

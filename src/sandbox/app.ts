@@ -33,7 +33,9 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.use(bodySizeLimit(deps.maxBodyBytes));
 
   // The script-tag build and the challenge and card-encryption code it loads on demand from beside itself.
-  app.get('/sdk/:file{gateway(-challenge|-encrypt)?\\.js}', (c) => {
+  // The group is non-capturing: a capturing one makes hono give up its RegExpRouter for the slower
+  // TrieRouter on every route of the app (docs/performance.md).
+  app.get('/sdk/:file{gateway(?:-challenge|-encrypt)?\\.js}', (c) => {
     const file = join(dirname(deps.sdkScriptPath), c.req.param('file'));
     let script: Buffer;
     try {

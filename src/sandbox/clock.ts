@@ -17,11 +17,18 @@ export class SandboxClock implements Clock {
   }
 }
 
-/** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
-export function timestamp(date: Date, offsetMinutes = -180): string {
-  const local = new Date(date.getTime() + offsetMinutes * 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
+/** `-03:00` for -180 minutes: the offset as ISO 8601 writes it. */
+const zoneOf = (offsetMinutes: number): string => {
   const abs = Math.abs(offsetMinutes);
-  const zone = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return local.toISOString().replace('Z', zone);
+  return `${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+};
+/** São Paulo's offset, the one nearly every call asks for: written once, not on every timestamp (several per answer). */
+const BRASILIA = -180;
+const BRASILIA_ZONE = zoneOf(BRASILIA);
+
+/** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
+export function timestamp(date: Date, offsetMinutes = BRASILIA): string {
+  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString();
+  // toISOString always ends in Z: the local time is everything before it.
+  return local.slice(0, -1) + (offsetMinutes === BRASILIA ? BRASILIA_ZONE : zoneOf(offsetMinutes));
 }

@@ -11,6 +11,7 @@ import { OrderStore } from './orders/order-store';
 import { PublicKeyStore } from './public-keys/public-key-store';
 import { SessionStore } from './sessions/session-store';
 import type { Db } from './storage/database';
+import { transactionRunner } from './storage/transaction-runner';
 import { AuthenticationStore } from './three-ds/authentication-store';
 import { ThreeDsEngine } from './three-ds/three-ds-engine';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
@@ -56,6 +57,7 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
   const authentications = new AuthenticationStore(db, clock);
   const orders = new OrderStore(db);
   const charges = new ChargeStore(db);
+  const transaction = transactionRunner(db);
   return {
     merchants,
     sessions: new SessionStore(db, clock),
@@ -66,9 +68,9 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
     orders,
     charges,
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
-    idempotency: new IdempotencyStore(db, clock),
+    idempotency: new IdempotencyStore(db, clock, transaction),
     events: new ChargeEvents(webhooks, orders, apiUrl, clock),
     webhooks,
-    transaction: (work) => db.transaction(work)(),
+    transaction,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
-import type { OrderStore } from '../orders/order-store';
+import type { OrderRecord, OrderStore } from '../orders/order-store';
 import { chargeResource, type ChargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus } from './charge-store';
 import type { ChargeEventType } from './charge-transitions';
@@ -34,11 +34,16 @@ export class ChargeEvents {
     private readonly clock: Clock,
   ) {}
 
-  /** Notifies a change of `charge`. */
-  emit(type: ChargeEventKind, charge: ChargeRecord): void {
-    const orderUrls = charge.orderId
-      ? (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? [])
-      : [];
+  /**
+   * Notifies a change of `charge`. `order` is the charge's order when the caller holds it (the
+   * request that created both), which spares reading it back.
+   */
+  emit(type: ChargeEventKind, charge: ChargeRecord, order?: Pick<OrderRecord, 'id' | 'notificationUrls'>): void {
+    const orderUrls = !charge.orderId
+      ? []
+      : order?.id === charge.orderId
+        ? order.notificationUrls
+        : (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? []);
     const urls = [...new Set([...orderUrls, ...charge.notificationUrls])];
     if (!urls.length) return;
     const now = this.clock.now().getTime();
@@ -52,8 +57,8 @@ export class ChargeEvents {
     this.webhooks.send(urls, event, charge.merchantId);
   }
 
-  /** Notifies a new charge: its first status is a change from nothing. */
-  created(charge: ChargeRecord): void {
-    this.emit(`CHARGE.${charge.status}`, charge);
+  /** Notifies a new charge: its first status is a change from nothing. `order` as for {@link emit}. */
+  created(charge: ChargeRecord, order?: Pick<OrderRecord, 'id' | 'notificationUrls'>): void {
+    this.emit(`CHARGE.${charge.status}`, charge, order);
   }
 }

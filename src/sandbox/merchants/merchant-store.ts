@@ -63,8 +63,20 @@ export class MerchantStore {
   private readonly upsertRow;
   private readonly updateSettings;
   private readonly updateSecret;
+  private readonly dataVersion;
+  /**
+   * Accounts read so far, by id and by token hash: two reads and a JSON parse on every request
+   * were a tenth of the 3DS endpoint's time (docs/performance.md). Every write of this store
+   * empties them, and so does a write by another connection to the same data file (SQLite's
+   * data_version moves), so a changed setting or secret applies from the next request on.
+   */
+  private readonly cachedById = new Map<string, Merchant>();
+  private readonly cachedByHash = new Map<string, Merchant>();
+  private seenVersion: number | undefined;
 
   constructor(db: Db) {
+    // An in-memory database has no other connection: nothing can change it behind this store's back.
+    this.dataVersion = db.memory ? undefined : db.prepare<[], number>('PRAGMA data_version').pluck();
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
@@ -85,6 +97,7 @@ export class MerchantStore {
    * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
    */
   upsert(m: Omit<Merchant, 'webhookSecret'> & { token: string; webhookSecret?: string }): Merchant {
+    this.forget();
     this.upsertRow.run({
       id: m.id,
       name: m.name,
@@ -100,8 +113,11 @@ export class MerchantStore {
   }
 
   get(id: string): Merchant | undefined {
+    this.forgetIfChangedElsewhere();
+    const cached = this.cachedById.get(id);
+    if (cached) return cached;
     const row = this.byId.get(id);
-    return row && toMerchant(row);
+    return row && this.remember(toMerchant(row), row.token_hash);
   }
 
   /**
@@ -109,8 +125,36 @@ export class MerchantStore {
    * never compares secret bytes an attacker can steer prefix by prefix.
    */
   byToken(token: string): Merchant | undefined {
-    const row = this.byHash.get(hash(token));
-    return row && toMerchant(row);
+    this.forgetIfChangedElsewhere();
+    const tokenHash = hash(token);
+    const cached = this.cachedByHash.get(tokenHash);
+    if (cached) return cached;
+    const row = this.byHash.get(tokenHash);
+    return row && this.remember(toMerchant(row), row.token_hash);
+  }
+
+  /** Keeps an account read from its row, frozen: every request gets the same object, so none may change it. */
+  private remember(merchant: Merchant, tokenHash: string): Merchant {
+    Object.freeze(merchant.releasedMccs);
+    Object.freeze(merchant);
+    this.cachedById.set(merchant.id, merchant);
+    this.cachedByHash.set(tokenHash, merchant);
+    return merchant;
+  }
+
+  private forget(): void {
+    this.cachedById.clear();
+    this.cachedByHash.clear();
+  }
+
+  /** Another connection to the data file (another process) committed: what was read may be stale. */
+  private forgetIfChangedElsewhere(): void {
+    if (!this.dataVersion) return;
+    const version = this.dataVersion.get();
+    if (version !== this.seenVersion) {
+      this.forget();
+      this.seenVersion = version;
+    }
   }
 
   /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs). */
@@ -118,6 +162,7 @@ export class MerchantStore {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
+    this.forget();
     this.updateSettings.run(
       next.pciHomologated ? 1 : 0,
       next.subMerchantEnabled ? 1 : 0,
@@ -129,6 +174,7 @@ export class MerchantStore {
 
   /** Replaces the account's webhook secret with a new one, at once, and returns the account. */
   rotateWebhookSecret(id: string): Merchant | undefined {
+    this.forget();
     return this.updateSecret.run(newWebhookSecret(), id).changes ? this.get(id) : undefined;
   }
 }

@@ -50,7 +50,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
           status: 201,
           body: orderResource(order, paid, deps.apiUrl, now),
           after: () => {
-            for (const charge of paid) events.created(charge);
+            for (const charge of paid) events.created(charge, order);
           },
         };
       },
@@ -96,7 +96,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         return {
           status: 201,
           body: orderResource(order, [...existing, charge], deps.apiUrl, now),
-          after: () => events.created(charge),
+          after: () => events.created(charge, order),
         };
       },
     );
