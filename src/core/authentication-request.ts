@@ -62,30 +62,17 @@ export interface AuthenticationData {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
 
-// Schemas are built on first use, not at import: importing the SDK must cost nothing, and
-// the jitless switch below has to be in place while zod constructs object schemas.
+// The schema is built on first use, not at import: importing the SDK must cost nothing.
 let schema: ReturnType<typeof buildDataSchema> | undefined;
 
 /**
- * Builds the schemas with zod's JIT switched off. zod decides when an object schema is
- * constructed whether to probe `new Function`, which a strict CSP reports as a violation.
- * The flag lives on a page-global shared with the merchant's own zod, so it is set only
- * for the construction and put back exactly as it was.
+ * The one schema, built once. Its objects are zod's plain `$ZodObject`, which never compiles a
+ * parser: only `$ZodObjectJIT` (what `zod/mini`'s `z.object` builds) probes `new Function`, which a
+ * strict CSP reports as a violation. So the SDK never touches zod's page-global configuration
+ * (`__zod_globalConfig`, shared with the merchant's own zod); test/e2e/strict-csp.spec.ts checks
+ * both on a strict-CSP page.
  */
-function dataSchema() {
-  if (schema) return schema;
-  const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-  const config = (holder.__zod_globalConfig ??= {});
-  const had = Object.prototype.hasOwnProperty.call(config, 'jitless');
-  const previous = config.jitless;
-  config.jitless = true;
-  try {
-    return (schema = buildDataSchema(use));
-  } finally {
-    if (had) config.jitless = previous;
-    else delete config.jitless;
-  }
-}
+const dataSchema = () => (schema ??= buildDataSchema(use));
 
 /**
  * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
