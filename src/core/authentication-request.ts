@@ -1,5 +1,5 @@
 import * as z from 'zod/v4/core';
-import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from './error-item';
+import { errorItem, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from './error-item';
 import {
   ADDRESS_RULES,
   cardNumberRule,
@@ -185,8 +185,7 @@ const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string'
 /** Rules that span fields. They run on the raw copy so they report even when other fields fail. */
 function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
   const out: ErrorItem[] = [];
-  const add = (code: string, path: string, description: string) =>
-    out.push({ code, parameterName: path, description: `${path} ${description}` });
+  const add = (code: string, path: string, description: string) => out.push(errorItem(code, path, description));
 
   const phones = obj(data.customer)?.phones;
   if (Array.isArray(phones)) {
@@ -253,11 +252,12 @@ export function validateAuthenticationData(
       const missing = valueAt(snap.value, at) == null;
       // Where the snapshot could not read a value, its own explanation replaces zod's.
       push(
-        snap.problems.get(path) ?? {
-          code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
-          parameterName: path,
-          description: `${path} ${missing ? 'is required: it ' : ''}${issue.message}`,
-        },
+        snap.problems.get(path) ??
+          errorItem(
+            missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+            path,
+            `${missing ? 'is required: it ' : ''}${issue.message}`,
+          ),
       );
     }
   }

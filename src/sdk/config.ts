@@ -1,4 +1,4 @@
-import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
+import { errorItem, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
 import { randomUuid } from '../core/trace-id';
 import { resolveApiUrl } from './api-url';
 import { ErrorCode } from './errors/error-code';
@@ -41,16 +41,15 @@ const fail = (items: ErrorItem[]): never => {
 export function setUp(options: SetUpOptions): void {
   if (typeof options !== 'object' || options === null) {
     fail([
-      {
-        code: options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER,
-        parameterName: 'options',
-        description: 'options must be an object with session and env',
-      },
+      errorItem(
+        options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+        'options',
+        'must be an object with session and env',
+      ),
     ]);
   }
   const items: ErrorItem[] = [];
-  const bad = (code: string, name: string, rule: string) =>
-    items.push({ code, parameterName: name, description: `${name} ${rule}` });
+  const bad = (code: string, name: string, rule: string) => items.push(errorItem(code, name, rule));
   let o: Partial<Record<keyof SetUpOptions, unknown>> = {};
   try {
     const { session, env: e, apiUrl, timeout, locale } = options;

@@ -1,5 +1,5 @@
 import { validateAuthenticationData, type AuthenticationData, type Validation } from '../core/authentication-request';
-import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
+import { errorItem as item, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
 import { UNREADABLE } from '../core/safe-snapshot';
 import type { AuthenticationRequest } from './types';
 
@@ -8,12 +8,6 @@ export type RequestOptions = Pick<
   AuthenticationRequest,
   'beforeChallenge' | 'onStatusChange' | 'signal' | 'challengeTimeout'
 >;
-
-const item = (code: string, parameterName: string, rule: string): ErrorItem => ({
-  code,
-  parameterName,
-  description: `${parameterName} ${rule}`,
-});
 
 // instanceof runs a proxy's getPrototypeOf trap, which may throw.
 const isAbortSignal = (v: unknown): v is AbortSignal => {
