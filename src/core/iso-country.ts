@@ -4,8 +4,8 @@
  * counts from -1). Each gap is written in base 36: a last digit 0-9 or A-Z, preceded, for a gap of
  * 36 or more, by how many times 36 fits, in bijective base 26 with a to z as 1 to 26. 373
  * characters (a plain list is 996, the codes grouped by first letter 547): the script carries this
- * table, and the sandbox reads the same one, so both sides accept exactly the same countries. test/unit/iso-country.test.ts checks it against
- * the plain list, for all 17,576 codes.
+ * table, and the sandbox reads the same one, so both sides accept exactly the same countries.
+ * test/unit/iso-country.test.ts checks it against the plain list, for all 17,576 codes.
  */
 const GAPS =
   'aDbGYa2b61aIbX26QE51a21c7c0T258TEQ1FbB58La7aV1CaGaM7c18aDcG72YbSa23411Za3aZLb1L3Fd2cAaYa0SgMbQc0gIP84Ek0LaId2EOeHa6b3aQ2RCb8CQFbI18aHJ7Ck2aDQcEa3VfIfIGa6aY23L69eEc8g1MhAbKaSDVc5a7eUbRP472dGaCf6WT3cO3CaDC6FSaUaYVBOD29a0b0OPSa6aQ1a9aFaMJGaIIaPbKKaPeJiGj13aGaKb0c7a0Vb32956dDaUuPg8dAYcGaZQaI3LaFa53HMaBQa5Sa2SJ3HLDGFbF3c7CaQR1Wb1cNP44a8aTe2cDa7d22e3a8aGaAa4aWcHe9kWe9aaGoPhKgB';
