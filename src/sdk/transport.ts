@@ -6,8 +6,8 @@ import { GatewayError } from './errors/gateway-error';
 /** One call to the API. */
 export interface ApiCall {
   method: 'GET' | 'POST';
-  /** Absolute base URL, no trailing slash. */
-  baseUrl: string;
+  /** Absolute base URL, no trailing slash. Named as in the setUp configuration, which a call spreads. */
+  apiUrl: string;
   path: string;
   body?: unknown;
   session: string;
@@ -52,7 +52,7 @@ async function once<T>(call: ApiCall): Promise<T> {
       'X-Trace-Id': traceId,
     };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    response = await fetch(`${call.baseUrl}${call.path}`, {
+    response = await fetch(`${call.apiUrl}${call.path}`, {
       method: call.method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
@@ -72,7 +72,7 @@ async function once<T>(call: ApiCall): Promise<T> {
       );
     throw new GatewayError(
       ErrorCode.NETWORK_ERROR,
-      `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`,
+      `The API at ${call.apiUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`,
       { traceId },
       { cause },
     );
