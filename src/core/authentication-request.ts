@@ -302,7 +302,7 @@ function toData(p: Parsed): AuthenticationData {
       : { number: c.number!, expMonth: c.expMonth!, expYear: c.expYear!, holder: holder! };
   const out: AuthenticationData = {
     customer: p.customer,
-    paymentMethod: { type: p.paymentMethod.type, installments: p.paymentMethod.installments, card },
+    paymentMethod: { ...p.paymentMethod, card },
     amount: p.amount,
   };
   if (p.billingAddress) out.billingAddress = p.billingAddress;

@@ -95,10 +95,9 @@ export function setUp(options: SetUpOptions): void {
         'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
       ),
     ]);
-  const e = o.env as Environment;
+  // The options as read (session, env), with the API's address resolved and the defaults filled in.
   current = {
-    session: o.session as string,
-    env: e,
+    ...(o as Config),
     apiUrl: resolved as string,
     timeout: (o.timeout as number | undefined) ?? 15_000,
     locale: (o.locale as Locale | undefined) ?? 'pt-BR',
