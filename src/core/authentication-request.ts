@@ -182,10 +182,12 @@ const given = (v: unknown) => v != null;
 // Number() throws on a symbol, and the snapshot puts one where a value could not be read.
 const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
 
-/** Rules that span fields. They run on the raw copy so they report even when other fields fail. */
-function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
-  const out: ErrorItem[] = [];
-  const add = (code: string, path: string, description: string) => out.push(errorItem(code, path, description));
+/**
+ * Rules that span fields. They run on the raw copy so they report even when other fields fail.
+ * Each problem goes to `report`, in the order the rules run.
+ */
+function crossFieldProblems(data: Raw, at: string, now: Date, report: (item: ErrorItem) => void): void {
+  const add = (code: string, path: string, description: string) => report(errorItem(code, path, description));
 
   const phones = obj(data.customer)?.phones;
   if (Array.isArray(phones)) {
@@ -210,17 +212,15 @@ function crossFieldProblems(data: Raw, at: string, now: Date): ErrorItem[] {
         add(REQUIRED_PARAMETER, `${base}.holder.name`, 'is required with card.number');
       const month = asNumber(card.expMonth);
       const year = asNumber(card.expYear);
-      if (Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 1000) {
-        if (hasExpired(month, year, now))
-          add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
-      }
+      // Only a valid month and year can be in the past (a year above 9999 never is).
+      if (expMonthRule.test(month) && expYearRule.test(year) && hasExpired(month, year, now))
+        add(INVALID_PARAMETER, `${base}.expYear`, 'and expMonth are in the past: the card has expired');
     }
   }
 
   if (!given(data.billingAddress) && !given(data.shippingAddress)) {
     add(REQUIRED_PARAMETER, `${at}.billingAddress`, 'or shippingAddress is required (give at least one)');
   }
-  return out;
 }
 
 /**
@@ -262,7 +262,7 @@ export function validateAuthenticationData(
     }
   }
   const raw = obj(snap.value);
-  if (raw) crossFieldProblems(raw, formatPath(root), now).forEach(push);
+  if (raw) crossFieldProblems(raw, formatPath(root), now, push);
   if (errors.length || parsed.issues) return { ok: false, errors };
   return { ok: true, value: toData(parsed.value) };
 }
