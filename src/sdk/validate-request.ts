@@ -81,7 +81,7 @@ function validateObject(request: unknown): Validation<{ data: AuthenticationData
 
   if (data == null) errors.push(item(REQUIRED_PARAMETER, 'data', 'is required'));
   if (data == null || data === UNREADABLE) return { ok: false, errors };
-  const result = validateAuthenticationData(data, ['data']);
+  const result = validateAuthenticationData(data);
   if (result.ok && !errors.length) return { ok: true, value: { data: result.value, options } };
   if (result.ok) return { ok: false, errors };
   // When data itself could not be read, that one item says all there is about data.dataOnly too.
