@@ -46,16 +46,16 @@ async function once<T>(call: ApiCall): Promise<T> {
   let response: Response;
   let text: string;
   try {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      [SESSION_HEADER]: call.session,
-      'X-Trace-Id': traceId,
-    };
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
     response = await fetch(`${call.apiUrl}${call.path}`, {
       method: call.method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      headers: {
+        Accept: 'application/json',
+        [SESSION_HEADER]: call.session,
+        'X-Trace-Id': traceId,
+        ...(payload && { 'Content-Type': 'application/json' }),
+      },
+      body: payload,
       signal: controller.signal,
       credentials: 'omit',
       cache: 'no-store',
