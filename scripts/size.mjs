@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 
-// Issue #19 set 10 KB as the goal and 11 KB as the limit. The build reaches 11.15 KB with zod, penpal
+// Issue #19 set 10 KB as the goal and 11 KB as the limit. The build reaches 11.14 KB with zod, penpal
 // and every rule and message kept (docs/performance.md says where each kilobyte went and what is
 // left), so the limit sits just above that, with a little room, until the goal is met.
 const LIMIT = 11.25 * 1024;
