@@ -27,6 +27,17 @@ export interface ApiErrorBody {
   error_messages: ApiErrorItem[];
 }
 
+/**
+ * The item for `parameterName` breaking a rule: the description is the parameter's name, then the
+ * rule ("data.amount.value must be …"). One builder for every item the SDK makes, so the script
+ * carries the shape once.
+ */
+export const errorItem = (code: string, parameterName: string, rule: string): ErrorItem => ({
+  code,
+  parameterName,
+  description: `${parameterName} ${rule}`,
+});
+
 export const toApiErrorItem = (item: ErrorItem): ApiErrorItem => ({
   code: item.code,
   description: item.description,

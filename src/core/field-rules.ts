@@ -87,7 +87,8 @@ export const cardNumberRule = make(
 
 export const expMonthRule = integerRule(1, 12, 'must be a month from 1 to 12');
 export const expYearRule = integerRule(1000, 9999, 'must be a year of 4 digits, such as 2030');
-export const installmentsRule = integerRule(1, 12, 'must be an integer from 1 to 12');
+// The default message: "must be an integer from 1 to 12".
+export const installmentsRule = integerRule(1, 12);
 
 /** A postal code of `min` to `max` digits; a Brazilian CEP may be written with its hyphen ("01310-100"). */
 export const postalCodeRule = (min: number, max: number) =>

@@ -1,4 +1,4 @@
-import { INVALID_PARAMETER, type ErrorItem } from './error-item';
+import { errorItem, INVALID_PARAMETER, type ErrorItem } from './error-item';
 import { formatPath } from './parameter-path';
 
 /** Keys that reach an object's prototype: never copied from input, refused by the API. */
@@ -41,7 +41,7 @@ export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = 
   let budget = MAX_VALUES;
   const fail = (path: PropertyKey[], rule: string) => {
     const name = formatPath(path) || 'request';
-    problems.set(name, { code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
+    problems.set(name, errorItem(INVALID_PARAMETER, name, rule));
     return UNREADABLE;
   };
 

@@ -5,21 +5,20 @@ export const DEFAULT_SANDBOX_API_URL = 'http://127.0.0.1:4010';
 /** Path the sandbox serves the script-tag build from. */
 export const SANDBOX_SCRIPT_PATH = '/sdk/gateway.js';
 
-let scriptOrigin: string | undefined;
 let scriptUrl: URL | undefined;
+/** The sandbox that served gateway.js (its own path), if it did. */
+const sandboxOrigin = () => (scriptUrl?.pathname.endsWith(SANDBOX_SCRIPT_PATH) ? scriptUrl.origin : undefined);
 
 /**
  * Remembers where the script tag came from. Called once by the script-tag entry while it
  * runs, the only moment `document.currentScript` is known.
  */
 export function rememberScriptUrl(src: string | undefined): void {
-  if (!src) return;
   try {
-    const url = new URL(src);
-    scriptUrl = url;
-    if (url.pathname.endsWith(SANDBOX_SCRIPT_PATH)) scriptOrigin = url.origin;
+    // Throws on a missing or relative src: not a URL we can use.
+    scriptUrl = new URL(src as string);
   } catch {
-    // not a URL we can use
+    // the other files then come from the API
   }
 }
 
@@ -31,7 +30,7 @@ export function rememberScriptUrl(src: string | undefined): void {
 export function resolveApiUrl(env: Environment, explicit?: string): string | undefined {
   if (explicit) return explicit.replace(/\/+$/, '');
   if (env === 'PROD') return undefined;
-  return scriptOrigin ?? DEFAULT_SANDBOX_API_URL;
+  return sandboxOrigin() ?? DEFAULT_SANDBOX_API_URL;
 }
 
 /**
@@ -39,6 +38,6 @@ export function resolveApiUrl(env: Environment, explicit?: string): string | und
  * beside gateway.js wherever the page loaded it from (the sandbox, a CDN, the merchant's own
  * server), else the API's (the sandbox's when not set up).
  */
-export function sdkFileUrl(file: string, apiUrl = scriptOrigin ?? DEFAULT_SANDBOX_API_URL): string {
+export function sdkFileUrl(file: string, apiUrl = DEFAULT_SANDBOX_API_URL): string {
   return scriptUrl ? new URL(file, scriptUrl).href : `${apiUrl}/sdk/${file}`;
 }

@@ -81,13 +81,8 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
   running = true;
   try {
     const { data, options } = checked.value;
-    const call = {
-      baseUrl: config.apiUrl,
-      session: config.session,
-      timeout: config.timeout,
-      traceId,
-      signal: options.signal,
-    };
+    // The configuration holds the API's address, the session and the timeout under the names a call uses.
+    const call = { ...config, traceId, signal: options.signal };
     let created = await callApi<AuthenticationResource>({
       ...call,
       method: 'POST',

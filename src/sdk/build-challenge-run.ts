@@ -18,14 +18,10 @@ export function challengeRun(
     options,
     readAuthentication: () => {
       // The latest setUp: the merchant may have renewed an expiring session during the challenge.
-      const { apiUrl, session, timeout } = getConfig() ?? config;
-      const path = `${AUTHENTICATIONS_PATH}/${encodeURIComponent(authentication.id)}`;
       return callApi<AuthenticationResource>({
+        ...(getConfig() ?? config),
         method: 'GET',
-        baseUrl: apiUrl,
-        path,
-        session,
-        timeout,
+        path: `${AUTHENTICATIONS_PATH}/${encodeURIComponent(authentication.id)}`,
         traceId,
         signal: options.signal,
       });

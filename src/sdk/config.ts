@@ -1,4 +1,4 @@
-import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
+import { errorItem, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
 import { randomUuid } from '../core/trace-id';
 import { resolveApiUrl } from './api-url';
 import { ErrorCode } from './errors/error-code';
@@ -25,6 +25,15 @@ let current: Config | undefined;
 /** The configuration of the last successful setUp, if any. */
 export const getConfig = (): Config | undefined => current;
 
+/** The protocol of an absolute URL, or '' when `url` is not one. */
+const parsedProtocol = (url: string) => {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
+};
+
 const fail = (items: ErrorItem[]): never => {
   throw new GatewayError(ErrorCode.INVALID_SETUP, `setUp: ${items.map((i) => i.description).join('; ')}`, {
     httpStatus: 400,
@@ -41,60 +50,54 @@ const fail = (items: ErrorItem[]): never => {
 export function setUp(options: SetUpOptions): void {
   if (typeof options !== 'object' || options === null) {
     fail([
-      {
-        code: options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER,
-        parameterName: 'options',
-        description: 'options must be an object with session and env',
-      },
+      errorItem(
+        options == null ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+        'options',
+        'must be an object with session and env',
+      ),
     ]);
   }
   const items: ErrorItem[] = [];
-  const bad = (code: string, name: string, rule: string) =>
-    items.push({ code, parameterName: name, description: `${name} ${rule}` });
+  const bad = (code: string, name: string, rule: string) => items.push(errorItem(code, name, rule));
   let o: Partial<Record<keyof SetUpOptions, unknown>> = {};
   try {
-    const { session, env: e, apiUrl, timeout, locale } = options;
-    o = { session, env: e, apiUrl, timeout, locale };
+    // Each option read once, in this order: a getter runs once, and one that throws is one item.
+    for (const key of ['session', 'env', 'apiUrl', 'timeout', 'locale'] as const) o[key] = options[key];
   } catch {
+    o = {};
     bad(INVALID_PARAMETER, 'options', 'could not be read');
   }
-  if (o.session === undefined || o.session === null || o.session === '')
-    bad(REQUIRED_PARAMETER, 'session', 'is required');
+  if (o.session == null || o.session === '') bad(REQUIRED_PARAMETER, 'session', 'is required');
   else if (typeof o.session !== 'string' || !/^[\x21-\x7e]{1,2048}$/.test(o.session))
     bad(INVALID_PARAMETER, 'session', 'must be the session string your server received');
-  if (o.env === undefined || o.env === null) bad(REQUIRED_PARAMETER, 'env', 'is required: "PROD" or "SANDBOX"');
+  if (o.env == null) bad(REQUIRED_PARAMETER, 'env', 'is required: "PROD" or "SANDBOX"');
   else if (o.env !== 'PROD' && o.env !== 'SANDBOX') bad(INVALID_PARAMETER, 'env', 'must be "PROD" or "SANDBOX"');
   let apiUrl: string | undefined;
   if (o.apiUrl !== undefined) {
-    try {
-      const url = new URL(String(o.apiUrl));
-      if (typeof o.apiUrl !== 'string' || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error();
-      apiUrl = o.apiUrl;
-    } catch {
-      bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
-    }
+    // new URL throws on anything that is not an absolute URL.
+    if (typeof o.apiUrl === 'string' && /^https?:$/.test(parsedProtocol(o.apiUrl))) apiUrl = o.apiUrl;
+    else bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
   }
   if (
     o.timeout !== undefined &&
-    !(typeof o.timeout === 'number' && Number.isInteger(o.timeout) && o.timeout >= 1000 && o.timeout <= 120_000)
-  ) {
+    !(Number.isInteger(o.timeout) && (o.timeout as number) >= 1000 && (o.timeout as number) <= 120_000)
+  )
     bad(INVALID_PARAMETER, 'timeout', 'must be an integer number of milliseconds from 1000 to 120000');
-  }
   if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en')
     bad(INVALID_PARAMETER, 'locale', 'must be "pt-BR" or "en"');
-  const resolved = items.length ? undefined : resolveApiUrl(o.env as Environment, apiUrl);
-  if (!items.length && resolved === undefined) {
-    bad(
-      REQUIRED_PARAMETER,
-      'apiUrl',
-      'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
-    );
-  }
-  if (items.length || resolved === undefined) fail(items);
-  const e = o.env as Environment;
+  if (items.length) fail(items);
+  const resolved = resolveApiUrl(o.env as Environment, apiUrl);
+  if (resolved === undefined)
+    fail([
+      errorItem(
+        REQUIRED_PARAMETER,
+        'apiUrl',
+        'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
+      ),
+    ]);
+  // The options as read (session, env), with the API's address resolved and the defaults filled in.
   current = {
-    session: o.session as string,
-    env: e,
+    ...(o as Config),
     apiUrl: resolved as string,
     timeout: (o.timeout as number | undefined) ?? 15_000,
     locale: (o.locale as Locale | undefined) ?? 'pt-BR',

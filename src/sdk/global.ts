@@ -12,10 +12,9 @@ export * from './index';
 function ownScript(doc: Document): string | undefined {
   const current = doc.currentScript;
   if (current instanceof HTMLScriptElement && current.src) return current.src;
-  const scripts = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]')).filter((s) =>
-    /\/gateway\.js(?:[?#]|$)/.test(s.src),
-  );
-  return scripts[scripts.length - 1]?.src;
+  return Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]'))
+    .filter((s) => /\/gateway\.js(?:[?#]|$)/.test(s.src))
+    .pop()?.src;
 }
 
 if (typeof document !== 'undefined') rememberScriptUrl(ownScript(document));

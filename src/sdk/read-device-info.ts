@@ -21,7 +21,7 @@ export function readDeviceInfo(): DeviceInfo {
     // EMV caps browserUserAgent at 2048 characters; the API refuses a longer one.
     userAgent: n.userAgent.slice(0, 2048),
     // javaEnabled() is deprecated and always false in current browsers, but EMV 3DS asks for it.
-    javaEnabled: typeof n.javaEnabled === 'function' ? n.javaEnabled() : false,
+    javaEnabled: n.javaEnabled?.() ?? false,
     javascriptEnabled: true,
     challengeWindowSize: chooseWindowSize(window.innerWidth, window.innerHeight),
   };

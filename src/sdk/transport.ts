@@ -6,8 +6,8 @@ import { GatewayError } from './errors/gateway-error';
 /** One call to the API. */
 export interface ApiCall {
   method: 'GET' | 'POST';
-  /** Absolute base URL, no trailing slash. */
-  baseUrl: string;
+  /** Absolute base URL, no trailing slash. Named as in the setUp configuration, which a call spreads. */
+  apiUrl: string;
   path: string;
   body?: unknown;
   session: string;
@@ -46,16 +46,16 @@ async function once<T>(call: ApiCall): Promise<T> {
   let response: Response;
   let text: string;
   try {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      [SESSION_HEADER]: call.session,
-      'X-Trace-Id': traceId,
-    };
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    response = await fetch(`${call.baseUrl}${call.path}`, {
+    const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+    response = await fetch(`${call.apiUrl}${call.path}`, {
       method: call.method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      headers: {
+        Accept: 'application/json',
+        [SESSION_HEADER]: call.session,
+        'X-Trace-Id': traceId,
+        ...(payload && { 'Content-Type': 'application/json' }),
+      },
+      body: payload,
       signal: controller.signal,
       credentials: 'omit',
       cache: 'no-store',
@@ -72,7 +72,7 @@ async function once<T>(call: ApiCall): Promise<T> {
       );
     throw new GatewayError(
       ErrorCode.NETWORK_ERROR,
-      `The API at ${call.baseUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`,
+      `The API at ${call.apiUrl} could not be reached (offline, blocked by CORS or CSP connect-src, or not running).`,
       { traceId },
       { cause },
     );
@@ -82,46 +82,41 @@ async function once<T>(call: ApiCall): Promise<T> {
   }
 
   const httpStatus = response.status;
-  const serverTrace = response.headers.get('x-trace-id') || traceId;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    body = undefined;
+    // Not JSON: an answer without error items (or, for a 2xx, INVALID_RESPONSE below).
   }
   const errorMessages = toItems(body);
-  const detail = { httpStatus, traceId: serverTrace, errorMessages };
   const said = errorMessages
     .map((i) => i.description)
     .filter(Boolean)
     .join('; ');
+  // How the refusals below end: the API's own descriptions when it gave any.
+  const tail = said ? `: ${said}` : '.';
+  // Every error below carries the same detail: the status, the API's trace id and its items.
+  const fail = (code: ErrorCode, message: string): never => {
+    throw new GatewayError(code, message, {
+      httpStatus,
+      traceId: response.headers.get('x-trace-id') || traceId,
+      errorMessages,
+    });
+  };
   if (response.ok) {
-    if (body === undefined || typeof body !== 'object' || body === null) {
-      throw new GatewayError(
-        ErrorCode.INVALID_RESPONSE,
-        `The API answered ${httpStatus} with a body that is not JSON.`,
-        detail,
-      );
-    }
+    if (!body || typeof body !== 'object')
+      fail(ErrorCode.INVALID_RESPONSE, `The API answered ${httpStatus} with a body that is not JSON.`);
     return body as T;
   }
-  if (httpStatus >= 500)
-    throw new GatewayError(ErrorCode.SERVER_ERROR, `The API failed (${httpStatus})${said ? `: ${said}` : '.'}`, detail);
-  if (httpStatus === 401) {
-    throw new GatewayError(
+  if (httpStatus >= 500) fail(ErrorCode.SERVER_ERROR, `The API failed (${httpStatus})${tail}`);
+  if (httpStatus === 401)
+    fail(
       ErrorCode.SESSION_EXPIRED,
       'The session expired or is unknown: create a new session on your server and call setUp with it.',
-      detail,
     );
-  }
-  if ((httpStatus === 400 || httpStatus === 422) && errorMessages.length) {
-    throw new GatewayError(ErrorCode.VALIDATION_ERROR, `The API refused the request: ${said}`, detail);
-  }
-  throw new GatewayError(
-    ErrorCode.REQUEST_REJECTED,
-    `The API refused the request (${httpStatus})${said ? `: ${said}` : '.'}`,
-    detail,
-  );
+  if ((httpStatus === 400 || httpStatus === 422) && errorMessages.length)
+    fail(ErrorCode.VALIDATION_ERROR, `The API refused the request: ${said}`);
+  return fail(ErrorCode.REQUEST_REJECTED, `The API refused the request (${httpStatus})${tail}`);
 }
 
 /**

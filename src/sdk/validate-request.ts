@@ -1,5 +1,5 @@
 import { validateAuthenticationData, type AuthenticationData, type Validation } from '../core/authentication-request';
-import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
+import { errorItem as item, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
 import { UNREADABLE } from '../core/safe-snapshot';
 import type { AuthenticationRequest } from './types';
 
@@ -9,12 +9,6 @@ export type RequestOptions = Pick<
   'beforeChallenge' | 'onStatusChange' | 'signal' | 'challengeTimeout'
 >;
 
-const item = (code: string, parameterName: string, rule: string): ErrorItem => ({
-  code,
-  parameterName,
-  description: `${parameterName} ${rule}`,
-});
-
 // instanceof runs a proxy's getPrototypeOf trap, which may throw.
 const isAbortSignal = (v: unknown): v is AbortSignal => {
   try {
@@ -23,6 +17,20 @@ const isAbortSignal = (v: unknown): v is AbortSignal => {
     return false;
   }
 };
+
+const isFunction = (v: unknown) => typeof v === 'function';
+
+/** The request's options, in the order they are read and reported: the key, its test, the rule it breaks. */
+const OPTIONS: ReadonlyArray<readonly [keyof RequestOptions, (v: unknown) => boolean, string]> = [
+  ['beforeChallenge', isFunction, 'must be a function'],
+  ['onStatusChange', isFunction, 'must be a function'],
+  ['signal', isAbortSignal, 'must be an AbortSignal'],
+  [
+    'challengeTimeout',
+    (v) => Number.isInteger(v) && (v as number) >= 1000 && (v as number) <= 3_600_000,
+    'must be an integer number of milliseconds from 1000 to 3600000',
+  ],
+];
 
 /**
  * Validates a whole authenticate3DS request: the top-level fields here, `data` through the
@@ -64,27 +72,16 @@ function validateObject(request: unknown): Validation<{ data: AuthenticationData
     errors.push(item(INVALID_PARAMETER, 'data.dataOnly', 'must be false'));
 
   const options: RequestOptions = {};
-  for (const key of ['beforeChallenge', 'onStatusChange'] as const) {
-    const fn = field(request, key);
+  for (const [key, valid, rule] of OPTIONS) {
+    const value = field(request, key);
     // The integrator's function is called as given; its signature is theirs to get right.
-    if (typeof fn === 'function') (options as Record<typeof key, unknown>)[key] = fn;
-    else if (fn != null && fn !== UNREADABLE) errors.push(item(INVALID_PARAMETER, key, 'must be a function'));
+    if (valid(value)) (options as Record<string, unknown>)[key] = value;
+    else if (value != null && value !== UNREADABLE) errors.push(item(INVALID_PARAMETER, key, rule));
   }
-  const signal = field(request, 'signal');
-  if (isAbortSignal(signal)) options.signal = signal;
-  else if (signal != null && signal !== UNREADABLE)
-    errors.push(item(INVALID_PARAMETER, 'signal', 'must be an AbortSignal'));
-  const timeout = field(request, 'challengeTimeout');
-  if (typeof timeout === 'number' && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 3_600_000)
-    options.challengeTimeout = timeout;
-  else if (timeout != null && timeout !== UNREADABLE)
-    errors.push(
-      item(INVALID_PARAMETER, 'challengeTimeout', 'must be an integer number of milliseconds from 1000 to 3600000'),
-    );
 
   if (data == null) errors.push(item(REQUIRED_PARAMETER, 'data', 'is required'));
   if (data == null || data === UNREADABLE) return { ok: false, errors };
-  const result = validateAuthenticationData(data, ['data']);
+  const result = validateAuthenticationData(data);
   if (result.ok && !errors.length) return { ok: true, value: { data: result.value, options } };
   if (result.ok) return { ok: false, errors };
   // When data itself could not be read, that one item says all there is about data.dataOnly too.

@@ -8,7 +8,7 @@ import { json, stubFetch } from './support/fake-api';
 const TRACE = 'sdk-trace-0001';
 const call = (overrides: Partial<ApiCall> = {}): ApiCall => ({
   method: 'POST',
-  baseUrl: 'http://127.0.0.1:4999',
+  apiUrl: 'http://127.0.0.1:4999',
   path: '/checkout-sdk/3ds/authentications',
   body: { data: { a: 1 } },
   session: 'sess_test_0001',

@@ -45,16 +45,9 @@ export class GatewayError extends Error {
     detail: Partial<Omit<GatewayErrorDetail, 'code' | 'message'>> = {},
     options?: { cause?: unknown },
   ) {
-    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
-    // Browsers older than ES2022 ignore the options argument: set it the way they would.
-    if (options && 'cause' in options && !Object.prototype.hasOwnProperty.call(this, 'cause')) {
-      Object.defineProperty(this, 'cause', {
-        value: options.cause,
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      });
-    }
+    // Error sets `cause` from options itself, only when options has one: every supported browser
+    // (docs/browsers.md: Safari 15.4 and later, current Chromium and Firefox) implements it.
+    super(message, options);
     this.name = 'GatewayError';
     this.code = code;
     this.detail = {
