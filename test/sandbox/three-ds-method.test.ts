@@ -535,4 +535,20 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     }
     expect(logs.join('\n')).toMatch(/3ds method 3DS_\S+ notified/);
   });
+
+  it('logs its events with their time, as request lines are', async () => {
+    const a = await authenticate(METHOD_CARDS.visa);
+    await runMethod(a);
+    await continueCall(a.id, { methodCompletion: 'Y' });
+    const events = logs.filter((l) => l.includes(`3ds method ${a.id}`));
+    expect(events.map((l) => l.replace(/^\S+ /, '').replace(/trace=\S+ /, ''))).toEqual([
+      `3ds method ${a.id} notified`,
+      `3ds method ${a.id} ended: sdk saw Y, indicator Y, now AUTH_FLOW_COMPLETED`,
+    ]);
+    for (const line of events) {
+      const time = Date.parse(line.split(' ')[0]!);
+      expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z trace=/);
+      expect(Math.abs(Date.now() - time)).toBeLessThan(60_000);
+    }
+  });
 });

@@ -50,10 +50,11 @@ export function logSink(write: (line: string) => void, format: LogFormat = 'text
     };
   }
   return {
-    // A message may carry text from a client (an error's message): it must stay one line.
+    // A message may carry text from a client (an error's message): it must stay one line. It
+    // starts with its time, as a request's line does, so an event sorts in among the requests.
     log: (message) =>
       write(
-        maskCardDigits(message).replace(
+        `${new Date().toISOString()} ${maskCardDigits(message)}`.replace(
           CONTROL_CHARACTERS,
           (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
         ),
