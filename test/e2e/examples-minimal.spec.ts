@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../dist/sandbox/index.js';
-import { challengeDialog, submitChallengeCode } from '../../dist/testing/index.js';
+import { cancelChallenge, challengeDialog, submitChallengeCode } from '../../dist/testing/index.js';
 import { expect, test as base } from './fixtures';
 
 const SERVER = fileURLToPath(new URL('../../examples/minimal/server.mjs', import.meta.url));
@@ -155,6 +155,22 @@ test.describe('examples/minimal', () => {
     });
     expect(bypass.status).toBe(402);
     expect(await bypass.json()).toMatchObject({ error: 'not authenticated' });
+  });
+
+  test('a challenge the shopper closes: the page says so in words, nothing is ordered, and paying again works', async ({
+    page,
+  }) => {
+    const orders: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
+    await pay(page, CARD.challenge);
+    await cancelChallenge(page);
+    await expect(answer(page)).toHaveText("You closed your bank's check. Nothing was charged: pay again when you are ready.");
+    await expect(challengeDialog(page)).toHaveCount(0);
+    expect(orders).toEqual([]);
+    await expect(page.getByRole('button', { name: 'Pay R$ 134.80' })).toBeEnabled();
+    await pay(page, CARD.challenge);
+    await submitChallengeCode(page, '123456');
+    await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
   });
 
   test('not supported, credit: paid without 3DS', async ({ page, sandbox }) => {
