@@ -164,7 +164,9 @@ test.describe('examples/minimal', () => {
     page.on('request', (r) => r.url().endsWith('/api/orders') && orders.push(r.url()));
     await pay(page, CARD.challenge);
     await cancelChallenge(page);
-    await expect(answer(page)).toHaveText("You closed your bank's check. Nothing was charged: pay again when you are ready.");
+    await expect(answer(page)).toHaveText(
+      "You closed your bank's check. Nothing was charged: pay again when you are ready.",
+    );
     await expect(challengeDialog(page)).toHaveCount(0);
     expect(orders).toEqual([]);
     await expect(page.getByRole('button', { name: 'Pay R$ 134.80' })).toBeEnabled();
