@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
 import { startSandbox } from '../dist/sandbox/index.js';
+import { threeDsData } from './bench-request.mjs';
 
 const RUNS = 20;
 const TARGET_MS = 100;
@@ -90,7 +91,7 @@ try {
   const once = async () => {
     log = { open: true, requests: [] };
     const calledAt = await tab.evaluate(
-      ({ session, card }) => {
+      ({ session, data }) => {
         const G = window.Gateway;
         G.setUp({ session, env: 'SANDBOX' });
         // Only the dialog this call opens counts, not one a previous run is still taking down.
@@ -109,31 +110,11 @@ try {
         });
         window.__settled = G.authenticate3DS({
           dataOnly: false,
-          data: {
-            customer: {
-              name: 'Maria Silva',
-              email: 'maria@example.com.br',
-              phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
-            },
-            paymentMethod: {
-              type: 'CREDIT_CARD',
-              installments: 1,
-              card: { number: card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
-            },
-            amount: { value: 15000, currency: 'BRL' },
-            billingAddress: {
-              street: 'Avenida Paulista',
-              number: '1000',
-              city: 'São Paulo',
-              regionCode: 'SP',
-              country: 'BRA',
-              postalCode: '01310100',
-            },
-          },
+          data,
         }).catch((e) => e.code);
         return performance.timeOrigin + started;
       },
-      { session, card: CARD },
+      { session, data: threeDsData(CARD) },
     );
     const ms = await tab.evaluate(() => window.__shown);
     await code.waitFor({ state: 'visible' });

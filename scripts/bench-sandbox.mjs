@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
+import { threeDsData } from './bench-request.mjs';
 
 const HELP = `Usage: npm run bench:sandbox -- [options]
   --scenario <name>   3ds, order-card, order-boleto or all (default all)
@@ -144,27 +145,7 @@ function scenarios(token, session) {
       path: '/checkout-sdk/3ds/authentications',
       headers: () => ({ ...json, 'x-gateway-session': session }),
       body: {
-        data: {
-          customer: {
-            name: 'Maria Silva',
-            email: 'maria@example.com.br',
-            phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
-          },
-          paymentMethod: {
-            type: 'CREDIT_CARD',
-            installments: 1,
-            card: { number: opts.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
-          },
-          amount: { value: 15_000, currency: 'BRL' },
-          billingAddress: {
-            street: 'Avenida Paulista',
-            number: '1000',
-            city: 'São Paulo',
-            regionCode: 'SP',
-            country: 'BRA',
-            postalCode: '01310100',
-          },
-        },
+        data: threeDsData(opts.card),
         device: {
           screenWidth: 1920,
           screenHeight: 1080,
