@@ -46,15 +46,19 @@ export function answerValidator(document) {
     const problems = [];
     const where = `${answer.method} ${answer.path} → ${answer.status}`;
     const found = operationOf(answer.method, answer.path);
-    // A path no operation has: the API's 404 (or 405), with the error body.
+    // A method and path no operation has: the API's 404, or 405 with Allow when the path has
+    // operations for other methods (docs/errors.md), with the error body; 401 first where the
+    // path's prefix needs the bearer token and the request had none.
+    const unrouted = {
+      headers: { 'x-trace-id': {} },
+      content: { 'application/json': { schema: errorSchema }, 'text/html': {} },
+    };
+    const otherMethods = !found && operations.some((o) => o.pattern.test(answer.path));
     const responses = found
       ? found.op.responses
-      : {
-          404: {
-            headers: { 'x-trace-id': {} },
-            content: { 'application/json': { schema: errorSchema }, 'text/html': {} },
-          },
-        };
+      : otherMethods
+        ? { 401: unrouted, 405: { ...unrouted, headers: { ...unrouted.headers, allow: { required: true } } } }
+        : { 401: unrouted, 404: unrouted };
     const response = responses[String(answer.status)];
     if (!response) return [`${where}: status ${answer.status} is not documented for this operation`];
     const type = (answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from './http/api-error-code';
+import { noRouteError } from './http/allowed-methods';
 import { clientFailure } from './http/client-failure';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
@@ -62,7 +63,11 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', challengeDecisionRoutes(deps));
   app.route('/', openApiRoutes(deps));
 
-  app.notFound((c) => c.json(ApiError.of(404, NOT_FOUND, '', 'No such endpoint.').body, 404));
+  const noRoute = noRouteError(app, 'No such endpoint.');
+  app.notFound((c) => {
+    const error = noRoute(c);
+    return c.json(error.body, error.status);
+  });
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);
     const failure = clientFailure(c);

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from '../http/api-error-code';
+import { INTERNAL_ERROR, MALFORMED_JSON } from '../http/api-error-code';
 import { clientFailure } from '../http/client-failure';
+import { noRouteError } from '../http/allowed-methods';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
@@ -39,7 +40,8 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
     c.header('content-security-policy', pageCsp('*'));
     return c.html(errorPage(pageLocale(c.req.query('locale')), error.items), error.status);
   };
-  app.notFound((c) => answer(ApiError.of(404, NOT_FOUND, '', 'No such page.'), c));
+  const noRoute = noRouteError(app, 'No such page.');
+  app.notFound((c) => answer(noRoute(c), c));
   app.onError((err, c) => {
     if (err instanceof ApiError) return answer(err, c);
     const failure = clientFailure(c);

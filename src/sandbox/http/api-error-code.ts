@@ -8,6 +8,8 @@ export const UNAUTHORIZED = '40101';
 export const SESSION_EXPIRED = '40102';
 /** The resource does not exist (or belongs to another merchant). */
 export const NOT_FOUND = '40401';
+/** The path exists, but not for this method: the `Allow` header lists the methods it answers. */
+export const METHOD_NOT_ALLOWED = '40501';
 /** The request conflicts with the resource's current state. */
 export const CONFLICT = '40901';
 /** The body is larger than the API accepts. */
