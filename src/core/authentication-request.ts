@@ -291,21 +291,16 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 
 type Parsed = z.output<ReturnType<typeof buildDataSchema>>;
 
-/** Keeps one card form and drops empty optionals, so nothing unvalidated reaches the wire. */
+/**
+ * The validated data for the wire. zod's objects already hold only the keys their shape knows, and
+ * the cross-field rules allow one card form, so the parsed value is used as it is; only a holder
+ * without a name is left out (the id and encrypted forms may carry an empty one). Spread rather than
+ * copied field by field: the script carries no list of the card's and the request's keys.
+ */
 function toData(p: Parsed): AuthenticationData {
-  const c = p.paymentMethod.card;
-  const holder = c.holder?.name ? { name: c.holder.name } : undefined;
-  const card: CardData = c.id
-    ? { id: c.id, ...(holder && { holder }) }
-    : c.encrypted
-      ? { encrypted: c.encrypted, ...(holder && { holder }) }
-      : { number: c.number!, expMonth: c.expMonth!, expYear: c.expYear!, holder: holder! };
-  const out: AuthenticationData = {
-    customer: p.customer,
-    paymentMethod: { ...p.paymentMethod, card },
-    amount: p.amount,
-  };
-  if (p.billingAddress) out.billingAddress = p.billingAddress;
-  if (p.shippingAddress) out.shippingAddress = p.shippingAddress;
-  return out;
+  const { card } = p.paymentMethod;
+  return {
+    ...p,
+    paymentMethod: { ...p.paymentMethod, card: { ...card, holder: card.holder?.name ? card.holder : undefined } },
+  } as AuthenticationData;
 }

@@ -505,6 +505,18 @@ describe('validateRequest: what is sent', () => {
     });
   });
 
+  it('sends one card form: no other form, no nameless holder, nothing left undefined', () => {
+    const sent = (card: unknown) => {
+      const result = validateRequest(withValue('data.paymentMethod.card', card));
+      return result.ok ? JSON.stringify(result.value.data.paymentMethod.card) : result.errors;
+    };
+    expect(sent({ id: 'CARD_1234', holder: {}, number: undefined, encrypted: null })).toBe('{"id":"CARD_1234"}');
+    expect(sent({ encrypted: 'ZW5j', holder: { name: undefined }, expMonth: undefined })).toBe('{"encrypted":"ZW5j"}');
+    expect(
+      sent({ holder: { name: 'Maria Silva' }, expYear: 2099, id: undefined, expMonth: 7, number: CARD_NUMBER }),
+    ).toBe(`{"number":"${CARD_NUMBER}","expMonth":7,"expYear":2099,"holder":{"name":"Maria Silva"}}`);
+  });
+
   it('takes null in an optional field for "not given", and does not send it', () => {
     const request = withValue('data.billingAddress.complement', null);
     set(request, 'data.shippingAddress', null);
