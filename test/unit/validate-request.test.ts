@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validateRequest } from '../../src/sdk/validate-request';
 import { CARD_NUMBER, remove, set, validAddress, validData, validRequest } from './support/requests';
 
@@ -354,6 +354,16 @@ describe('validateRequest: top-level fields', () => {
   it('signal, when present, must be an AbortSignal', () => {
     expect(outcome(withValue('signal', new AbortController().signal))).toBe('valid');
     expect(outcome(withValue('signal', { aborted: false }))).toEqual([[INVALID, 'signal']]);
+  });
+
+  it('where the page has no AbortSignal, a signal given is reported, not thrown', () => {
+    vi.stubGlobal('AbortSignal', undefined);
+    try {
+      expect(outcome(withValue('signal', { aborted: false }))).toEqual([[INVALID, 'signal']]);
+      expect(outcome(withValue('signal', undefined))).toBe('valid');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('challengeTimeout, when present, must be 1000 to 3600000 ms', () => {
