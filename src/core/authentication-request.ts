@@ -177,7 +177,8 @@ export function buildDataSchema(use: RuleStep) {
 }
 
 type Raw = Record<string, unknown>;
-const obj = (v: unknown): Raw | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined);
+// zod's own test of "an object, not an array" ($ZodObject's), which the script carries anyway.
+const obj = (v: unknown): Raw | undefined => (z.util.isObject(v) ? (v as Raw) : undefined);
 const given = (v: unknown) => v != null;
 // Number() throws on a symbol, and the snapshot puts one where a value could not be read.
 const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
