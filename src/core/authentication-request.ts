@@ -264,8 +264,8 @@ export function validateAuthenticationData(
   }
   const raw = obj(snap.value);
   if (raw) crossFieldProblems(raw, formatPath(root), now, push);
-  if (errors.length || parsed.issues) return { ok: false, errors };
-  return { ok: true, value: toData(parsed.value) };
+  // The first issue is always kept, so items exist whenever zod found one.
+  return errors.length ? { ok: false, errors } : { ok: true, value: toData((parsed as { value: Parsed }).value) };
 }
 
 /**
