@@ -4,7 +4,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 
 // Issue #19 set 10 KB as the goal and 11 KB as the limit. The build is at 10.98 KB with zod, penpal
 // and every rule and message kept (docs/performance.md says where each kilobyte went and what is
-// left): the limit is the issue's, with 16 bytes of room.
+// left): the limit is the issue's, with 23 bytes of room.
 const LIMIT = 11 * 1024;
 const TARGET = 10 * 1024;
 const code = readFileSync('dist/gateway.js');
