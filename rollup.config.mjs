@@ -26,7 +26,8 @@ const sourcemap = 'hidden';
 /**
  * The script-tag build cannot split chunks, so it loads its challenge code and its card-encryption
  * code as scripts of their own: this swaps the dynamic-import challenge loader for the one that
- * adds gateway-challenge.js, and encryptCard for the stand-in that adds gateway-encrypt.js.
+ * adds gateway-challenge.js, and encryptCard for the stand-in that adds gateway-encrypt.js. Its
+ * GatewayError skips the ES5 prototype repair: nobody transpiles gateway.js (restore-prototype-script.ts).
  */
 const lazyScripts = () => ({
   name: 'lazy-scripts',
@@ -37,6 +38,8 @@ const lazyScripts = () => ({
       });
     if (source === './encrypt-card' && importer?.endsWith('/src/sdk/index.ts'))
       return this.resolve('./encrypt/encrypt-card-script', importer, { skipSelf: true });
+    if (source === './restore-prototype')
+      return this.resolve('./restore-prototype-script', importer, { skipSelf: true });
     return null;
   },
 });

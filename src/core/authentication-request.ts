@@ -177,7 +177,8 @@ export function buildDataSchema(use: RuleStep) {
 }
 
 type Raw = Record<string, unknown>;
-const obj = (v: unknown): Raw | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined);
+// zod's own test of "an object, not an array" ($ZodObject's), which the script carries anyway.
+const obj = (v: unknown): Raw | undefined => (z.util.isObject(v) ? (v as Raw) : undefined);
 const given = (v: unknown) => v != null;
 // Number() throws on a symbol, and the snapshot puts one where a value could not be read.
 const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
@@ -263,8 +264,8 @@ export function validateAuthenticationData(
   }
   const raw = obj(snap.value);
   if (raw) crossFieldProblems(raw, formatPath(root), now, push);
-  if (errors.length || parsed.issues) return { ok: false, errors };
-  return { ok: true, value: toData(parsed.value) };
+  // The first issue is always kept, so items exist whenever zod found one.
+  return errors.length ? { ok: false, errors } : { ok: true, value: toData((parsed as { value: Parsed }).value) };
 }
 
 /**
@@ -291,21 +292,16 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 
 type Parsed = z.output<ReturnType<typeof buildDataSchema>>;
 
-/** Keeps one card form and drops empty optionals, so nothing unvalidated reaches the wire. */
+/**
+ * The validated data for the wire. zod's objects already hold only the keys their shape knows, and
+ * the cross-field rules allow one card form, so the parsed value is used as it is; only a holder
+ * without a name is left out (the id and encrypted forms may carry an empty one). Spread rather than
+ * copied field by field: the script carries no list of the card's and the request's keys.
+ */
 function toData(p: Parsed): AuthenticationData {
-  const c = p.paymentMethod.card;
-  const holder = c.holder?.name ? { name: c.holder.name } : undefined;
-  const card: CardData = c.id
-    ? { id: c.id, ...(holder && { holder }) }
-    : c.encrypted
-      ? { encrypted: c.encrypted, ...(holder && { holder }) }
-      : { number: c.number!, expMonth: c.expMonth!, expYear: c.expYear!, holder: holder! };
-  const out: AuthenticationData = {
-    customer: p.customer,
-    paymentMethod: { ...p.paymentMethod, card },
-    amount: p.amount,
-  };
-  if (p.billingAddress) out.billingAddress = p.billingAddress;
-  if (p.shippingAddress) out.shippingAddress = p.shippingAddress;
-  return out;
+  const { card } = p.paymentMethod;
+  return {
+    ...p,
+    paymentMethod: { ...p.paymentMethod, card: { ...card, holder: card.holder?.name ? card.holder : undefined } },
+  } as AuthenticationData;
 }

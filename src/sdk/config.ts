@@ -25,15 +25,6 @@ let current: Config | undefined;
 /** The configuration of the last successful setUp, if any. */
 export const getConfig = (): Config | undefined => current;
 
-/** The protocol of an absolute URL, or '' when `url` is not one. */
-const parsedProtocol = (url: string) => {
-  try {
-    return new URL(url).protocol;
-  } catch {
-    return '';
-  }
-};
-
 const fail = (items: ErrorItem[]): never => {
   throw new GatewayError(ErrorCode.INVALID_SETUP, `setUp: ${items.map((i) => i.description).join('; ')}`, {
     httpStatus: 400,
@@ -74,9 +65,11 @@ export function setUp(options: SetUpOptions): void {
   else if (o.env !== 'PROD' && o.env !== 'SANDBOX') bad(INVALID_PARAMETER, 'env', 'must be "PROD" or "SANDBOX"');
   let apiUrl: string | undefined;
   if (o.apiUrl !== undefined) {
-    // new URL throws on anything that is not an absolute URL.
-    if (typeof o.apiUrl === 'string' && /^https?:$/.test(parsedProtocol(o.apiUrl))) apiUrl = o.apiUrl;
-    else bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
+    try {
+      // new URL throws on anything that is not an absolute URL: apiUrl stays unset.
+      if (typeof o.apiUrl === 'string' && /^https?:$/.test(new URL(o.apiUrl).protocol)) apiUrl = o.apiUrl;
+    } catch {}
+    if (!apiUrl) bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
   }
   if (
     o.timeout !== undefined &&

@@ -10,11 +10,15 @@ export * from './index';
  * script whose address ends in gateway.js stands in, rather than silently using the default API.
  */
 function ownScript(doc: Document): string | undefined {
-  const current = doc.currentScript;
-  if (current instanceof HTMLScriptElement && current.src) return current.src;
-  return Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]'))
-    .filter((s) => /\/gateway\.js(?:[?#]|$)/.test(s.src))
-    .pop()?.src;
+  // An SVG <script> has no `src` (its address is `href`): undefined, so the search below runs, as
+  // for a module script. No instanceof check needed.
+  const current = (doc.currentScript as HTMLScriptElement | null)?.src;
+  return (
+    current ||
+    Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]'))
+      .filter((s) => /\/gateway\.js(?:[?#]|$)/.test(s.src))
+      .pop()?.src
+  );
 }
 
 if (typeof document !== 'undefined') rememberScriptUrl(ownScript(document));

@@ -17,7 +17,9 @@ export function challengeCode(
   signal: AbortSignal | undefined,
   traceId: string,
 ): Promise<ChallengeModule> {
-  return new Promise((resolve, reject) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  return new Promise<ChallengeModule>((resolve, reject) => {
     const unavailable = (why: string, cause?: unknown) =>
       new GatewayError(
         ErrorCode.CHALLENGE_FRAME_ERROR,
@@ -25,31 +27,20 @@ export function challengeCode(
         { traceId },
         cause === undefined ? undefined : { cause },
       );
-    const aborted = () =>
-      new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId });
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      done();
-      reject(aborted());
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(unavailable(`did not arrive within ${CHALLENGE_CODE_TIMEOUT_MS} ms`));
-    }, CHALLENGE_CODE_TIMEOUT_MS);
+    onAbort = () =>
+      reject(
+        new GatewayError(ErrorCode.ABORTED, 'The authentication was aborted by the merchant (signal).', { traceId }),
+      );
     if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort);
-    loadChallenge(config).then(
-      (module) => {
-        done();
-        resolve(module);
-      },
-      (cause: unknown) => {
-        done();
-        reject(unavailable('could not be loaded', cause));
-      },
+    timer = setTimeout(
+      () => reject(unavailable(`did not arrive within ${CHALLENGE_CODE_TIMEOUT_MS} ms`)),
+      CHALLENGE_CODE_TIMEOUT_MS,
     );
+    signal?.addEventListener('abort', onAbort);
+    loadChallenge(config).then(resolve, (cause: unknown) => reject(unavailable('could not be loaded', cause)));
+  }).finally(() => {
+    // Whichever settled first, the other two are no longer needed.
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort!);
   });
 }

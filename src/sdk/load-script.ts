@@ -1,7 +1,8 @@
 /**
  * Adds a script of the script-tag build (the challenge or the card-encryption code, beside
  * gateway.js) and resolves with what it registered under `key`. `integrity` is the SRI hash the
- * build wrote into gateway.js; an unbuilt placeholder loads without the check. Nothing is added
+ * build wrote into gateway.js (the build fails when it cannot, so the script-tag file, the only
+ * user of this loader, always carries a real hash). Nothing is added
  * when the code is already registered. Rejects when the script fails or registers nothing.
  */
 export function loadScript<T>(src: string, integrity: string, key: symbol): Promise<T> {
@@ -12,10 +13,8 @@ export function loadScript<T>(src: string, integrity: string, key: symbol): Prom
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
-    if (integrity.startsWith('sha')) {
-      script.integrity = integrity;
-      script.crossOrigin = 'anonymous';
-    }
+    script.integrity = integrity;
+    script.crossOrigin = 'anonymous';
     script.onload = () => {
       script.remove();
       const module = registered();

@@ -46,7 +46,8 @@ async function once<T>(call: ApiCall): Promise<T> {
   let response: Response;
   let text: string;
   try {
-    const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+    // JSON.stringify(undefined) is undefined: a GET has no body, and no Content-Type.
+    const payload = JSON.stringify(call.body) as string | undefined;
     response = await fetch(`${call.apiUrl}${call.path}`, {
       method: call.method,
       headers: {

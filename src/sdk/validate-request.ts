@@ -9,10 +9,11 @@ export type RequestOptions = Pick<
   'beforeChallenge' | 'onStatusChange' | 'signal' | 'challengeTimeout'
 >;
 
-// instanceof runs a proxy's getPrototypeOf trap, which may throw.
+// instanceof runs a proxy's getPrototypeOf trap, which may throw; so does naming AbortSignal where
+// the global is missing (a ReferenceError): either way it is not a signal.
 const isAbortSignal = (v: unknown): v is AbortSignal => {
   try {
-    return typeof AbortSignal !== 'undefined' && v instanceof AbortSignal;
+    return v instanceof AbortSignal;
   } catch {
     return false;
   }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticate3DS, ErrorCode, GatewayError, setUp } from '../../src/sdk/index';
 import type { AuthenticationRequest } from '../../src/sdk/types';
@@ -24,6 +26,24 @@ describe('GatewayError', () => {
     expect(Object.prototype.toString.call(error)).toBe('[object Error]');
     expect(String(error)).toBe('GatewayError: The request has 1 invalid parameter: data.amount.value.');
     expect(error.stack).toContain('GatewayError');
+  });
+
+  it('stays a GatewayError when a merchant transpiles the package to ES5', () => {
+    // What a bundler with an ES5 target makes of the npm build: super() becomes Error.call(this),
+    // which returns a plain Error; restorePrototype puts the class back.
+    const es5 = (file: string) =>
+      ts.transpileModule(readFileSync(`src/sdk/errors/${file}.ts`, 'utf8'), {
+        compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.CommonJS },
+      }).outputText;
+    const load = (file: string) => {
+      const exports: Record<string, unknown> = {};
+      new Function('exports', 'require', es5(file))(exports, (name: string) => load(name.slice(2)));
+      return exports;
+    };
+    const Downlevelled = load('gateway-error').GatewayError as typeof GatewayError;
+    const downlevelled = new Downlevelled(ErrorCode.TIMEOUT, 'The API did not answer within 15000 ms.');
+    expect(downlevelled).toBeInstanceOf(Downlevelled);
+    expect(downlevelled.toJSON().code).toBe('TIMEOUT');
   });
 
   it('carries detail { httpStatus, traceId, message, errorMessages, code }', () => {

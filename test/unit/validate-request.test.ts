@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validateRequest } from '../../src/sdk/validate-request';
 import { CARD_NUMBER, remove, set, validAddress, validData, validRequest } from './support/requests';
 
@@ -356,6 +356,16 @@ describe('validateRequest: top-level fields', () => {
     expect(outcome(withValue('signal', { aborted: false }))).toEqual([[INVALID, 'signal']]);
   });
 
+  it('where the page has no AbortSignal, a signal given is reported, not thrown', () => {
+    vi.stubGlobal('AbortSignal', undefined);
+    try {
+      expect(outcome(withValue('signal', { aborted: false }))).toEqual([[INVALID, 'signal']]);
+      expect(outcome(withValue('signal', undefined))).toBe('valid');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('challengeTimeout, when present, must be 1000 to 3600000 ms', () => {
     expect(outcome(withValue('challengeTimeout', 1000))).toBe('valid');
     expect(outcome(withValue('challengeTimeout', 3_600_000))).toBe('valid');
@@ -503,6 +513,18 @@ describe('validateRequest: what is sent', () => {
       id: 'CARD_1234',
       holder: { name: 'Maria Silva' },
     });
+  });
+
+  it('sends one card form: no other form, no nameless holder, nothing left undefined', () => {
+    const sent = (card: unknown) => {
+      const result = validateRequest(withValue('data.paymentMethod.card', card));
+      return result.ok ? JSON.stringify(result.value.data.paymentMethod.card) : result.errors;
+    };
+    expect(sent({ id: 'CARD_1234', holder: {}, number: undefined, encrypted: null })).toBe('{"id":"CARD_1234"}');
+    expect(sent({ encrypted: 'ZW5j', holder: { name: undefined }, expMonth: undefined })).toBe('{"encrypted":"ZW5j"}');
+    expect(
+      sent({ holder: { name: 'Maria Silva' }, expYear: 2099, id: undefined, expMonth: 7, number: CARD_NUMBER }),
+    ).toBe(`{"number":"${CARD_NUMBER}","expMonth":7,"expYear":2099,"holder":{"name":"Maria Silva"}}`);
   });
 
   it('takes null in an optional field for "not given", and does not send it', () => {

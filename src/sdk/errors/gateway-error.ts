@@ -1,5 +1,6 @@
 import type { ErrorItem } from '../../core/error-item';
 import type { ErrorCode } from './error-code';
+import { restorePrototype } from './restore-prototype';
 
 /** What a {@link GatewayError} carries. Safe to log and to send to your server. */
 export interface GatewayErrorDetail {
@@ -58,7 +59,7 @@ export class GatewayError extends Error {
       code,
     };
     // Compiled to ES2020 classes this is not needed, but a merchant's transpiler may downlevel us.
-    Object.setPrototypeOf(this, new.target.prototype);
+    restorePrototype(this, new.target.prototype);
   }
 
   /** `JSON.stringify(error)` gives name, code, message and detail. */
