@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint } from '../../src/sandbox/http/request-fingerprint';
 
@@ -15,6 +16,14 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint('secret-1', body)).toBe(
       'b3a3a060cd819765cd9f3bea583e63982f7b475950b5bd804c9740e2e7cf4c26',
     );
+  });
+
+  it('is the same with the secret as a key made once from its UTF-8 bytes, as the idempotency store keeps it', () => {
+    const key = (secret: string) => createSecretKey(Buffer.from(secret, 'utf8'));
+    expect(requestFingerprint(key('secret-1'), body)).toBe(
+      'b3a3a060cd819765cd9f3bea583e63982f7b475950b5bd804c9740e2e7cf4c26',
+    );
+    expect(requestFingerprint(key('segrêdo-ç'), body)).toBe(requestFingerprint('segrêdo-ç', body));
   });
 
   it('ignores key order and spacing, not values or array order', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { UNPROCESSABLE } from './api-error-code';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
@@ -72,14 +72,15 @@ export class IdempotencyStore {
   private readonly find;
   private readonly save;
   private readonly purge;
-  private readonly secret: string;
+  private readonly secret: KeyObject;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
     private readonly transaction: RunInTransaction,
   ) {
-    this.secret = idempotencySecret(db);
+    // The key made once: a string secret is turned into a key by Node on every createHmac.
+    this.secret = createSecretKey(Buffer.from(idempotencySecret(db), 'utf8'));
     // Read whatever age it has: an expired row is deleted before its key is used again, and only
     // then, rather than a DELETE on every keyed request (docs/performance.md).
     this.find = db.prepare<[string, string, string], Row & { created_at: number }>(

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, type KeyObject } from 'node:crypto';
 
 /**
  * Object keys sorted at every level: the same body in another key order or spacing is the same
@@ -31,7 +31,9 @@ const canonical = (v: unknown): string => {
 
 /**
  * What identifies a request body under a key. A keyed HMAC, not a bare hash: the body holds card
- * data, and a plain SHA-256 of a card number can be reversed by trying every number.
+ * data, and a plain SHA-256 of a card number can be reversed by trying every number. The secret
+ * may be a KeyObject made once from the secret's UTF-8 bytes (the same HMAC): Node then skips
+ * turning the string into a key on every request.
  */
-export const requestFingerprint = (secret: string, body: unknown): string =>
+export const requestFingerprint = (secret: string | KeyObject, body: unknown): string =>
   createHmac('sha256', secret).update(canonical(body)).digest('hex');
