@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { api, card, cardCharge, order, subMerchantCharge } from './support/payments';
+import { api, boletoCharge, card, cardCharge, order, subMerchantCharge } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 
 let sandbox: Sandbox;
@@ -53,6 +53,44 @@ describe('x-idempotency-key', () => {
       orders: before.orders + 1,
       charges: before.charges + 1,
     });
+  });
+
+  it('a replay is the first answer byte for byte, with the same headers but x-idempotent-replayed', async () => {
+    // The raw texts, not parsed bodies: the answer is serialised once, stored, and sent as stored.
+    const raw = async (path: string, body: unknown, k: string) => {
+      const res = await fetch(`${sandbox.apiUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${sandbox.token}`,
+          'Content-Type': 'application/json',
+          'x-idempotency-key': k,
+        },
+        body: JSON.stringify(body),
+      });
+      const headers = Object.fromEntries(
+        [...res.headers].filter(([name]) => !['date', 'x-trace-id', 'x-idempotent-replayed'].includes(name)),
+      );
+      return {
+        status: res.status,
+        text: await res.text(),
+        headers,
+        replayed: res.headers.get('x-idempotent-replayed'),
+      };
+    };
+    for (const [path, body] of [
+      ['/orders', order([cardCharge()])],
+      ['/orders', order([boletoCharge()])],
+      ['/charges', subMerchantCharge()],
+    ] as const) {
+      const k = key();
+      const first = await raw(path, body, k);
+      const again = await raw(path, body, k);
+      expect(first.status).toBe(201);
+      expect(first.headers['content-type']).toBe('application/json');
+      expect(first.replayed).toBeNull();
+      expect(again).toEqual({ ...first, replayed: 'true' });
+      expect(JSON.stringify(JSON.parse(first.text))).toBe(first.text);
+    }
   });
 
   it('the same key with another body is 422 naming the header, and charges nothing', async () => {

@@ -91,8 +91,10 @@ export function boletoBarcode(input: {
   return { barcode, formatted };
 }
 
+const FREE_FIELD_MODULUS = 10n ** 25n;
+
 /** 25 digits from a boleto id (uuid), stable for the boleto: its "nosso número". */
 export function freeFieldOf(boletoId: string): string {
-  const n = BigInt(`0x${boletoId.replace(/-/g, '')}`) % 10n ** 25n;
+  const n = BigInt(`0x${boletoId.replace(/-/g, '')}`) % FREE_FIELD_MODULUS;
   return n.toString().padStart(25, '0');
 }

@@ -50,12 +50,14 @@ function links(c: ChargeRecord, apiUrl: string, now: number): Link[] {
 
 /** The API shape of a charge. `now` decides whether CHARGE.CAPTURE is still offered. */
 export function chargeResource(c: ChargeRecord, apiUrl: string, now: number): ChargeResource {
+  const createdAt = timestamp(new Date(c.createdAt));
   return {
     id: c.id,
     ...(c.referenceId !== null && { reference_id: c.referenceId }),
     status: c.status,
-    created_at: timestamp(new Date(c.createdAt)),
-    ...(c.paidAt !== null && { paid_at: timestamp(new Date(c.paidAt)) }),
+    created_at: createdAt,
+    // A card captured at once is paid the instant it is created: that time is formatted once.
+    ...(c.paidAt !== null && { paid_at: c.paidAt === c.createdAt ? createdAt : timestamp(new Date(c.paidAt)) }),
     ...(c.description !== null && { description: c.description }),
     amount: { value: c.amount, currency: 'BRL', summary: { total: c.amount, paid: c.paid, refunded: c.refunded } },
     payment_response: c.paymentResponse,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { UNPROCESSABLE } from './api-error-code';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
@@ -41,10 +41,21 @@ function idempotencySecret(db: Db): string {
   return db.prepare<[], { value: string }>("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").get()!.value;
 }
 
-/** The first result under a key, answered again to a repeat. */
+/** The result of a creating request: its status and the answer's body. */
 export interface StoredResult {
   status: 200 | 201;
   body: unknown;
+}
+
+/**
+ * What {@link IdempotencyStore.run} answers: the status and the answer's JSON text. The text is
+ * serialised once, and the same string is stored under the key and sent, so a replay is byte for
+ * byte the first answer without parsing and serialising it again (docs/performance.md).
+ */
+export interface IdempotentAnswer {
+  status: 200 | 201;
+  json: string;
+  replayed: boolean;
 }
 
 interface Row {
@@ -61,14 +72,15 @@ export class IdempotencyStore {
   private readonly find;
   private readonly save;
   private readonly purge;
-  private readonly secret: string;
+  private readonly secret: KeyObject;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
     private readonly transaction: RunInTransaction,
   ) {
-    this.secret = idempotencySecret(db);
+    // The key made once: a string secret is turned into a key by Node on every createHmac.
+    this.secret = createSecretKey(Buffer.from(idempotencySecret(db), 'utf8'));
     // Read whatever age it has: an expired row is deleted before its key is used again, and only
     // then, rather than a DELETE on every keyed request (docs/performance.md).
     this.find = db.prepare<[string, string, string], Row & { created_at: number }>(
@@ -95,7 +107,7 @@ export class IdempotencyStore {
   run(
     request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },
     create: () => StoredResult & { after?: () => void },
-  ): StoredResult & { replayed: boolean } {
+  ): IdempotentAnswer {
     const result = this.transaction(() => {
       const { merchantId, scope, key } = request;
       // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
@@ -113,24 +125,17 @@ export class IdempotencyStore {
               `${IDEMPOTENCY_HEADER} was already used with another request body: a key names one request; use a new key for a new request`,
             );
           }
-          return { status: row.status, body: JSON.parse(row.response) as unknown, replayed: true };
+          return { status: row.status, json: row.response, replayed: true, after: undefined };
         }
         if (found) this.purge.run(merchantId, scope, key);
       }
       const created = create();
+      const json = JSON.stringify(created.body);
       if (key !== undefined)
-        this.save.run(
-          merchantId,
-          scope,
-          key,
-          fingerprint,
-          created.status,
-          JSON.stringify(created.body),
-          this.clock.now().getTime(),
-        );
-      return { ...created, replayed: false };
+        this.save.run(merchantId, scope, key, fingerprint, created.status, json, this.clock.now().getTime());
+      return { status: created.status, json, replayed: false, after: created.after };
     });
-    if (!result.replayed) (result as { after?: () => void }).after?.();
-    return { status: result.status, body: result.body, replayed: result.replayed };
+    result.after?.();
+    return { status: result.status, json: result.json, replayed: result.replayed };
   }
 }

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
-import { readIdempotencyKey, replayHeaders } from '../http/idempotency-key';
+import { readIdempotencyKey, idempotentAnswerHeaders } from '../http/idempotency-key';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';
@@ -55,7 +55,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         };
       },
     );
-    return c.json(result.body, result.status, replayHeaders(result.replayed));
+    return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
   });
 
   app.get('/orders/:id', auth, (c) => {
@@ -100,7 +100,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         };
       },
     );
-    return c.json(result.body, result.status, replayHeaders(result.replayed));
+    return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
   });
   return app;
 }
