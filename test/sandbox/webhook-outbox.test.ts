@@ -146,4 +146,55 @@ describe('webhook outbox', () => {
     await sandbox.close();
     expect(outboxRows(dataFile)).toEqual([]);
   });
+
+  it('an order whose notification cannot be recorded is not stored either, and its retry succeeds', async () => {
+    const dataFile = dataFileIn();
+    const r = await receiver(() => 204);
+    cleanup.push(() => r.stop());
+    const sandbox = await startSandbox({ dataFile });
+    cleanup.push(() => sandbox.close());
+    // Another connection makes the outbox refuse rows, as a full disk would.
+    const other = new Database(dataFile);
+    cleanup.push(() => other.close());
+    other.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON webhook_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END",
+    );
+    const count = (table: string) => (other.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const request = order([cardCharge()], { notification_urls: [r.url] });
+    const key = { 'x-idempotency-key': 'outbox-refused-1' };
+
+    const refused = await api(sandbox, 'POST', '/orders', request, key);
+    expect(refused.status).toBe(500);
+    // The order, its charge, the key's answer and the event commit together or not at all.
+    expect([count('orders'), count('charges'), count('idempotency_keys'), count('webhook_outbox')]).toEqual([
+      0, 0, 0, 0,
+    ]);
+
+    other.exec('DROP TRIGGER refuse');
+    const created = await api(sandbox, 'POST', '/orders', request, key);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-idempotent-replayed')).toBeNull();
+    expect([count('orders'), count('charges'), count('idempotency_keys')]).toEqual([1, 1, 1]);
+    await r.received(1);
+    expect(JSON.parse(r.deliveries[0]!.body)).toMatchObject({ order_id: created.body.id });
+
+    // A status change too: a capture whose event cannot be recorded leaves the charge authorized.
+    const authorized = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ capture: false })], { notification_urls: [r.url] }),
+    );
+    const chargeId = (authorized.body as { charges: { id: string }[] }).charges[0]!.id;
+    await r.received(2);
+    other.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON webhook_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END",
+    );
+    expect((await api(sandbox, 'POST', `/charges/${chargeId}/capture`)).status).toBe(500);
+    expect((await api(sandbox, 'GET', `/charges/${chargeId}`)).body).toMatchObject({ status: 'AUTHORIZED' });
+    other.exec('DROP TRIGGER refuse');
+    expect((await api(sandbox, 'POST', `/charges/${chargeId}/capture`)).body).toMatchObject({ status: 'PAID' });
+    await r.received(3);
+    expect(JSON.parse(r.deliveries[2]!.body)).toMatchObject({ type: 'CHARGE.PAID' });
+  });
 });

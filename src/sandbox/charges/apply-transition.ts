@@ -10,8 +10,8 @@ export const chargeNotFound = () => ApiError.of(404, NOT_FOUND, 'charge_id', 'No
 
 /**
  * Moves one of the merchant's charges to the state `decide` gives, in one transaction (the
- * stored row must still be the one decided on), then sends the status-change notifications and
- * returns the charge as the API shows it. Capture, cancel and the boleto simulator share it.
+ * stored row must still be the one decided on) with its status-change notifications, schedules
+ * them once committed and returns the charge as the API shows it. Capture, cancel and the boleto simulator share it.
  */
 export function applyTransition(
   deps: SandboxDeps,
@@ -27,8 +27,8 @@ export function applyTransition(
     const step = decide(charge, now);
     if (!charges.transition(charge, step.next))
       throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
-    return { step, now };
+    return { step, now, send: events.emit(step.event, step.next) };
   });
-  events.emit(done.step.event, done.step.next);
+  done.send();
   return chargeResource(done.step.next, deps.apiUrl, done.now);
 }

@@ -6,6 +6,8 @@ import type { ChargeRecord, ChargeStatus } from './charge-store';
 import type { ChargeEventType } from './charge-transitions';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
+const NOTHING_TO_SEND = () => {};
+
 /** What happened: a charge was created in a status (`CHARGE.<STATUS>`), or a transition. */
 export type ChargeEventKind = `CHARGE.${ChargeStatus}` | ChargeEventType;
 
@@ -24,7 +26,8 @@ export interface ChargeEvent {
 /**
  * Turns charge changes into notifications: every status change (creation included, and partial
  * refunds) goes to the charge's notification_urls and its order's, signed with the merchant's
- * webhook secret. Call only after the change is committed.
+ * webhook secret. Call inside the transaction that made the change, and the function it returns
+ * once that transaction committed (see {@link WebhookDispatcher.record}).
  */
 export class ChargeEvents {
   constructor(
@@ -38,14 +41,14 @@ export class ChargeEvents {
    * Notifies a change of `charge`. `order` is the charge's order when the caller holds it (the
    * request that created both), which spares reading it back.
    */
-  emit(type: ChargeEventKind, charge: ChargeRecord, order?: Pick<OrderRecord, 'id' | 'notificationUrls'>): void {
+  emit(type: ChargeEventKind, charge: ChargeRecord, order?: Pick<OrderRecord, 'id' | 'notificationUrls'>): () => void {
     const orderUrls = !charge.orderId
       ? []
       : order?.id === charge.orderId
         ? order.notificationUrls
         : (this.orders.get(charge.orderId, charge.merchantId)?.notificationUrls ?? []);
     const urls = [...new Set([...orderUrls, ...charge.notificationUrls])];
-    if (!urls.length) return;
+    if (!urls.length) return NOTHING_TO_SEND;
     const now = this.clock.now().getTime();
     const event: ChargeEvent = {
       id: `EVT_${randomUUID()}`,
@@ -54,11 +57,11 @@ export class ChargeEvents {
       order_id: charge.orderId,
       charge: chargeResource(charge, this.apiUrl, now),
     };
-    this.webhooks.send(urls, event, charge.merchantId);
+    return this.webhooks.record(urls, event, charge.merchantId);
   }
 
   /** Notifies a new charge: its first status is a change from nothing. `order` as for {@link emit}. */
-  created(charge: ChargeRecord, order?: Pick<OrderRecord, 'id' | 'notificationUrls'>): void {
-    this.emit(`CHARGE.${charge.status}`, charge, order);
+  created(charge: ChargeRecord, order?: Pick<OrderRecord, 'id' | 'notificationUrls'>): () => void {
+    return this.emit(`CHARGE.${charge.status}`, charge, order);
   }
 }

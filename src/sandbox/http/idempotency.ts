@@ -102,7 +102,8 @@ export class IdempotencyStore {
    * transaction, and `create` is synchronous, so concurrent requests with one key cannot both
    * create: the later one finds the first one's result. Without a key, `create` just runs (in a
    * transaction too, so a failure leaves nothing half-written). `after` runs only for a new
-   * result, once it is committed (it sends notifications). A repeat with another body is 422.
+   * result, once it is committed (it schedules the notifications `create` recorded in the
+   * transaction). A repeat with another body is 422.
    */
   run(
     request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },

@@ -46,7 +46,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
         return {
           status: 201,
           body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()),
-          after: () => events.created(charge),
+          after: events.created(charge),
         };
       },
     );

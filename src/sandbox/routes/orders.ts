@@ -46,11 +46,12 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         const paid = (body.charges ?? []).map((charge, i) =>
           processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
         );
+        const sends = paid.map((charge) => events.created(charge, order));
         return {
           status: 201,
           body: orderResource(order, paid, deps.apiUrl, now),
           after: () => {
-            for (const charge of paid) events.created(charge, order);
+            for (const send of sends) send();
           },
         };
       },
@@ -96,7 +97,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         return {
           status: 201,
           body: orderResource(order, [...existing, charge], deps.apiUrl, now),
-          after: () => events.created(charge, order),
+          after: events.created(charge, order),
         };
       },
     );

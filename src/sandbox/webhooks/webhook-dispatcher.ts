@@ -38,10 +38,11 @@ const shown = (url: string) => {
 
 /**
  * Delivers notifications: POSTs a JSON body to each URL, signed, and retries with backoff until
- * a 2xx answer or the retries run out. `send` returns at once and never throws: a receiver that
- * is down, slow or failing cannot block or fail the API call that caused the event. Every
- * delivery still to make is a row of the outbox first, so with a data file it survives a
- * restart: `resume()` picks the rows up, same event id, attempt number and due time.
+ * a 2xx answer or the retries run out. A receiver that is down, slow or failing cannot block or
+ * fail the API call that caused the event. Every delivery still to make is a row of the outbox
+ * first, written in the transaction of the change it reports (`record`), so the change and its
+ * notification commit together or not at all; with a data file the rows survive a restart:
+ * `resume()` picks them up, same event id, attempt number and due time.
  */
 export class WebhookDispatcher {
   private readonly delays: readonly number[];
@@ -62,11 +63,18 @@ export class WebhookDispatcher {
     this.timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   }
 
-  /** Records one event for each URL in the outbox and schedules the first attempts. */
-  send(urls: readonly string[], event: { id: string }, merchantId: string): void {
-    if (this.closed) return;
+  /**
+   * Records one event for each URL in the outbox. Call it inside the transaction that made the
+   * change, and the returned function once that transaction committed: it schedules the first
+   * attempts (a rolled-back change leaves no row and nothing to send). A sandbox that is closing
+   * still records the rows, for its next start with the same data file, and schedules nothing.
+   */
+  record(urls: readonly string[], event: { id: string }, merchantId: string): () => void {
     const body = JSON.stringify(event);
-    for (const url of urls) this.schedule(this.outbox.add(merchantId, event.id, url, body, Date.now()));
+    const entries = urls.map((url) => this.outbox.add(merchantId, event.id, url, body, Date.now()));
+    return () => {
+      if (!this.closed) for (const entry of entries) this.schedule(entry);
+    };
   }
 
   /** Schedules every delivery left in the outbox by an earlier run (the sandbox restarted). */
