@@ -442,7 +442,7 @@ export function routeTable(): Route[] {
           'The authentication; `challenge` is set when status is REQUIRE_CHALLENGE, `method` when it is REQUIRE_METHOD (only in this answer).',
         ),
       },
-      errors: [...JSON_BODY_ERRORS, 500],
+      errors: JSON_BODY_ERRORS,
     },
     {
       operationId: 'continueAuthentication',
