@@ -63,6 +63,10 @@ function recordingLog() {
   };
 }
 
+/** Makes the outbox refuse every new row, as a full disk would (DROP TRIGGER refuse undoes it). */
+const REFUSE_OUTBOX_ROWS =
+  "CREATE TRIGGER refuse BEFORE INSERT ON webhook_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END";
+
 const outboxRows = (dataFile: string) => {
   const db = new Database(dataFile, { readonly: true });
   try {
@@ -153,12 +157,10 @@ describe('webhook outbox', () => {
     cleanup.push(() => r.stop());
     const sandbox = await startSandbox({ dataFile });
     cleanup.push(() => sandbox.close());
-    // Another connection makes the outbox refuse rows, as a full disk would.
+    // Another connection makes the outbox refuse rows.
     const other = new Database(dataFile);
     cleanup.push(() => other.close());
-    other.exec(
-      "CREATE TRIGGER refuse BEFORE INSERT ON webhook_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END",
-    );
+    other.exec(REFUSE_OUTBOX_ROWS);
     const count = (table: string) => (other.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     const request = order([cardCharge()], { notification_urls: [r.url] });
     const key = { 'x-idempotency-key': 'outbox-refused-1' };
@@ -187,9 +189,7 @@ describe('webhook outbox', () => {
     );
     const chargeId = (authorized.body as { charges: { id: string }[] }).charges[0]!.id;
     await r.received(2);
-    other.exec(
-      "CREATE TRIGGER refuse BEFORE INSERT ON webhook_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END",
-    );
+    other.exec(REFUSE_OUTBOX_ROWS);
     expect((await api(sandbox, 'POST', `/charges/${chargeId}/capture`)).status).toBe(500);
     expect((await api(sandbox, 'GET', `/charges/${chargeId}`)).body).toMatchObject({ status: 'AUTHORIZED' });
     other.exec('DROP TRIGGER refuse');
