@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from './http/api-error-code';
-import { noRouteError } from './http/allowed-methods';
+import { noRouteError } from './http/no-route-error';
 import { clientFailure } from './http/client-failure';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { INTERNAL_ERROR, MALFORMED_JSON } from '../http/api-error-code';
 import { clientFailure } from '../http/client-failure';
-import { noRouteError } from '../http/allowed-methods';
+import { noRouteError } from '../http/no-route-error';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
