@@ -321,6 +321,8 @@ async function main() {
         floor: { latencies: [], failures: 0, seconds: 0, user: 0, system: 0 },
       };
       const roundRatios = [];
+      // The sandbox's CPU per request in each round: a cost that grows with the data it keeps shows here.
+      const roundCpu = [];
       for (let r = 0; r < rounds; r++) {
         // ABBA: the side that goes first alternates, so a drift in load favours neither.
         const order = r % 2 === 0 ? ['sandbox', 'floor'] : ['floor', 'sandbox'];
@@ -334,6 +336,7 @@ async function main() {
           t.user += out.user;
           t.system += out.system;
           rps[side] = out.latencies.length / out.seconds;
+          if (side === 'sandbox') roundCpu.push((out.user + out.system) / out.latencies.length);
         }
         roundRatios.push(rps.sandbox / rps.floor);
       }
@@ -370,6 +373,7 @@ async function main() {
       console.log(
         `  ratio    ${(ratio * 100).toFixed(0)} % of the ${other} (rounds: ${roundRatios.map((x) => `${(x * 100).toFixed(0)} %`).join(', ')}; median ${(medianRatio * 100).toFixed(0)} %)`,
       );
+      console.log(`  sandbox CPU by round: ${roundCpu.map((x) => x.toFixed(0)).join(', ')} µs/request`);
       if (!against)
         console.log(
           `  target   >= ${target.ratio * 100} % of the floor and sandbox p99 <= ${target.p99} ms: ${met ? 'met' : 'NOT met'}`,

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { INTERNAL_ERROR, MALFORMED_JSON, NOT_FOUND } from './http/api-error-code';
 import { noRouteError } from './http/no-route-error';
+import { storageFullError } from './http/storage-full-error';
 import { clientFailure } from './http/client-failure';
 import type { AppEnv, SandboxDeps } from './app-env';
 import { ApiError } from './http/api-error';
@@ -83,6 +84,11 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
         ).body,
         400,
       );
+    }
+    const full = storageFullError(err);
+    if (full) {
+      deps.log(`trace=${c.get('traceId')} storage full: a write was refused and rolled back`);
+      return c.json(full.body, full.status);
     }
     // Never echo the error: it could hold request data. The trace id finds the log line; the log masks card-like digits.
     deps.log(

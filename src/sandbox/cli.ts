@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './server';
-import { SandboxDependencyError } from './storage/database';
+import { IN_MEMORY_MAX_BYTES, SandboxDependencyError } from './storage/database';
 
 // Named the way it was started: `npm run sandbox` in this repository, the bin everywhere else.
 const COMMAND = process.env.npm_lifecycle_event === 'sandbox' ? 'npm run sandbox --' : 'gateway-sandbox';
@@ -18,6 +18,8 @@ Options (each also read from the environment variable shown):
   --webhook-secret <secret> the merchant's webhook signing secret, 16 characters or more
                             (GATEWAY_SANDBOX_WEBHOOK_SECRET, default the data file's, else random)
   --data <file>             SQLite file to keep data across restarts (GATEWAY_SANDBOX_DATA, default in memory)
+  --max-data <bytes>        most data kept, at least 1048576; past it a write answers 507 (GATEWAY_SANDBOX_MAX_DATA,
+                            default 1073741824 in memory, which is also the most memory holds; none with --data)
   --cors-origin <origin>    allow only these origins, comma separated or repeated (GATEWAY_SANDBOX_CORS_ORIGINS, default any)
   --merchant-cors-origin <origin>
                             let these origins call the merchant (bearer-token) endpoints from a browser,
@@ -60,6 +62,10 @@ function fromEnv(name: string): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
+/** ", up to 1024 MiB" for the ready banner; nothing without a limit. */
+const storageLimit = (bytes: number | undefined) =>
+  bytes === undefined ? '' : `, up to ${Number((bytes / 1024 ** 2).toFixed(1))} MiB`;
+
 async function main(): Promise<void> {
   // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the assignment below (strict mode rejects an implicit any).
   let parsed;
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
         token: { type: 'string' },
         'webhook-secret': { type: 'string' },
         data: { type: 'string' },
+        'max-data': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'max-body': { type: 'string' },
         'merchant-cors-origin': { type: 'string', multiple: true },
@@ -115,13 +122,18 @@ async function main(): Promise<void> {
     .flatMap((o) => o.split(','))
     .map((o) => o.trim())
     .filter(Boolean);
+  const dataFile = v.data ?? fromEnv('GATEWAY_SANDBOX_DATA');
+  const maxData = count(v['max-data'] ?? fromEnv('GATEWAY_SANDBOX_MAX_DATA'), '--max-data', 1024 ** 2);
+  if (maxData !== undefined && dataFile === undefined && maxData > IN_MEMORY_MAX_BYTES)
+    fail(`--max-data is at most ${IN_MEMORY_MAX_BYTES} in memory; give a --data file to keep more`);
   const options: SandboxOptions = {
     host: v.host ?? fromEnv('GATEWAY_SANDBOX_HOST') ?? '127.0.0.1',
     port: port(v.port ?? fromEnv('GATEWAY_SANDBOX_PORT'), '--port', 4010),
     challengePort: port(v['challenge-port'] ?? fromEnv('GATEWAY_SANDBOX_CHALLENGE_PORT'), '--challenge-port', 4011),
     token: v.token ?? fromEnv('GATEWAY_SANDBOX_TOKEN'),
     webhookSecret,
-    dataFile: v.data ?? fromEnv('GATEWAY_SANDBOX_DATA'),
+    dataFile,
+    maxDataBytes: maxData,
     corsOrigins: origins.length ? origins : undefined,
     maxBodyBytes: maxBody === undefined ? undefined : Number(maxBody),
     log: !v.quiet,
@@ -162,7 +174,7 @@ async function main(): Promise<void> {
   SDK script:     ${sandbox.sdkUrl}
   Bearer token:   ${sandbox.token}
   Webhook secret: ${sandbox.webhookSecret}
-  Storage:        ${options.dataFile ?? 'in memory'}
+  Storage:        ${dataFile ?? 'in memory'}${storageLimit(maxData ?? (dataFile ? undefined : IN_MEMORY_MAX_BYTES))}
 Press Ctrl+C to stop.`);
 }
 

@@ -10,7 +10,7 @@ import type { AppEnv, Log, SandboxDeps } from './app-env';
 import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
 import { MerchantStore, type Merchant } from './merchants/merchant-store';
-import { openDatabase } from './storage/database';
+import { IN_MEMORY_MAX_BYTES, openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
 import { buildServices } from './services';
@@ -36,6 +36,12 @@ export interface SandboxOptions extends ConnectionLimits {
   webhookSecret?: string;
   /** SQLite file to keep data across restarts. Default: in memory. */
   dataFile?: string;
+  /**
+   * The most data the sandbox keeps, in bytes, at least 1 MiB: past it a write answers 507
+   * (`50701`) and nothing of it is stored. Default: 1 GiB in memory, which is also the most memory
+   * holds; no limit with a data file.
+   */
+  maxDataBytes?: number;
   /** Origins allowed by CORS on the SDK's browser endpoints (`/checkout-sdk/3ds/…`, `/sdk/…`) and as challenge parents. Default: any origin. */
   corsOrigins?: string[];
   /**
@@ -90,6 +96,9 @@ export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
 /** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs. */
 const DEFAULT_MERCHANT_SETTINGS = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[] };
+
+/** The smallest `maxDataBytes`: the tables alone take a few hundred KB. */
+const MIN_DATA_BYTES = 1024 ** 2;
 
 const newToken = () => `sbx_${randomBytes(24).toString('base64url')}`;
 
@@ -153,8 +162,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json')
     throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
   const { log, logRequest } = logSink(write, options.logFormat);
+  const maxData = options.maxDataBytes;
+  const maxDataTop = options.dataFile ? Number.MAX_SAFE_INTEGER : IN_MEMORY_MAX_BYTES;
+  if (maxData !== undefined && !(Number.isInteger(maxData) && maxData >= MIN_DATA_BYTES && maxData <= maxDataTop))
+    throw new Error(
+      `startSandbox: maxDataBytes must be a whole number of bytes from ${MIN_DATA_BYTES}${options.dataFile ? '' : ` to ${IN_MEMORY_MAX_BYTES} (in memory; a dataFile may hold more)`}, got ${String(maxData)}`,
+    );
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
-  const db = await openDatabase(options.dataFile, []);
+  const db = await openDatabase(options.dataFile, [], maxData);
   try {
     migrate(db, SCHEMA_MIGRATIONS);
   } catch (error) {

@@ -55,4 +55,23 @@ describe('gateway-sandbox CLI', () => {
     expect(run.stdout).toMatch(/Bearer token: +\S{16,}/);
     expect(run.stdout).toMatch(/Storage: +in memory/);
   });
+
+  it('shows the data limit on start, and refuses one too small, or too large for memory, naming the flag', async () => {
+    const quiet = ['--port', '0', '--challenge-port', '0', '--quiet'];
+    expect((await startAndStop(quiet, cleanEnv())).stdout).toMatch(/Storage: +in memory, up to 1024 MiB\n/);
+    const limited = await startAndStop(quiet, { ...cleanEnv(), GATEWAY_SANDBOX_MAX_DATA: String(3 * 1024 ** 2) });
+    expect(limited.stdout).toMatch(/Storage: +in memory, up to 3 MiB\n/);
+
+    const small = spawnSync(process.execPath, [CLI, '--max-data', '1000'], { env: cleanEnv(), encoding: 'utf8' });
+    expect(small.status).toBe(2);
+    expect(small.stderr).toMatch(/^sandbox: --max-data must be a whole number of at least 1048576, got "1000"/);
+    const large = spawnSync(process.execPath, [CLI, '--max-data', String(2 * 1024 ** 3)], {
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
+    expect(large.status).toBe(2);
+    expect(large.stderr).toMatch(
+      /^sandbox: --max-data is at most 1073741824 in memory; give a --data file to keep more/,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { INTERNAL_ERROR, MALFORMED_JSON } from '../http/api-error-code';
 import { clientFailure } from '../http/client-failure';
 import { noRouteError } from '../http/no-route-error';
+import { storageFullError } from '../http/storage-full-error';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
@@ -56,6 +57,11 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
         ),
         c,
       );
+    }
+    const full = storageFullError(err);
+    if (full) {
+      deps.log(`trace=${c.get('traceId')} storage full: a write was refused and rolled back`);
+      return answer(full, c);
     }
     // Never echo the error: it could hold request data. The trace id finds the log line.
     deps.log(`trace=${c.get('traceId')} internal error: ${err instanceof Error ? err.name : 'unknown'}`);

@@ -22,3 +22,5 @@ export const MALFORMED_JSON = '40000';
 export const UNPROCESSABLE = '42201';
 /** The backend failed. */
 export const INTERNAL_ERROR = '50001';
+/** The sandbox's storage is full (its data limit, or the disk): nothing of the request was stored. */
+export const STORAGE_FULL = '50701';

@@ -24,6 +24,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'The body is not of the media type the route takes.',
   422: 'A business rule refused the request (minimum amount, account settings, idempotency key reused with another body, ...).',
   500: 'The sandbox failed (its storage, say; sandbox card 4000000000005001 asks for it on purpose): quote x-trace-id.',
+  507: "The sandbox's storage is full (its data limit, `--max-data` / `maxDataBytes`, or the disk): nothing of the request was stored.",
 };
 
 /** zod's JSON Schema of a request or answer schema, with the field rules' documented shapes. */
@@ -96,7 +97,7 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
       version: '0.1.0',
       summary: 'Orders, charges, boletos and 3-D Secure authentication, as the local sandbox serves them.',
       description:
-        'Every error answers `{ "error_messages": [{ code, description, parameter_name }] }`: a 4xx for a request the sandbox refuses, a 500 when the sandbox itself fails (sandbox card 4000000000005001 asks for one on purpose). Every answer carries `x-trace-id`. Card numbers and security codes are never answered. Guides: https://github.com/gateway-br/gateway-sdk/tree/main/docs',
+        'Every error answers `{ "error_messages": [{ code, description, parameter_name }] }`: a 4xx for a request the sandbox refuses, a 500 when the sandbox itself fails (sandbox card 4000000000005001 asks for one on purpose), a 507 when its storage is full. Every answer carries `x-trace-id`. Card numbers and security codes are never answered. Guides: https://github.com/gateway-br/gateway-sdk/tree/main/docs',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: servers.apiUrl, description: 'The sandbox API' }],
@@ -178,8 +179,8 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
     }
     responses[status] = out;
   }
-  // Any route can fail inside (a write the storage refuses, say): 500 is documented on every one.
-  for (const status of [...route.errors, 500]) {
+  // Any route can fail inside (a write the storage refuses, say), or find the storage full: 500 and 507 are documented on every one.
+  for (const status of [...route.errors, 500, 507]) {
     if (responses[status]) continue;
     const content: JsonSchema = { 'application/json': { schema: ref(ERROR_SCHEMA.name) } };
     // The challenge origin answers an error page instead when the request accepts text/html (a browser).

@@ -43,18 +43,45 @@ async function loadDriver(): Promise<typeof Database> {
   }
 }
 
+/** The most an in-memory sandbox can hold: SQLite's memdb store stops there (SQLITE_MEMDB_DEFAULT_MAXSIZE). */
+export const IN_MEMORY_MAX_BYTES = 1024 ** 3;
+
 /**
  * Opens the sandbox's SQLite database: in memory unless a file is given, in which case data
  * survives restarts. WAL plus synchronous=NORMAL keeps writes fast and loses nothing on a clean
  * close; each feature passes its own `CREATE TABLE IF NOT EXISTS` schema.
+ *
+ * In memory, the database is SQLite's memdb store (what better-sqlite3 opens from a buffer, here an
+ * empty one), not `:memory:`: a `:memory:` database's COMMIT costs time in proportion to all the
+ * pages it holds, so a sandbox got slower with every row it kept (an order cost half as much
+ * again after 50,000 of them); a memdb one commits only what changed (docs/performance.md). memdb
+ * holds at most {@link IN_MEMORY_MAX_BYTES}.
+ *
+ * `maxBytes` caps the data: past it, a write fails with SQLITE_FULL and leaves nothing of itself
+ * (the API answers 507). A file that already holds more is refused, since nothing could be written.
  */
-export async function openDatabase(file: string | undefined, schemas: readonly string[]): Promise<Db> {
+export async function openDatabase(
+  file: string | undefined,
+  schemas: readonly string[],
+  maxBytes: number | undefined = file ? undefined : IN_MEMORY_MAX_BYTES,
+): Promise<Db> {
   const Driver = await loadDriver();
-  const db = new Driver(file ?? ':memory:');
+  const db = file ? new Driver(file) : new Driver(Buffer.alloc(0));
   if (file) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  if (maxBytes !== undefined) {
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const held = (db.pragma('page_count', { simple: true }) as number) * pageSize;
+    if (held > maxBytes) {
+      db.close();
+      throw new Error(
+        `startSandbox: maxDataBytes is ${maxBytes}, but the data file ${file} already holds ${held} bytes`,
+      );
+    }
+    db.pragma(`max_page_count = ${Math.floor(maxBytes / pageSize)}`);
+  }
   for (const sql of schemas) db.exec(sql);
   return db;
 }
