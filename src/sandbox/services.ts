@@ -12,6 +12,7 @@ import { PublicKeyStore } from './public-keys/public-key-store';
 import { SessionStore } from './sessions/session-store';
 import type { Db } from './storage/database';
 import { transactionRunner } from './storage/transaction-runner';
+import { groupCommit, type RunInSharedTransaction } from './storage/group-commit';
 import { AuthenticationStore } from './three-ds/authentication-store';
 import { ThreeDsEngine } from './three-ds/three-ds-engine';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
@@ -37,6 +38,12 @@ export interface SandboxServices {
   webhooks: WebhookDispatcher;
   /** Runs `work` in one SQLite transaction: all of its writes happen, or none. */
   transaction<T>(work: () => T): T;
+  /**
+   * The same, in a transaction shared with the other requests of this event-loop turn (group
+   * commit), resolved once it is committed: for the writes of the busiest routes (orders, charges,
+   * 3DS authentications).
+   */
+  sharedTransaction: RunInSharedTransaction;
 }
 
 /** What {@link buildServices} needs: the open database and what startSandbox made before it. */
@@ -58,6 +65,7 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
   const orders = new OrderStore(db);
   const charges = new ChargeStore(db);
   const transaction = transactionRunner(db);
+  const sharedTransaction = groupCommit(db);
   return {
     merchants,
     sessions: new SessionStore(db, clock),
@@ -68,9 +76,10 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
     orders,
     charges,
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
-    idempotency: new IdempotencyStore(db, clock, transaction),
+    idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     events: new ChargeEvents(webhooks, orders, apiUrl, clock),
     webhooks,
     transaction,
+    sharedTransaction,
   };
 }

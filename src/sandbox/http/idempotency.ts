@@ -3,7 +3,7 @@ import { UNPROCESSABLE } from './api-error-code';
 import type { Clock } from '../clock';
 import { ApiError } from './api-error';
 import type { Db } from '../storage/database';
-import type { RunInTransaction } from '../storage/transaction-runner';
+import type { RunInSharedTransaction } from '../storage/group-commit';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -77,7 +77,7 @@ export class IdempotencyStore {
   constructor(
     db: Db,
     private readonly clock: Clock,
-    private readonly transaction: RunInTransaction,
+    private readonly transaction: RunInSharedTransaction,
   ) {
     // The key made once: a string secret is turned into a key by Node on every createHmac.
     this.secret = createSecretKey(Buffer.from(idempotencySecret(db), 'utf8'));
@@ -98,18 +98,18 @@ export class IdempotencyStore {
   }
 
   /**
-   * Runs `create` once per key. The lookup, `create` and the saved result form one SQLite
-   * transaction, and `create` is synchronous, so concurrent requests with one key cannot both
-   * create: the later one finds the first one's result. Without a key, `create` just runs (in a
-   * transaction too, so a failure leaves nothing half-written). `after` runs only for a new
-   * result, once it is committed (it schedules the notifications `create` recorded in the
-   * transaction). A repeat with another body is 422.
+   * Runs `create` once per key. The lookup, `create` and the saved result are written together
+   * or not at all (a savepoint of the shared transaction: `sharedTransaction` in services.ts), and
+   * `create` is synchronous, so concurrent requests with one key cannot both create: the later one
+   * finds the first one's result. Without a key, `create` just runs (all or nothing too).
+   * `after` runs only for a new result, once it is committed (it schedules the notifications
+   * `create` recorded in the transaction). A repeat with another body is 422.
    */
-  run(
+  async run(
     request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },
     create: () => StoredResult & { after?: () => void },
-  ): IdempotentAnswer {
-    const result = this.transaction(() => {
+  ): Promise<IdempotentAnswer> {
+    const result = await this.transaction(() => {
       const { merchantId, scope, key } = request;
       // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
       const fingerprint = key === undefined ? '' : request.fingerprint();

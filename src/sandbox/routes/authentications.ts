@@ -49,11 +49,8 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
       ...(device.ok ? [] : device.errors),
     ];
     if (!data.ok || !device.ok || errors.length) throw new ApiError(400, errors);
-    const { record, challengeToken } = engine.authenticate(
-      c.get('merchant').id,
-      data.value,
-      device.value.challengeWindowSize ?? null,
-      browserOf(c),
+    const { record, challengeToken } = await deps.sharedTransaction(() =>
+      engine.authenticate(c.get('merchant').id, data.value, device.value.challengeWindowSize ?? null, browserOf(c)),
     );
     return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
   });

@@ -39,7 +39,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const parsed = validateCharge(raw, 'standalone');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
-    const result = idempotency.run(
+    const result = await idempotency.run(
       { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
       () => {
         const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });

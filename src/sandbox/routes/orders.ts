@@ -27,7 +27,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const parsed = validateOrder(raw);
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
-    const result = idempotency.run(
+    const result = await idempotency.run(
       { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) },
       () => {
         const body = parsed.value;
@@ -74,7 +74,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
     if (!order) throw notFound();
     const parsed = validateCharge(raw, 'order');
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const result = idempotency.run(
+    const result = await idempotency.run(
       {
         merchantId: merchant.id,
         scope: `POST /orders/${id}/pay`,

@@ -1,0 +1,90 @@
+import type { Db } from './database';
+
+/**
+ * Runs `work` (synchronous: its reads and writes) in one SQLite transaction shared with the other
+ * work queued in the same event-loop turn, and resolves with its result once that transaction is
+ * committed; rejects with what it threw, or with the error that kept it from being committed.
+ */
+export type RunInSharedTransaction = <T>(work: () => T) => Promise<T>;
+
+interface Job {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: the writes of the requests that reach this point in one event-loop turn go into one
+ * transaction, each inside a savepoint of its own, and each request is answered once that
+ * transaction has committed. A request still gets all of its writes or none: one that throws rolls
+ * back its savepoint and leaves the others alone, and if the commit fails, every request of the
+ * group fails with it and nothing of any is kept. Under load this pays for BEGIN and COMMIT once
+ * per group instead of once per request, and runs the group's SQLite work back to back
+ * (docs/performance.md). Requests run one after another, as they did one transaction each, so a
+ * later request of a group sees an earlier one's rows (an idempotency key's first result, say).
+ *
+ * `work` may use the synchronous transaction runner inside (better-sqlite3 turns a nested
+ * transaction into a savepoint). Requests keep their order within a group.
+ */
+export function groupCommit(db: Db): RunInSharedTransaction {
+  const begin = db.prepare('BEGIN');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  const savepoint = db.prepare('SAVEPOINT group_commit_job');
+  const release = db.prepare('RELEASE group_commit_job');
+  const undo = db.prepare('ROLLBACK TO group_commit_job');
+  let queue: Job[] = [];
+
+  const flush = () => {
+    const group = queue;
+    queue = [];
+    // The jobs whose writes are in the open transaction, with their results, answered once it commits.
+    let done: Array<{ job: Job; value: unknown }> = [];
+    let next = 0;
+    try {
+      begin.run();
+      for (; next < group.length; next++) {
+        const job = group[next]!;
+        savepoint.run();
+        let value: unknown;
+        try {
+          value = job.work();
+        } catch (error) {
+          if (db.inTransaction) {
+            undo.run();
+            release.run();
+          } else {
+            // SQLite rolled the whole transaction back (it may on SQLITE_FULL): the jobs before this
+            // one lost their writes too, so they fail with it rather than be answered as stored.
+            for (const d of done) d.job.reject(error);
+            done = [];
+            begin.run();
+          }
+          job.reject(error);
+          continue;
+        }
+        release.run();
+        done.push({ job, value });
+      }
+      commit.run();
+    } catch (error) {
+      // BEGIN, a savepoint or COMMIT failed (the storage, or a database closed under a queued job):
+      // nothing of the group is kept, and every job not answered yet fails with the error.
+      try {
+        if (db.open && db.inTransaction) rollback.run();
+      } catch {
+        // The database is gone or already rolled back: there is nothing left to undo.
+      }
+      for (const d of done) d.job.reject(error);
+      for (const job of group.slice(next)) job.reject(error);
+      return;
+    }
+    for (const d of done) d.job.resolve(d.value);
+  };
+
+  return <T>(work: () => T) =>
+    new Promise<T>((resolve, reject) => {
+      // setImmediate runs after the I/O callbacks of this turn: every request read by then joins the group.
+      if (queue.push({ work, resolve: resolve as (value: unknown) => void, reject }) === 1) setImmediate(flush);
+    });
+}
