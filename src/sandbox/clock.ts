@@ -26,9 +26,20 @@ const zoneOf = (offsetMinutes: number): string => {
 const BRASILIA = -180;
 const BRASILIA_ZONE = zoneOf(BRASILIA);
 
+// The last São Paulo time written: under load several answers in a row carry the same millisecond.
+let lastMs = Number.NaN;
+let lastText = '';
+
 /** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
 export function timestamp(date: Date, offsetMinutes = BRASILIA): string {
-  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString();
+  const ms = date.getTime();
+  if (offsetMinutes === BRASILIA && ms === lastMs) return lastText;
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString();
   // toISOString always ends in Z: the local time is everything before it.
-  return local.slice(0, -1) + (offsetMinutes === BRASILIA ? BRASILIA_ZONE : zoneOf(offsetMinutes));
+  const text = local.slice(0, -1) + (offsetMinutes === BRASILIA ? BRASILIA_ZONE : zoneOf(offsetMinutes));
+  if (offsetMinutes === BRASILIA) {
+    lastMs = ms;
+    lastText = text;
+  }
+  return text;
 }

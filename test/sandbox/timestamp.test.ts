@@ -14,4 +14,15 @@ describe('timestamp', () => {
     expect(timestamp(instant, 330)).toBe('2026-11-22T19:45:44.123+05:30');
     expect(timestamp(instant, -90)).toBe('2026-11-22T12:45:44.123-01:30');
   });
+
+  it('gives each call its own instant and offset, whatever was written just before', () => {
+    // The last São Paulo text is kept for the next call with the same millisecond: it must not leak
+    // into another offset, nor outlive its millisecond.
+    expect(timestamp(instant)).toBe('2026-11-22T11:15:44.123-03:00');
+    expect(timestamp(new Date(instant.getTime()))).toBe('2026-11-22T11:15:44.123-03:00');
+    expect(timestamp(instant, 0)).toBe('2026-11-22T14:15:44.123+00:00');
+    expect(timestamp(new Date(instant.getTime() + 1))).toBe('2026-11-22T11:15:44.124-03:00');
+    expect(timestamp(instant, -180)).toBe('2026-11-22T11:15:44.123-03:00');
+  });
 });
+
