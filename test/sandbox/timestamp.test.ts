@@ -25,4 +25,3 @@ describe('timestamp', () => {
     expect(timestamp(instant, -180)).toBe('2026-11-22T11:15:44.123-03:00');
   });
 });
-

@@ -77,7 +77,7 @@ export class IdempotencyStore {
   constructor(
     db: Db,
     private readonly clock: Clock,
-    private readonly transaction: RunInSharedTransaction,
+    private readonly sharedTransaction: RunInSharedTransaction,
   ) {
     // The key made once: a string secret is turned into a key by Node on every createHmac.
     this.secret = createSecretKey(Buffer.from(idempotencySecret(db), 'utf8'));
@@ -109,7 +109,7 @@ export class IdempotencyStore {
     request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },
     create: () => StoredResult & { after?: () => void },
   ): Promise<IdempotentAnswer> {
-    const result = await this.transaction(() => {
+    const result = await this.sharedTransaction(() => {
       const { merchantId, scope, key } = request;
       // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
       const fingerprint = key === undefined ? '' : request.fingerprint();
