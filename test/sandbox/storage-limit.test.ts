@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { api, boletoCharge, order, type ApiCall } from './support/payments';
+import { api, boletoCharge, cardCharge, order, type ApiCall } from './support/payments';
 import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
 
 const MiB = 1024 ** 2;
@@ -142,6 +144,52 @@ describe('the data limit (maxDataBytes)', () => {
       expect(read).toMatchObject({ id, status: 'REQUIRE_CHALLENGE' });
     } finally {
       await sandbox.close();
+    }
+  });
+
+  it('a webhook retry the full storage cannot record neither crashes the sandbox nor stops the delivery', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
+    const file = join(dir, 'sandbox.db');
+    // The receiver fails the first attempt and takes the second.
+    const attempts: string[] = [];
+    const receiver = createServer((req, res) => {
+      attempts.push(String(req.headers['x-gateway-delivery-attempt']));
+      req.resume();
+      req.on('end', () => res.writeHead(attempts.length === 1 ? 500 : 204).end());
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    // A write the storage refuses outside any request (the dispatcher's own bookkeeping) must not
+    // become an unhandled rejection: in the CLI that ends the process.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const lines: string[] = [];
+    const sandbox = await startSandbox({
+      dataFile: file,
+      maxDataBytes: MiB,
+      log: (line) => lines.push(line),
+      webhooks: { retryDelaysMs: [20, 20] },
+    });
+    try {
+      // A second connection makes recording a retry write 2 MiB more (a trigger): past the limit.
+      const side = new Database(file);
+      side.exec(`CREATE TABLE filler (b BLOB);
+        CREATE TRIGGER fill_on_retry BEFORE UPDATE ON webhook_outbox BEGIN INSERT INTO filler VALUES (zeroblob(${2 * MiB})); END;`);
+      side.close();
+      const created = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [url] }));
+      expect(created.status).toBe(201);
+      for (let i = 0; i < 200 && attempts.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+      // The retry went out all the same, numbered as the second attempt.
+      expect(attempts).toEqual(['1', '2']);
+      expect(lines.some((l) => /webhook .* could not be recorded/.test(l))).toBe(true);
+      expect((await api(sandbox, 'GET', `/orders/${created.body.id}`)).status).toBe(200);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await sandbox.close();
+      await new Promise<void>((r) => receiver.close(() => r()));
     }
   });
 });

@@ -144,7 +144,22 @@ export class WebhookDispatcher {
     this.log(
       `webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`,
     );
-    if (outcome === 'ok' || retryIn === undefined) this.outbox.done(entry);
-    else this.schedule(this.outbox.retry(entry, Date.now() + retryIn));
+    const next =
+      outcome === 'ok' || retryIn === undefined
+        ? undefined
+        : { ...entry, attempt: attempt + 1, dueAt: Date.now() + retryIn };
+    try {
+      if (next) this.outbox.retry(entry, next.dueAt);
+      else this.outbox.done(entry);
+    } catch (error) {
+      // The storage refused the bookkeeping (full: docs/sandbox-operations.md#data-limit). Nothing
+      // awaits this attempt, so a throw would be an unhandled rejection, which ends the process. The
+      // row keeps its last recorded attempt (a restart makes it again: receivers deduplicate on the
+      // event id); this run goes on from memory.
+      this.log(
+        `webhook ${eventId} to ${shown(url)} attempt ${attempt}: could not be recorded (${error instanceof Error ? error.message : 'storage error'})`,
+      );
+    }
+    if (next) this.schedule(next);
   }
 }
