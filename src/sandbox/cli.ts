@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './server';
-import { IN_MEMORY_MAX_BYTES, SandboxDependencyError } from './storage/database';
+import { type DataFileOverLimitError, IN_MEMORY_MAX_BYTES, SandboxDependencyError } from './storage/database';
 
 // Named the way it was started: `npm run sandbox` in this repository, the bin everywhere else.
 const COMMAND = process.env.npm_lifecycle_event === 'sandbox' ? 'npm run sandbox --' : 'gateway-sandbox';
@@ -61,6 +61,10 @@ function fromEnv(name: string): string | undefined {
   const value = process.env[name];
   return value === undefined || value.trim() === '' ? undefined : value;
 }
+
+/** A data file already past --max-data, said with the flag's name rather than the option's. */
+const overLimit = ({ file, held, limit }: DataFileOverLimitError) =>
+  `the data file ${file} already holds ${held} bytes, more than --max-data ${limit}: nothing could be written to it. Give a larger --max-data, or another --data file.`;
 
 /** ", up to 1024 MiB" for the ready banner; nothing without a limit. */
 const storageLimit = (bytes: number | undefined) =>
@@ -185,6 +189,8 @@ main().catch((error: unknown) => {
   }
   const code = (error as { code?: string }).code;
   if (code === 'GATEWAY_DATA_FILE_VERSION') console.error(`sandbox: ${(error as Error).message}`);
+  else if (code === 'GATEWAY_DATA_FILE_OVER_LIMIT')
+    console.error(`sandbox: ${overLimit(error as DataFileOverLimitError)}`);
   else
     console.error(
       code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error,

@@ -1,6 +1,10 @@
 // The built CLI (dist/sandbox/cli.js), run as integrators run it. Needs a build first, like the
 // ssr project: `npm test` builds before any suite.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 
 const CLI = 'dist/sandbox/cli.js';
@@ -73,5 +77,30 @@ describe('gateway-sandbox CLI', () => {
     expect(large.stderr).toMatch(
       /^sandbox: --max-data is at most 1073741824 in memory; give a --data file to keep more/,
     );
+  });
+
+  it('refuses a data file already past --max-data in one line, naming the flag', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-cli-limit-'));
+    try {
+      const file = join(dir, 'sandbox.db');
+      const db = new Database(file);
+      db.exec('CREATE TABLE filler (b BLOB)');
+      db.prepare('INSERT INTO filler VALUES (zeroblob(?))').run(3 * 1024 ** 2);
+      db.close();
+      const run = spawnSync(process.execPath, [CLI, '--data', file, '--max-data', String(1024 ** 2)], {
+        env: cleanEnv(),
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      // One line, no stack trace: the operator's mistake, in the flag's words.
+      const said =
+        /^sandbox: the data file (.+) already holds (\d+) bytes, more than --max-data 1048576: nothing could be written to it\. Give a larger --max-data, or another --data file\.\n$/.exec(
+          run.stderr,
+        );
+      expect(said?.[1]).toBe(file);
+      expect(Number(said?.[2])).toBeGreaterThan(3 * 1024 ** 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

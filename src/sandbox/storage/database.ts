@@ -43,6 +43,20 @@ async function loadDriver(): Promise<typeof Database> {
   }
 }
 
+/** A data file that already holds more than the data limit: the sandbox could write nothing to it. */
+export class DataFileOverLimitError extends Error {
+  /** A stable code, so the CLI can say it in its own words, naming its flag. */
+  readonly code = 'GATEWAY_DATA_FILE_OVER_LIMIT';
+  constructor(
+    readonly file: string,
+    readonly held: number,
+    readonly limit: number,
+  ) {
+    super(`startSandbox: maxDataBytes is ${limit}, but the data file ${file} already holds ${held} bytes`);
+    this.name = 'DataFileOverLimitError';
+  }
+}
+
 /** The most an in-memory sandbox can hold: SQLite's memdb store stops there (SQLITE_MEMDB_DEFAULT_MAXSIZE). */
 export const IN_MEMORY_MAX_BYTES = 1024 ** 3;
 
@@ -76,9 +90,7 @@ export async function openDatabase(
     const held = (db.pragma('page_count', { simple: true }) as number) * pageSize;
     if (held > maxBytes) {
       db.close();
-      throw new Error(
-        `startSandbox: maxDataBytes is ${maxBytes}, but the data file ${file} already holds ${held} bytes`,
-      );
+      throw new DataFileOverLimitError(file ?? ':memory:', held, maxBytes);
     }
     db.pragma(`max_page_count = ${Math.floor(maxBytes / pageSize)}`);
   }
