@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
-import { api } from './support/payments';
+import { api, boletoCharge, order } from './support/payments';
 import { rawClient, until } from './support/raw-socket';
 
 const BODY = JSON.stringify({ type: 'card' });
@@ -55,6 +55,41 @@ describe('shutdown', () => {
       const current = await api(again, 'GET', '/public-keys/card');
       expect(current.status).toBe(200);
       expect(current.body.public_key).toBe(key);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('lets orders in flight finish through the group commit, answered only once stored', async () => {
+    // POST /orders writes through the shared transaction (storage/group-commit.ts): its work runs
+    // at the end of the turn, so close() must not close the database under a queued group.
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-shutdown-'));
+    dirs.push(dir);
+    const dataFile = join(dir, 'sandbox.db');
+    const sandbox = await startSandbox({ dataFile, token: 'sbx_shutdown_test', shutdownGraceMs: 600_000 });
+    const body = JSON.stringify(order([boletoCharge()]));
+    const clients = [];
+    for (let i = 0; i < 3; i++) {
+      const client = await rawClient(sandbox.apiUrl);
+      client.write(
+        `POST /orders HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer sbx_shutdown_test\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+      );
+      await until(client, (d) => d.includes('100 Continue'));
+      clients.push(client);
+    }
+    const closing = sandbox.close();
+    // The bodies arrive together: their writes share one group, queued after close() began.
+    for (const client of clients) client.write(body);
+    const answers = await Promise.all(clients.map((c) => c.closed));
+    await closing;
+    const ids = answers.map((answer) => {
+      expect(answer).toMatch(/HTTP\/1\.1 201 Created/);
+      return JSON.parse(answer.slice(answer.indexOf('{'))).id as string;
+    });
+    const again = await startSandbox({ dataFile, token: 'sbx_shutdown_test' });
+    try {
+      for (const id of ids) expect((await api(again, 'GET', `/orders/${id}`)).status).toBe(200);
     } finally {
       await again.close();
     }
