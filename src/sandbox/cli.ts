@@ -126,7 +126,8 @@ async function main(): Promise<void> {
     .flatMap((o) => o.split(','))
     .map((o) => o.trim())
     .filter(Boolean);
-  const dataFile = v.data ?? fromEnv('GATEWAY_SANDBOX_DATA');
+  // An empty --data is no file, as startSandbox takes an empty dataFile (and as an empty variable is unset).
+  const dataFile = (v.data === '' ? undefined : v.data) ?? fromEnv('GATEWAY_SANDBOX_DATA');
   const maxData = count(v['max-data'] ?? fromEnv('GATEWAY_SANDBOX_MAX_DATA'), '--max-data', 1024 ** 2);
   if (maxData !== undefined && dataFile === undefined && maxData > IN_MEMORY_MAX_BYTES)
     fail(`--max-data is at most ${IN_MEMORY_MAX_BYTES} in memory; give a --data file to keep more`);

@@ -170,21 +170,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
   const db = await openDatabase(options.dataFile, [], maxData);
+  let merchants: MerchantStore;
   try {
     migrate(db, SCHEMA_MIGRATIONS);
+    merchants = new MerchantStore(db);
+    // A write like any other: on a data file that is full it fails, and the file is closed again.
+    merchants.upsert({
+      id: SANDBOX_MERCHANT_ID,
+      name: 'Loja de testes do sandbox',
+      token,
+      webhookSecret: options.webhookSecret,
+      ...DEFAULT_MERCHANT_SETTINGS,
+      ...options.merchant,
+    });
   } catch (error) {
     db.close();
     throw error;
   }
-  const merchants = new MerchantStore(db);
-  const settings = { ...DEFAULT_MERCHANT_SETTINGS, ...options.merchant };
-  merchants.upsert({
-    id: SANDBOX_MERCHANT_ID,
-    name: 'Loja de testes do sandbox',
-    token,
-    webhookSecret: options.webhookSecret,
-    ...settings,
-  });
 
   let api: Hono<AppEnv> | undefined;
   let challenge: Hono<AppEnv> | undefined;

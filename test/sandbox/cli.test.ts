@@ -65,6 +65,9 @@ describe('gateway-sandbox CLI', () => {
     expect((await startAndStop(quiet, cleanEnv())).stdout).toMatch(/Storage: +in memory, up to 1024 MiB\n/);
     const limited = await startAndStop(quiet, { ...cleanEnv(), GATEWAY_SANDBOX_MAX_DATA: String(3 * 1024 ** 2) });
     expect(limited.stdout).toMatch(/Storage: +in memory, up to 3 MiB\n/);
+    // An empty --data is no file, for the limit's checks and the banner as for startSandbox.
+    const empty = await startAndStop([...quiet, '--data', ''], cleanEnv());
+    expect(empty.stdout).toMatch(/Storage: +in memory, up to 1024 MiB\n/);
 
     const small = spawnSync(process.execPath, [CLI, '--max-data', '1000'], { env: cleanEnv(), encoding: 'utf8' });
     expect(small.status).toBe(2);

@@ -124,4 +124,17 @@ describe('groupCommit', () => {
     expect(result.ok).toBe(false);
     expect(String((result as { error: unknown }).error)).toMatch(/not open/);
   });
+
+  it('refuses work that returns a promise, keeping none of its writes', async () => {
+    const promising = () => {
+      insert('b')();
+      return Promise.resolve(1);
+    };
+    const results = await Promise.all([settle(shared(insert('a'))), settle(shared(promising))]);
+    expect(results.map((r) => r.ok)).toEqual([true, false]);
+    expect(String((results[1] as { error: unknown }).error)).toMatch(
+      /TypeError: groupCommit: the work must be synchronous/,
+    );
+    expect(committed()).toEqual(['a']);
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -191,5 +191,23 @@ describe('the data limit (maxDataBytes)', () => {
       await sandbox.close();
       await new Promise<void>((r) => receiver.close(() => r()));
     }
+  });
+
+  it('a start whose first write the full storage refuses rejects and leaves the file closed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
+    const file = join(dir, 'sandbox.db');
+    await (await startSandbox({ dataFile: file })).close();
+    // Writing the sandbox merchant's token on start now needs 2 MiB more than a 1 MiB limit allows.
+    const side = new Database(file);
+    side.exec(`CREATE TABLE filler (b BLOB);
+      CREATE TRIGGER fill_on_merchant BEFORE UPDATE ON merchants BEGIN INSERT INTO filler VALUES (zeroblob(${2 * MiB})); END;`);
+    side.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+
+    await expect(startSandbox({ dataFile: file, maxDataBytes: MiB, token: 'sbx_other_token' })).rejects.toMatchObject({
+      code: 'SQLITE_FULL',
+    });
+    // The last connection to close removes the WAL file: none is left open.
+    expect(existsSync(`${file}-wal`)).toBe(false);
   });
 });

@@ -24,7 +24,11 @@ interface Job {
  * later request of a group sees an earlier one's rows (an idempotency key's first result, say).
  *
  * `work` may use the synchronous transaction runner inside (better-sqlite3 turns a nested
- * transaction into a savepoint). Requests keep their order within a group.
+ * transaction into a savepoint), and may catch what a nested transaction throws, but must let
+ * SQLite's own errors through: after one that rolled the whole transaction back (SQLITE_FULL can),
+ * a write would commit on its own, outside the group. Work that returns a promise is refused, as
+ * better-sqlite3 refuses it: its writes would land in some later transaction. Requests keep their
+ * order within a group.
  */
 export function groupCommit(db: Db): RunInSharedTransaction {
   const begin = db.prepare('BEGIN');
@@ -49,6 +53,8 @@ export function groupCommit(db: Db): RunInSharedTransaction {
         let value: unknown;
         try {
           value = job.work();
+          if (typeof (value as { then?: unknown } | null)?.then === 'function')
+            throw new TypeError('groupCommit: the work must be synchronous, not return a promise');
         } catch (error) {
           if (db.inTransaction) {
             undo.run();
