@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './server';
-import { type DataFileOverLimitError, IN_MEMORY_MAX_BYTES, SandboxDependencyError } from './storage/database';
+import {
+  type DataFileOverLimitError,
+  dataLimitOf,
+  IN_MEMORY_MAX_BYTES,
+  MIN_DATA_BYTES,
+  SandboxDependencyError,
+} from './storage/database';
 
 // Named the way it was started: `npm run sandbox` in this repository, the bin everywhere else.
 const COMMAND = process.env.npm_lifecycle_event === 'sandbox' ? 'npm run sandbox --' : 'gateway-sandbox';
@@ -128,7 +134,7 @@ async function main(): Promise<void> {
     .filter(Boolean);
   // An empty --data is no file, as startSandbox takes an empty dataFile (and as an empty variable is unset).
   const dataFile = (v.data === '' ? undefined : v.data) ?? fromEnv('GATEWAY_SANDBOX_DATA');
-  const maxData = count(v['max-data'] ?? fromEnv('GATEWAY_SANDBOX_MAX_DATA'), '--max-data', 1024 ** 2);
+  const maxData = count(v['max-data'] ?? fromEnv('GATEWAY_SANDBOX_MAX_DATA'), '--max-data', MIN_DATA_BYTES);
   if (maxData !== undefined && dataFile === undefined && maxData > IN_MEMORY_MAX_BYTES)
     fail(`--max-data is at most ${IN_MEMORY_MAX_BYTES} in memory; give a --data file to keep more`);
   const options: SandboxOptions = {
@@ -179,7 +185,7 @@ async function main(): Promise<void> {
   SDK script:     ${sandbox.sdkUrl}
   Bearer token:   ${sandbox.token}
   Webhook secret: ${sandbox.webhookSecret}
-  Storage:        ${dataFile ?? 'in memory'}${storageLimit(maxData ?? (dataFile ? undefined : IN_MEMORY_MAX_BYTES))}
+  Storage:        ${dataFile ?? 'in memory'}${storageLimit(dataLimitOf(dataFile, maxData))}
 Press Ctrl+C to stop.`);
 }
 

@@ -10,7 +10,7 @@ import type { AppEnv, Log, SandboxDeps } from './app-env';
 import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
 import { MerchantStore, type Merchant } from './merchants/merchant-store';
-import { IN_MEMORY_MAX_BYTES, openDatabase } from './storage/database';
+import { IN_MEMORY_MAX_BYTES, MIN_DATA_BYTES, openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
 import { buildServices } from './services';
@@ -96,9 +96,6 @@ export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
 /** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs. */
 const DEFAULT_MERCHANT_SETTINGS = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[] };
-
-/** The smallest `maxDataBytes`: the tables alone take a few hundred KB. */
-const MIN_DATA_BYTES = 1024 ** 2;
 
 const newToken = () => `sbx_${randomBytes(24).toString('base64url')}`;
 

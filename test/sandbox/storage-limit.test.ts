@@ -11,6 +11,11 @@ import { authData, createSession, getAuthentication, postAuthentication, validDe
 
 const MiB = 1024 ** 2;
 let dir: string | undefined;
+/** A data file's path in a new temporary folder, removed after the test. */
+const newDataFile = () => {
+  dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
+  return join(dir, 'sandbox.db');
+};
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
@@ -56,8 +61,7 @@ describe('the data limit (maxDataBytes)', () => {
   });
 
   it('keeps nothing of a refused order, and its key works once there is room', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
-    const file = join(dir, 'sandbox.db');
+    const file = newDataFile();
     const sandbox = await startSandbox({ dataFile: file, maxDataBytes: MiB });
     let filled: Awaited<ReturnType<typeof fill>>;
     try {
@@ -99,8 +103,7 @@ describe('the data limit (maxDataBytes)', () => {
   });
 
   it('lets a data file hold more than memory can', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
-    const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.db'), maxDataBytes: 2 * 1024 ** 3 });
+    const sandbox = await startSandbox({ dataFile: newDataFile(), maxDataBytes: 2 * 1024 ** 3 });
     try {
       expect((await api(sandbox, 'POST', '/orders', order([boletoCharge()]))).status).toBe(201);
     } finally {
@@ -109,8 +112,7 @@ describe('the data limit (maxDataBytes)', () => {
   });
 
   it('answers 507 on the challenge origin too, as a page for a browser, and the challenge stays open', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
-    const file = join(dir, 'sandbox.db');
+    const file = newDataFile();
     const sandbox = await startSandbox({ dataFile: file, maxDataBytes: MiB });
     try {
       const session = await createSession(sandbox);
@@ -148,8 +150,7 @@ describe('the data limit (maxDataBytes)', () => {
   });
 
   it('a webhook retry the full storage cannot record neither crashes the sandbox nor stops the delivery', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
-    const file = join(dir, 'sandbox.db');
+    const file = newDataFile();
     // The receiver fails the first attempt and takes the second.
     const attempts: string[] = [];
     const receiver = createServer((req, res) => {
@@ -194,8 +195,7 @@ describe('the data limit (maxDataBytes)', () => {
   });
 
   it('a start whose first write the full storage refuses rejects and leaves the file closed', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gateway-limit-'));
-    const file = join(dir, 'sandbox.db');
+    const file = newDataFile();
     await (await startSandbox({ dataFile: file })).close();
     // Writing the sandbox merchant's token on start now needs 2 MiB more than a 1 MiB limit allows.
     const side = new Database(file);

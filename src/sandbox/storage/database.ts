@@ -59,6 +59,12 @@ export class DataFileOverLimitError extends Error {
 
 /** The most an in-memory sandbox can hold: SQLite's memdb store stops there (SQLITE_MEMDB_DEFAULT_MAXSIZE). */
 export const IN_MEMORY_MAX_BYTES = 1024 ** 3;
+/** The smallest data limit: the tables alone take a few hundred KB. */
+export const MIN_DATA_BYTES = 1024 ** 2;
+
+/** The data limit that applies: the one given, else all that memory holds in memory, and none for a file. */
+export const dataLimitOf = (file: string | undefined, maxBytes: number | undefined): number | undefined =>
+  maxBytes ?? (file ? undefined : IN_MEMORY_MAX_BYTES);
 
 /**
  * Opens the sandbox's SQLite database: in memory unless a file is given, in which case data
@@ -71,14 +77,15 @@ export const IN_MEMORY_MAX_BYTES = 1024 ** 3;
  * again after 50,000 of them); a memdb one commits only what changed (docs/performance.md). memdb
  * holds at most {@link IN_MEMORY_MAX_BYTES}.
  *
- * `maxBytes` caps the data: past it, a write fails with SQLITE_FULL and leaves nothing of itself
+ * `maxData` caps the data ({@link dataLimitOf}): past it, a write fails with SQLITE_FULL and leaves nothing of itself
  * (the API answers 507). A file that already holds more is refused, since nothing could be written.
  */
 export async function openDatabase(
   file: string | undefined,
   schemas: readonly string[],
-  maxBytes: number | undefined = file ? undefined : IN_MEMORY_MAX_BYTES,
+  maxData?: number,
 ): Promise<Db> {
+  const maxBytes = dataLimitOf(file, maxData);
   const Driver = await loadDriver();
   const db = file ? new Driver(file) : new Driver(Buffer.alloc(0));
   if (file) db.pragma('journal_mode = WAL');

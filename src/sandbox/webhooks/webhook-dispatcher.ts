@@ -149,7 +149,7 @@ export class WebhookDispatcher {
         ? undefined
         : { ...entry, attempt: attempt + 1, dueAt: Date.now() + retryIn };
     try {
-      if (next) this.outbox.retry(entry, next.dueAt);
+      if (next) this.outbox.retry(next);
       else this.outbox.done(entry);
     } catch (error) {
       // The storage refused the bookkeeping (full: docs/sandbox-operations.md#data-limit). Nothing

@@ -73,10 +73,9 @@ export class WebhookOutbox {
     return { id, merchantId, eventId, url, body, attempt: 1, dueAt };
   }
 
-  /** Moves an entry to its next attempt. */
-  retry(entry: OutboxEntry, dueAt: number): OutboxEntry {
-    this.reschedule.run(entry.attempt + 1, dueAt, entry.id);
-    return { ...entry, attempt: entry.attempt + 1, dueAt };
+  /** Records an entry's next attempt (its number and when it is due). */
+  retry(next: OutboxEntry): void {
+    this.reschedule.run(next.attempt, next.dueAt, next.id);
   }
 
   /** Delivered, or given up. */
