@@ -26,20 +26,28 @@ const zoneOf = (offsetMinutes: number): string => {
 const BRASILIA = -180;
 const BRASILIA_ZONE = zoneOf(BRASILIA);
 
-// The last São Paulo time written: under load several answers in a row carry the same millisecond.
-let lastMs = Number.NaN;
-let lastText = '';
+// The last two São Paulo times written, newest first: an answer carries its creation and its expiry
+// instant, and under load several answers in a row carry the same two milliseconds.
+let newMs = Number.NaN;
+let newText = '';
+let oldMs = Number.NaN;
+let oldText = '';
 
 /** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
 export function timestamp(date: Date, offsetMinutes = BRASILIA): string {
   const ms = date.getTime();
-  if (offsetMinutes === BRASILIA && ms === lastMs) return lastText;
+  if (offsetMinutes === BRASILIA) {
+    if (ms === newMs) return newText;
+    if (ms === oldMs) return oldText;
+  }
   const local = new Date(ms + offsetMinutes * 60_000).toISOString();
   // toISOString always ends in Z: the local time is everything before it.
   const text = local.slice(0, -1) + (offsetMinutes === BRASILIA ? BRASILIA_ZONE : zoneOf(offsetMinutes));
   if (offsetMinutes === BRASILIA) {
-    lastMs = ms;
-    lastText = text;
+    oldMs = newMs;
+    oldText = newText;
+    newMs = ms;
+    newText = text;
   }
   return text;
 }

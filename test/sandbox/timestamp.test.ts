@@ -24,4 +24,18 @@ describe('timestamp', () => {
     expect(timestamp(new Date(instant.getTime() + 1))).toBe('2026-11-22T11:15:44.124-03:00');
     expect(timestamp(instant, -180)).toBe('2026-11-22T11:15:44.123-03:00');
   });
+
+  it("keeps two instants apart when calls alternate between them, as an answer's creation and expiry do", () => {
+    const expiry = new Date(instant.getTime() + 600_000);
+    const later = new Date(instant.getTime() + 7);
+    for (let round = 0; round < 3; round++) {
+      expect(timestamp(instant)).toBe('2026-11-22T11:15:44.123-03:00');
+      expect(timestamp(expiry)).toBe('2026-11-22T11:25:44.123-03:00');
+    }
+    // A third instant pushes out the older one; each of the three is still written right.
+    expect(timestamp(later)).toBe('2026-11-22T11:15:44.130-03:00');
+    expect(timestamp(instant)).toBe('2026-11-22T11:15:44.123-03:00');
+    expect(timestamp(expiry)).toBe('2026-11-22T11:25:44.123-03:00');
+    expect(timestamp(later)).toBe('2026-11-22T11:15:44.130-03:00');
+  });
 });

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../storage/database';
+import { sha256 } from '../values/sha256';
 
 /** A merchant account of the sandbox and its settings (docs/account-settings.md). */
 export interface Merchant {
@@ -45,7 +46,7 @@ interface Row {
 }
 
 // Tokens are stored hashed: a copied database file does not leak working credentials.
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const hash = (token: string) => sha256(token, 'hex');
 
 const toMerchant = (r: Row): Merchant => ({
   id: r.id,

@@ -21,7 +21,7 @@ export const bodySizeLimit = (maxBytes: number): MiddlewareHandler<AppEnv> => {
       throw tooLarge();
     },
   });
-  return async (c, next) => {
+  return (c, next) => {
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(length) > maxBytes) throw tooLarge();

@@ -31,14 +31,14 @@ const grant = (origins: readonly string[] | undefined, allowHeaders: string[]): 
   });
   const allowOrigin = (origin: string) => (listed ? (listed.includes(origin) ? origin : null) : origin || '*');
   const expose = EXPOSE_HEADERS.join(',');
-  return async (c, next) => {
+  return (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = allowOrigin(c.req.header('origin') || '');
     if (origin) c.header('Access-Control-Allow-Origin', origin);
     c.header('Access-Control-Expose-Headers', expose);
     // The answer depends on Origin (echoed or refused), so caches must key on it.
     c.header('Vary', 'Origin', { append: true });
-    await next();
+    return next();
   };
 };
 
@@ -54,9 +54,10 @@ export function corsPolicy(
 ): MiddlewareHandler<AppEnv> {
   const sdk = grant(sdkOrigins, SDK_HEADERS);
   const merchant = merchantOrigins?.length ? grant(merchantOrigins, MERCHANT_HEADERS) : undefined;
-  return async (c, next) => {
+  // Plain functions that hand back the next step's promise: nothing runs after the route here.
+  return (c, next) => {
     if (BROWSER_PATH.test(c.req.path)) return sdk(c, next);
     if (merchant) return merchant(c, next);
-    await next();
+    return next();
   };
 }

@@ -11,7 +11,7 @@ import type { MerchantStore } from '../merchants/merchant-store';
  */
 export const merchantAuth =
   (merchants: MerchantStore): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     const token = bearerToken(c);
     const merchant = token ? merchants.byToken(token) : undefined;
     if (!merchant) {
@@ -23,5 +23,5 @@ export const merchantAuth =
       );
     }
     c.set('merchant', merchant);
-    await next();
+    return next();
   };

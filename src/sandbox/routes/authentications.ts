@@ -43,12 +43,9 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
     const body = await readJsonObject(c);
     const data = validateAuthenticationData(withoutNulls(body.data), ['data'], deps.clock.now(), true);
     const device = validateDevice(body.device);
-    const errors = [
-      ...unexpectedFields(body, ['data', 'device']),
-      ...(data.ok ? [] : data.errors),
-      ...(device.ok ? [] : device.errors),
-    ];
-    if (!data.ok || !device.ok || errors.length) throw new ApiError(400, errors);
+    const unexpected = unexpectedFields(body, ['data', 'device']);
+    if (!data.ok || !device.ok || unexpected.length)
+      throw new ApiError(400, [...unexpected, ...(data.ok ? [] : data.errors), ...(device.ok ? [] : device.errors)]);
     const { record, challengeToken } = await deps.sharedTransaction(() =>
       engine.authenticate(c.get('merchant').id, data.value, device.value.challengeWindowSize ?? null, browserOf(c)),
     );

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
+import { sha256 } from '../values/sha256';
 
 /** A session is valid for at most 30 minutes (docs/rules.md#limits). */
 export const MAX_SESSION_TTL_MS = 30 * 60_000;
@@ -15,7 +16,7 @@ CREATE TABLE IF NOT EXISTS sdk_sessions (
 CREATE INDEX IF NOT EXISTS sdk_sessions_expires_at ON sdk_sessions (expires_at);`;
 
 // Sessions are bearer secrets in the browser; stored hashed so a copied database opens nothing.
-const hash = (session: string) => createHash('sha256').update(session).digest('base64url');
+const hash = (session: string) => sha256(session, 'base64url');
 
 /** How many sessions {@link SessionStore} remembers; past that the oldest is forgotten (read again if used). */
 const REMEMBERED_SESSIONS = 10_000;
