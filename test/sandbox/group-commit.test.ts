@@ -100,6 +100,28 @@ describe('groupCommit', () => {
     expect(committed()).toEqual(['c']);
   });
 
+  it('a job that swallows the error of a whole rollback fails, and so do the jobs before it', async () => {
+    const swallowing = () => {
+      try {
+        insert('undo all')();
+      } catch {
+        // Wrong, but possible: the transaction is gone and the job goes on writing.
+      }
+      return insert('after')();
+    };
+    const results = await Promise.all([
+      settle(shared(insert('a'))),
+      settle(shared(swallowing)),
+      settle(shared(insert('c'))),
+    ]);
+    // 'a' was rolled back with the transaction: it must not be answered as stored.
+    expect(results.map((r) => r.ok)).toEqual([false, false, true]);
+    for (const r of results.slice(0, 2))
+      expect(String((r as { error: unknown }).error)).toMatch(/rolled the shared transaction back/);
+    // What the job wrote after the rollback committed on its own: no group can take it back.
+    expect(committed()).toEqual(['after', 'c']);
+  });
+
   it('a job may run a nested transaction, and catch its failure', async () => {
     const nested = () => {
       db.transaction(() => insert('inner')())();

@@ -26,9 +26,10 @@ interface Job {
  * `work` may use the synchronous transaction runner inside (better-sqlite3 turns a nested
  * transaction into a savepoint), and may catch what a nested transaction throws, but must let
  * SQLite's own errors through: after one that rolled the whole transaction back (SQLITE_FULL can),
- * a write would commit on its own, outside the group. Work that returns a promise is refused, as
- * better-sqlite3 refuses it: its writes would land in some later transaction. Requests keep their
- * order within a group.
+ * a write would commit on its own, outside the group. Work that swallows such an error fails all
+ * the same, with the jobs before it, whose writes went with the transaction; what it wrote after
+ * the error is beyond undoing. Work that returns a promise is refused, as better-sqlite3 refuses
+ * it: its writes would land in some later transaction. Requests keep their order within a group.
  */
 export function groupCommit(db: Db): RunInSharedTransaction {
   const begin = db.prepare('BEGIN');
@@ -53,6 +54,10 @@ export function groupCommit(db: Db): RunInSharedTransaction {
         let value: unknown;
         try {
           value = job.work();
+          // The work caught an error after which SQLite had rolled the whole transaction back, and
+          // carried on: the jobs before lost their writes, and must not be answered as stored.
+          if (!db.inTransaction)
+            throw new Error('groupCommit: SQLite rolled the shared transaction back and the work carried on');
           if (typeof (value as { then?: unknown } | null)?.then === 'function')
             throw new TypeError('groupCommit: the work must be synchronous, not return a promise');
         } catch (error) {
