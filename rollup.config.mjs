@@ -6,10 +6,12 @@ import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
+import { zodTrim } from './scripts/zod-trim.mjs';
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json', outDir: undefined });
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
-const browser = () => [nodeResolve({ browser: true }), ts(), thirdPartyNotices()];
+// The browser builds carry zod without the paths the SDK's schema never reaches (scripts/zod-trim.mjs).
+const browser = () => [zodTrim(), nodeResolve({ browser: true }), ts(), thirdPartyNotices()];
 // Three passes let terser inline the small helpers zod/mini leaves behind. `/*!` comments stay: the
 // banner that points at the licences.
 const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });

@@ -2,17 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 
-// Issue #19 set 10 KB as the goal and 11 KB as the limit. The build is at 10.98 KB with zod, penpal
-// and every rule and message kept (docs/performance.md says where each kilobyte went and what is
-// left): the limit is the issue's, with 23 bytes of room.
-const LIMIT = 11 * 1024;
-const TARGET = 10 * 1024;
+// Issue #19 set 10 KB as the goal and 11 KB as the limit. The build reached the goal, 9.60 KB with
+// zod, penpal and every rule and message kept (docs/performance.md says where each kilobyte went):
+// the limit is now the goal, so a change that would take the script back over it fails here.
+const LIMIT = 10 * 1024;
 const code = readFileSync('dist/gateway.js');
 const gz = gzipSync(code, { level: 9 }).length;
 const br = brotliCompressSync(code).length;
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
 console.log(
-  `dist/gateway.js: ${kb(code.length)} minified, ${kb(gz)} gzip, ${kb(br)} brotli (limit ${kb(LIMIT)} gzip, target ${kb(TARGET)})`,
+  `dist/gateway.js: ${kb(code.length)} minified, ${kb(gz)} gzip, ${kb(br)} brotli (limit ${kb(LIMIT)} gzip, ${kb(LIMIT - gz)} to spare)`,
 );
 const challenge = gzipSync(readFileSync('dist/gateway-challenge.js'), { level: 9 }).length;
 console.log(

@@ -101,15 +101,16 @@ if (built) {
     CONTRACT_FIGURES: contractFigures,
   });
   const v = readJson(`${reports}/vitest.json`);
+  const vitestSuites = 'vitest (unit + zod-trim + ssr + sandbox)';
   // A run that failed before any test (a config error, say) still counts as a failure.
   if (v)
     count(
-      'vitest (unit + ssr + sandbox)',
+      vitestSuites,
       v.numPassedTests,
       v.numFailedTests + (!v.success && !v.numFailedTests ? 1 : 0),
       v.numPendingTests + v.numTodoTests,
     );
-  else count('vitest (unit + ssr + sandbox)', 0, 1);
+  else count(vitestSuites, 0, 1);
 
   const browser = ensureChromium();
   check('chromium', browser);
