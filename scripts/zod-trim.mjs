@@ -237,6 +237,8 @@ export const globalConfig = globalThis.__zod_globalConfig;`,
  */
 export function trimZodSource(file, code) {
   const s = new MagicString(code);
+  /** The ranges cut so far: no two edits may overlap. */
+  const cut = [];
   for (const edit of EDITS.filter((e) => e.file === file)) {
     const { start, end } = typeof edit.from === 'string' ? { start: edit.from, end: '' } : edit.from;
     const matches = [];
@@ -249,6 +251,18 @@ export function trimZodSource(file, code) {
       throw new Error(
         `zod-trim: zod/v4/core/${file}.js has ${matches.length} matches, not ${expected}, for the edit "${edit.why}" (was zod upgraded? See scripts/zod-trim.mjs)`,
       );
+    // A region stays inside the statement it starts in, and no two edits overlap: were a region's
+    // `end` gone from there, the same end further down (another class's) would otherwise be taken,
+    // cutting whole classes without an error.
+    for (const m of matches)
+      if (
+        (end && /\n\S/.test(code.slice(m.start, m.end - end.length))) ||
+        cut.some((c) => m.start < c.end && c.start < m.end)
+      )
+        throw new Error(
+          `zod-trim: zod/v4/core/${file}.js: the edit "${edit.why}" would cut past the statement it starts in (was zod upgraded? See scripts/zod-trim.mjs)`,
+        );
+    cut.push(...matches);
     for (const m of matches) {
       if (edit.to) s.overwrite(m.start, m.end, edit.to);
       else s.remove(m.start, m.end);

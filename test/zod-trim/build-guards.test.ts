@@ -41,6 +41,30 @@ describe('the zod trim at build time', () => {
     );
   });
 
+  it('fails when a region no longer ends where it did, rather than cutting on to the same end further on', () => {
+    const source = zodSource('schemas');
+    // $ZodObject's propValues without the end its region was written for: the next such end is in
+    // $ZodDiscriminatedUnion, and cutting that far would leave valid code with whole classes gone.
+    const objectEnd =
+      '                    propValues[key].add(undefined);\n            }\n        }\n        return propValues;';
+    expect(source).toContain(objectEnd);
+    const changed = source.replace(objectEnd, () =>
+      objectEnd.replace('return propValues;', 'return Object.freeze(propValues);'),
+    );
+    expect(() => trimZodSource('schemas', changed)).toThrow(
+      'zod-trim: zod/v4/core/schemas.js: the edit "An object\'s property values, read only by discriminated unions." would cut past the statement it starts in',
+    );
+    // One memoised allocation changed: its region would run on to the next one, a class further down.
+    const arrayAlloc = 'memo ? memo.alloc(inst, payload, Array(input.length), ctx) : Array(input.length)';
+    expect(source).toContain(arrayAlloc);
+    expect(() =>
+      trimZodSource(
+        'schemas',
+        source.replace(arrayAlloc, () => arrayAlloc.replace('ctx)', 'ctx, 0)')),
+      ),
+    ).toThrow('would cut past the statement it starts in');
+  });
+
   it('builds the five reviewed classes with no page-global configuration left in the code', async () => {
     const code = await bundle(
       "import * as z from 'zod/v4/core'; export const s = new z.$ZodObject({ type: 'object', shape: { a: new z.$ZodOptional({ type: 'optional', innerType: new z.$ZodTransform({ type: 'transform', transform: (v) => v }) }), b: new z.$ZodArray({ type: 'array', element: new z.$ZodTransform({ type: 'transform', transform: (v) => v }) }) } });",
