@@ -14,12 +14,30 @@
 // - What the schema could reach by mistake throws instead of being ignored: a check or a catchall
 //   added to the schema, or a Promise from a rule.
 // - A build whose zod classes are not the five above fails: the edits were reviewed for these only.
+//   So does one that calls an async, encode or abort-early entry of zod's parse.js, which the classes
+//   above no longer serve; a region that would cut past the statement it starts in fails too.
 // - The SDK's validation tests run once more against the trimmed zod (vitest's `zod-trim` project),
 //   and the browser suites test the built scripts, which carry it.
 import MagicString from 'magic-string';
 
 /** The zod classes the edits were reviewed for: a build that renders any other fails. */
 export const TRIMMED_CLASSES = ['$ZodType', '$ZodObject', '$ZodArray', '$ZodOptional', '$ZodTransform'];
+
+/**
+ * zod's parse entry points (parse.js) that ask the trimmed classes for nothing they lost: synchronous,
+ * forward, without abort-early. The others would run quietly otherwise: an encode would run a
+ * transform forwards, an async parse would throw at a rule's Promise. A build that renders one fails.
+ */
+const TRIMMED_ENTRIES = [
+  '_parse',
+  'parse',
+  '_safeParse',
+  'safeParse',
+  '_decode',
+  'decode',
+  '_safeDecode',
+  'safeDecode',
+];
 
 /** The zod core file a module id names (`core`, `schemas`, …), on any platform's paths. */
 const zodCoreFile = (id) =>
@@ -271,7 +289,7 @@ export function trimZodSource(file, code) {
   return s;
 }
 
-/** The rollup (and vite) plugin: trims zod's core files and checks that only the reviewed classes are built. */
+/** The rollup (and vite) plugin: trims zod's core files and checks that only the reviewed classes and parse entries are built. */
 export function zodTrim() {
   return {
     name: 'zod-trim',
@@ -287,10 +305,13 @@ export function zodTrim() {
     },
     renderChunk(_code, chunk) {
       for (const [id, module] of Object.entries(chunk.modules)) {
-        if (zodCoreFile(id) !== 'schemas') continue;
-        const other = module.renderedExports.filter(
-          (name) => name.startsWith('$Zod') && !TRIMMED_CLASSES.includes(name),
-        );
+        const file = zodCoreFile(id);
+        const other =
+          file === 'schemas'
+            ? module.renderedExports.filter((name) => name.startsWith('$Zod') && !TRIMMED_CLASSES.includes(name))
+            : file === 'parse'
+              ? module.renderedExports.filter((name) => !TRIMMED_ENTRIES.includes(name))
+              : [];
         if (other.length)
           this.error(
             `zod-trim: ${chunk.fileName} uses zod's ${other.join(', ')}, which scripts/zod-trim.mjs was not reviewed for`,

@@ -80,4 +80,19 @@ describe('the zod trim at build time', () => {
       bundle("import * as z from 'zod/v4/core'; export const s = new z.$ZodString({ type: 'string' });"),
     ).rejects.toThrow("zod-trim: entry.js uses zod's $ZodString, which scripts/zod-trim.mjs was not reviewed for");
   });
+
+  it('refuses a build that parses asynchronously, backward or abort-early, which the trimmed classes no longer do', async () => {
+    const transform = "new z.$ZodTransform({ type: 'transform', transform: (v) => v })";
+    for (const [call, name] of [
+      ['encode', '_encode, encode'],
+      ['safeParseAsync', '_safeParseAsync, safeParseAsync'],
+      ['validate', 'validate'],
+    ])
+      await expect(
+        bundle(`import * as z from 'zod/v4/core'; export const s = (v) => z.${call}(${transform}, v);`),
+      ).rejects.toThrow(`zod-trim: entry.js uses zod's ${name}, which scripts/zod-trim.mjs was not reviewed for`);
+    await expect(
+      bundle(`import * as z from 'zod/v4/core'; export const s = (v) => z.safeParse(${transform}, v);`),
+    ).resolves.toContain('safeParse');
+  });
 });
