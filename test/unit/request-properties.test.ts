@@ -5,7 +5,7 @@ import type { AuthenticationRequest } from '../../src/sdk/types';
 import { validateRequest } from '../../src/sdk/validate-request';
 import { anyValue, validRequest, withLuhnDigit } from './support/arbitraries';
 import { stubFetch } from './support/fake-api';
-import { parsePath, set, remove } from './support/requests';
+import { mutateAt, REQUEST_PATHS } from './support/requests';
 import { isLuhnValid } from '../../src/core/luhn';
 
 let fetch: ReturnType<typeof stubFetch>;
@@ -39,51 +39,6 @@ const isValidationError = (error: GatewayError) => {
   expect(JSON.parse(JSON.stringify(error)).detail).toEqual(error.detail);
 };
 
-/** Every path the validator reads, to aim mutations at. */
-const KNOWN_PATHS = [
-  'data',
-  'dataOnly',
-  'data.dataOnly',
-  'beforeChallenge',
-  'onStatusChange',
-  'signal',
-  'challengeTimeout',
-  'data.customer',
-  'data.customer.name',
-  'data.customer.email',
-  'data.customer.phones',
-  'data.customer.phones[0]',
-  'data.customer.phones[0].country',
-  'data.customer.phones[0].area',
-  'data.customer.phones[0].number',
-  'data.customer.phones[0].type',
-  'data.paymentMethod',
-  'data.paymentMethod.type',
-  'data.paymentMethod.installments',
-  'data.paymentMethod.card',
-  'data.paymentMethod.card.id',
-  'data.paymentMethod.card.encrypted',
-  'data.paymentMethod.card.number',
-  'data.paymentMethod.card.expMonth',
-  'data.paymentMethod.card.expYear',
-  'data.paymentMethod.card.holder',
-  'data.paymentMethod.card.holder.name',
-  'data.amount',
-  'data.amount.value',
-  'data.amount.currency',
-  'data.billingAddress',
-  'data.billingAddress.street',
-  'data.billingAddress.country',
-  'data.billingAddress.postalCode',
-  'data.billingAddress.complement',
-  'data.shippingAddress',
-  'data.shippingAddress.city',
-  'data.shippingAddress.regionCode',
-  'data.unknownKey',
-  'data.customer.unknownKey',
-  'data.paymentMethod.card.securityCode',
-];
-
 const nested = (a: string, b: string) =>
   a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`);
 /** Rules that join two places: dataOnly beside or inside data; billing or shipping address. */
@@ -103,24 +58,6 @@ const related = (item: string, mutated: string) =>
   item === JOINED[mutated] ||
   (mutated.startsWith('data.shippingAddress') && item === 'data.billingAddress') ||
   (mutated.startsWith(`${CARD}.`) && nested(item, CARD));
-
-/** Sets or deletes at a path when every parent along it is an object; tells whether it did. */
-function mutate(request: Record<string, unknown>, path: string, value: unknown, del: boolean): boolean {
-  try {
-    let owner: unknown = request;
-    for (const key of parsePath(path).slice(0, -1)) {
-      if (!owner || typeof owner !== 'object') return false;
-      owner = (owner as Record<string | number, unknown>)[key];
-    }
-    if (!owner || typeof owner !== 'object' || Object.isFrozen(owner)) return false;
-    if (del) remove(request, path);
-    else set(request, path, value);
-    return true;
-  } catch {
-    // An earlier mutation put a hostile value on the way.
-    return false;
-  }
-}
 
 describe('the property runs', () => {
   it('check the same cases on every run: one fixed seed (test/fast-check-seed.ts, FAST_CHECK_SEED overrides it)', () => {
@@ -159,14 +96,14 @@ describe('properties of authenticate3DS', () => {
   });
 
   it('a valid request with random mutations fails only on the paths that were mutated', async () => {
-    const mutation = fc.record({ path: fc.constantFrom(...KNOWN_PATHS), value: anyValue, del: fc.boolean() });
+    const mutation = fc.record({ path: fc.constantFrom(...REQUEST_PATHS), value: anyValue, del: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(
         validRequest,
         fc.array(mutation, { minLength: 1, maxLength: 3 }),
         async (generated, mutations) => {
           const request = structuredClone(generated);
-          const changed = mutations.filter((m) => mutate(request, m.path, m.value(), m.del)).map((m) => m.path);
+          const changed = mutations.filter((m) => mutateAt(request, m.path, m.value(), m.del)).map((m) => m.path);
           fetch.mockClear();
           const outcome = await settle(request);
           if (outcome.ok) {

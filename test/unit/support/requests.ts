@@ -76,3 +76,66 @@ export function remove<T>(root: T, path: string): T {
   delete owner[key];
   return root;
 }
+
+/** Sets or deletes at a path when every parent along it is an object; tells whether it did. */
+export function mutateAt(request: Record<string, unknown>, path: string, value: unknown, del: boolean): boolean {
+  try {
+    let owner: unknown = request;
+    for (const key of parsePath(path).slice(0, -1)) {
+      if (!owner || typeof owner !== 'object') return false;
+      owner = (owner as Record<Key, unknown>)[key];
+    }
+    if (!owner || typeof owner !== 'object' || Object.isFrozen(owner)) return false;
+    if (del) remove(request, path);
+    else set(request, path, value);
+    return true;
+  } catch {
+    // An earlier mutation put a hostile value on the way.
+    return false;
+  }
+}
+
+/** Every path the validator reads, to aim mutations at. */
+export const REQUEST_PATHS = [
+  'data',
+  'dataOnly',
+  'data.dataOnly',
+  'beforeChallenge',
+  'onStatusChange',
+  'signal',
+  'challengeTimeout',
+  'data.customer',
+  'data.customer.name',
+  'data.customer.email',
+  'data.customer.phones',
+  'data.customer.phones[0]',
+  'data.customer.phones[0].country',
+  'data.customer.phones[0].area',
+  'data.customer.phones[0].number',
+  'data.customer.phones[0].type',
+  'data.paymentMethod',
+  'data.paymentMethod.type',
+  'data.paymentMethod.installments',
+  'data.paymentMethod.card',
+  'data.paymentMethod.card.id',
+  'data.paymentMethod.card.encrypted',
+  'data.paymentMethod.card.number',
+  'data.paymentMethod.card.expMonth',
+  'data.paymentMethod.card.expYear',
+  'data.paymentMethod.card.holder',
+  'data.paymentMethod.card.holder.name',
+  'data.amount',
+  'data.amount.value',
+  'data.amount.currency',
+  'data.billingAddress',
+  'data.billingAddress.street',
+  'data.billingAddress.country',
+  'data.billingAddress.postalCode',
+  'data.billingAddress.complement',
+  'data.shippingAddress',
+  'data.shippingAddress.city',
+  'data.shippingAddress.regionCode',
+  'data.unknownKey',
+  'data.customer.unknownKey',
+  'data.paymentMethod.card.securityCode',
+];
