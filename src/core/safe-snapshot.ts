@@ -14,7 +14,8 @@ const MAX_VALUES = 10_000;
 
 /**
  * Stands in for a value the snapshot could not take: its getter threw, it is circular, too
- * long or too large. No schema accepts a symbol, so a validator reading it reports the path.
+ * long or too large, or it is a function. No schema accepts a symbol, so a validator reading it
+ * reports the path.
  */
 export const UNREADABLE: unique symbol = Symbol('unreadable');
 
@@ -33,7 +34,9 @@ export interface Snapshot {
  * hands us: getters that throw, proxies, class instances, cycles, megabyte strings. Validating
  * a copy means every value is read exactly once and each of those becomes {@link UNREADABLE}
  * with a problem instead of an exception or a hang. Object keys whose value is null are left
- * out, because integrations send null for "not given". Functions are kept as they are.
+ * out, because integrations send null for "not given". A function becomes {@link UNREADABLE}
+ * without a problem of its own: no rule accepts one, so its field gets the rule's own item, and a
+ * function (a proxy of one, say) kept as it is would run page code when a rule or zod looked at it.
  */
 export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = []): Snapshot {
   const problems = new Map<string, ErrorItem>();
@@ -49,6 +52,7 @@ export function safeSnapshot(input: unknown, root: ReadonlyArray<PropertyKey> = 
     if (--budget < 0) return fail(path, `is part of a request that is too large (over ${MAX_VALUES} values)`);
     if (typeof v === 'string')
       return v.length > MAX_STRING_LENGTH ? fail(path, `is too long (at most ${MAX_STRING_LENGTH} characters)`) : v;
+    if (typeof v === 'function') return UNREADABLE;
     if (typeof v !== 'object' || v === null) return v;
     if (ancestors.has(v)) return fail(path, 'refers to itself (circular reference)');
     if (path.length - root.length > MAX_DEPTH) return fail(path, `is nested too deeply (at most ${MAX_DEPTH} levels)`);

@@ -231,6 +231,29 @@ describe('requests that fight back', () => {
     ]);
   });
 
+  it('functions as fields: each reported on its own path, and no page code runs while the rules read them', async () => {
+    let trapped = 0;
+    const trap = () => {
+      trapped++;
+      throw new Error('page code ran during validation');
+    };
+    const hostileFunction = () => new Proxy(() => 'SP', { getPrototypeOf: trap, get: trap, apply: trap });
+    const request = validRequest();
+    set(request, 'data.customer.name', hostileFunction());
+    set(request, 'data.billingAddress.regionCode', hostileFunction());
+    set(request, 'data.paymentMethod.card', () => ({}));
+    const error = await validationError(request);
+    expect(paths(error)).toEqual([
+      '40002 data.customer.name',
+      '40002 data.paymentMethod.card',
+      '40002 data.billingAddress.regionCode',
+    ]);
+    expect(error.detail.errorMessages[0]!.description).toBe(
+      'data.customer.name must be at least two names, letters only (no digits or special characters)',
+    );
+    expect(trapped).toBe(0);
+  });
+
   it('an object from a null prototype is as good as a literal', async () => {
     const data = Object.assign(Object.create(null) as object, validData());
     await expect(authenticate3DS({ data, dataOnly: false } as unknown as AuthenticationRequest)).resolves.toMatchObject(
