@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 
-// Issue #19 set 10 KB as the goal and 11 KB as the limit. The build reached the goal, 9.60 KB with
+// Issue #19 set 10 KB as the goal and 11 KB as the limit. The build reached the goal, 9.61 KB with
 // zod, penpal and every rule and message kept (docs/performance.md says where each kilobyte went):
 // the limit is now the goal, so a change that would take the script back over it fails here.
 const LIMIT = 10 * 1024;
