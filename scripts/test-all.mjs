@@ -1,8 +1,9 @@
 // The README's test command: build, then every suite (unit, sandbox, e2e, consumer, engines) and the package
 // checks, then one line "N passed, N failed" that sums them all. Exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { checkAnswerLogs } from './contract-answers.mjs';
 
 const reports = 'reports';
@@ -11,14 +12,35 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+const started = performance.now();
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+// Each suite's line says how long its command took, so the slowest part of `npm test` is in sight.
+let lastTook = '';
+const run = (cmd, args, env = {}) => {
+  const since = performance.now();
+  const ok = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+  lastTook = seconds(since);
+  return ok;
+};
 const count = (suite, passed, failed, skipped = 0) => {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const took = lastTook ? ` (${lastTook} s)` : '';
+  lastTook = '';
+  lines.push(`${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${took}`);
 };
+/** Runs a command in the background, its output in `log`; resolves with whether it succeeded and its time. */
+function background(cmd, args, log) {
+  const since = performance.now();
+  const out = openSync(log, 'w');
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out] });
+  closeSync(out);
+  return new Promise((done) => {
+    child.on('error', () => done({ ok: false, took: seconds(since) }));
+    child.on('exit', (code) => done({ ok: code === 0, took: seconds(since) }));
+  });
+}
 const check = (name, ok) => count(`check ${name}`, ok ? 1 : 0, ok ? 0 : 1);
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
@@ -80,6 +102,13 @@ function ensureEngine(name) {
 const built = run('npx', ['rollup', '-c', '--silent']);
 check('build', built);
 if (built) {
+  // The consumer suite's projects (the packed tarball installed from npm, better-sqlite3 compiled)
+  // are prepared in the background while the other suites run: mostly npm and one compiler
+  // process, a minute or two that the suites would otherwise wait for alone.
+  const consumerRoot = mkdtempSync(join(tmpdir(), 'gateway-consumer-'));
+  const consumerLog = resolve(reports, 'consumer-install.log');
+  const consumerPrepared = background('node', ['scripts/prepare-consumer.mjs', consumerRoot], consumerLog);
+
   check('typecheck', run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
   // The house rules of docs/architecture.md: no unused export or file, core only what both sides
   // use and importing neither, no import circle.
@@ -180,17 +209,27 @@ if (built) {
   }
 
   // The packed tarball in an empty project, installed with the README's lines (see test/consumer/).
+  // A preparation that failed is shown, and the suite's own set-up tries again in the foreground,
+  // where its failure is reported as the suite's.
+  const prepared = await consumerPrepared;
+  console.log(`consumer projects prepared in the background: ${prepared.ok ? 'done' : 'FAILED'} in ${prepared.took} s`);
+  if (!prepared.ok) console.error(readFileSync(consumerLog, 'utf8').slice(-4000));
   if (browser) {
-    run('npx', [
-      'vitest',
-      'run',
-      '--config',
-      'test/consumer/vitest.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${reports}/consumer.json`,
-    ]);
+    run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--config',
+        'test/consumer/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${reports}/consumer.json`,
+      ],
+      prepared.ok ? { GATEWAY_CONSUMER_ROOT: consumerRoot } : {},
+    );
   }
+  rmSync(consumerRoot, { recursive: true, force: true });
   const c = readJson(`${reports}/consumer.json`);
   if (c)
     count(
@@ -203,5 +242,6 @@ if (built) {
 }
 
 console.log(`\n${lines.join('\n')}`);
+console.log(`npm test took ${seconds(started)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed ? 1 : 0);
