@@ -14,6 +14,7 @@ import { authenticationRoutes } from './routes/authentications';
 import { boletoFileRoutes } from './routes/boleto-files';
 import { boletoSimulatorRoutes } from './routes/boleto-simulator';
 import { chargeRoutes } from './routes/charges';
+import { chargeFeeRoutes } from './routes/charge-fees';
 import { challengeDecisionRoutes } from './routes/challenge-decision';
 import { merchantAuthenticationRoutes } from './routes/merchant-authentications';
 import { merchantSettingsRoutes } from './routes/merchant-settings';
@@ -57,6 +58,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', authenticationRoutes(deps));
   app.route('/', orderRoutes(deps));
   app.route('/', chargeRoutes(deps));
+  app.route('/', chargeFeeRoutes(deps));
   app.route('/', boletoFileRoutes(deps));
   app.route('/', boletoSimulatorRoutes(deps));
   app.route('/', merchantSettingsRoutes(deps));

@@ -200,6 +200,12 @@ async function validCall(route: Route): Promise<Call> {
       return { path: pathOf(`${sandbox.apiUrl}/orders/${(await orderWithoutPayment()).id}`), headers: bearer() };
     case 'payOrder':
       return { path: `/orders/${(await orderWithoutPayment()).id}/pay`, headers: bearer(), body: json };
+    case 'calculateInstallmentFees':
+      return {
+        path: route.path,
+        query: Object.fromEntries(route.parameters!.map((p) => [p.name, String(p.example)])),
+        headers: bearer(),
+      };
     case 'getCharge':
       return { path: link(await paidCharge(), 'SELF'), headers: bearer() };
     case 'captureCharge':
@@ -380,15 +386,34 @@ function breakages(route: Route, call: Call): Breakage[] {
     });
   }
   if (call.query) {
-    for (const key of ['authentication', 'token', 'parent']) {
+    // The challenge pages answer HTML (no parameter to name) and take no headers; the API answers JSON naming it.
+    const api = route.security === 'bearer';
+    const query = (route.parameters ?? []).filter((p) => p.in === 'query');
+    for (const { name: key } of query.filter((p) => p.required)) {
       out.push({
         name: `query without ${key}`,
         status: 400,
+        ...(api && { parameter: key }),
         apply: (c) => ({
           ...c,
           query: Object.fromEntries(Object.entries(c.query!).filter(([k]) => k !== key)),
-          headers: {},
+          headers: api ? c.headers : {},
         }),
+      });
+    }
+    if (api) {
+      for (const { name: key } of query)
+        out.push({
+          name: `query ${key} of the wrong type`,
+          status: 400,
+          parameter: key,
+          apply: (c) => ({ ...c, query: { ...c.query, [key]: 'not-a-value' } }),
+        });
+      out.push({
+        name: 'an unknown query parameter',
+        status: 400,
+        parameter: 'not_a_parameter',
+        apply: (c) => ({ ...c, query: { ...c.query, not_a_parameter: '1' } }),
       });
     }
   }
