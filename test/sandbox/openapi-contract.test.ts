@@ -506,6 +506,33 @@ describe('the sandbox answers as its OpenAPI document says', () => {
         });
       }
 
+      const queryParameters = (route.parameters ?? []).filter((p) => p.in === 'query');
+      if (route.security === 'bearer' && queryParameters.length) {
+        it('answers queries generated from its parameters with a documented status, never a 5xx', async () => {
+          const query = {
+            type: 'object',
+            properties: Object.fromEntries(queryParameters.map((p) => [p.name, p.schema])),
+            required: queryParameters.filter((p) => p.required).map((p) => p.name),
+          };
+          await fc.assert(
+            fc.asyncProperty(arbitraryOf(query, schemas), async (values) => {
+              const call = await validCall(route);
+              const answer = await send(route, {
+                ...call,
+                query: Object.fromEntries(Object.entries(values as Json).map(([k, v]) => [k, String(v)])),
+              });
+              // Generated values break only what the schemas cannot say, as the descriptions do: a no-interest
+              // count over the most installments, a BIN of no network the sandbox knows.
+              if (answer.status === 400)
+                for (const e of answer.json.error_messages)
+                  expect(['max_installments_no_interest', 'credit_card_bin']).toContain(e.parameter_name);
+              else expect(answer.status, answer.text).toBe(200);
+            }),
+            { numRuns: RUNS.generated * 3 },
+          );
+        });
+      }
+
       it('answers broken requests with the documented 4xx, naming the parameter', async () => {
         const base = await validCall(route);
         const ways = breakages(route, base);

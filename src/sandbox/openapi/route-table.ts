@@ -383,7 +383,8 @@ const FEES_QUERY: Parameter[] = [
     name: 'credit_card_bin',
     in: 'query',
     required: false,
-    description: "The card's first 6 digits: the answer has that card's network only. Without it, every network.",
+    description:
+      "The card's first 6 digits: the answer has that card's network only (400 when the sandbox knows no network for them). Without it, every network.",
     schema: { type: 'string', pattern: '^\\d{6}$' },
     example: '400000',
   },
