@@ -57,8 +57,9 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', sdkSessionRoutes(deps));
   app.route('/', authenticationRoutes(deps));
   app.route('/', orderRoutes(deps));
-  app.route('/', chargeRoutes(deps));
+  // Before chargeRoutes: hono's RegExpRouter takes a static path beside /charges/:id/… only when it comes first.
   app.route('/', chargeFeeRoutes(deps));
+  app.route('/', chargeRoutes(deps));
   app.route('/', boletoFileRoutes(deps));
   app.route('/', boletoSimulatorRoutes(deps));
   app.route('/', merchantSettingsRoutes(deps));

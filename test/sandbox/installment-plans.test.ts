@@ -1,10 +1,14 @@
 // GET /charges/fees/calculate and the plan table behind it (docs/orders-and-charges.md#installment-plans):
 // a property over values, limits and rates, then the endpoint, the setting, and an order paying a plan.
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardMinimumProblem } from '../../src/sandbox/charges/card-minimums';
 import { installmentPlans, type PlanTerms } from '../../src/sandbox/charges/installment-plans';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
+import { migrate, schemaVersion } from '../../src/sandbox/storage/migrations';
+import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { MAX_AMOUNT_CENTS } from '../../src/sandbox/values/money';
 import { api, card, cardCharge, errorOf, order, paramsOf } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
@@ -242,5 +246,22 @@ describe('an order pays a plan with interest', () => {
       amount: { value: plan.amount.value },
       payment_method: { installments: 12 },
     });
+  });
+});
+
+describe('schema version 5', () => {
+  it('gives the accounts of a version 4 file the default rate, 2,99 % a month, once', () => {
+    const db = new Database(':memory:');
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 4));
+    db.prepare(
+      `INSERT INTO merchants (id, name, token_hash, webhook_secret, created_at) VALUES ('MERC_old', 'old', 'h', 'whsec_x', '2026-01-01T00:00:00.000Z')`,
+    ).run();
+    migrate(db, SCHEMA_MIGRATIONS);
+    migrate(db, SCHEMA_MIGRATIONS);
+    expect(schemaVersion(db)).toBe(5);
+    const store = new MerchantStore(db);
+    expect(store.get('MERC_old')?.installmentRateBp).toBe(299);
+    expect(store.update('MERC_old', { installmentRateBp: 150 })?.installmentRateBp).toBe(150);
+    db.close();
   });
 });
