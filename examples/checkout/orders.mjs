@@ -74,7 +74,7 @@ export function mayCharge(method, outcome, policy) {
  * @param {object} input what the page sent
  * @param {{ card: { id: string }, customer: object, address: object } | undefined} saved the shopper's saved card
  * @param {number | undefined} planAmount a card's charge: the amount of the installment plan chosen
- *   (installments.mjs); undefined when no plan has that many installments
+ *   (installments.mjs); undefined for other methods, or when no plan has that many installments
  */
 export function createOrderBody(input, saved, planAmount) {
   // fields: the page's names of what is wrong; the shopper's reasons come from readShopper.
@@ -109,7 +109,8 @@ export function createOrderBody(input, saved, planAmount) {
     country: 'BRA',
     postal_code: a.postalCode,
   };
-  const amount = { value: method === 'BOLETO' ? CART_TOTAL : planAmount, currency: 'BRL' };
+  // A card pays its plan (checked above); any other method the cart total.
+  const amount = { value: planAmount ?? CART_TOTAL, currency: 'BRL' };
   let payment_method;
   if (method === 'BOLETO') {
     const due = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);
