@@ -23,7 +23,7 @@ export const PLAN_BRANDS: readonly Exclude<CardBrand, 'unknown'>[] = [
 ];
 
 /** The query of GET /charges/fees/calculate: every value arrives as text; digits are read as numbers. */
-export const feesQuery = z.strictObject({
+const feesQuery = z.strictObject({
   payment_methods: field(oneOfRule(['CREDIT_CARD'], 'must be CREDIT_CARD, the one method with installments'), {
     type: 'string',
     enum: ['CREDIT_CARD'],
