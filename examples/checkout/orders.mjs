@@ -73,8 +73,10 @@ export function mayCharge(method, outcome, policy) {
  * saved", whose id the server looks up itself: this server never sees card data.
  * @param {object} input what the page sent
  * @param {{ card: { id: string }, customer: object, address: object } | undefined} saved the shopper's saved card
+ * @param {number | undefined} planAmount a card's charge: the amount of the installment plan chosen
+ *   (installments.mjs); undefined for other methods, or when no plan has that many installments
  */
-export function createOrderBody(input, saved) {
+export function createOrderBody(input, saved, planAmount) {
   // fields: the page's names of what is wrong; the shopper's reasons come from readShopper.
   const fields = [];
   const need = (ok, field) => ok || fields.push(field);
@@ -88,7 +90,7 @@ export function createOrderBody(input, saved) {
   if (method !== 'BOLETO') {
     if (useSaved) need(saved !== undefined, 'savedCard');
     else need(typeof input?.card?.encrypted === 'string' && input.card.encrypted.length > 0, 'card');
-    need(Number.isInteger(input?.installments) && input.installments >= 1 && input.installments <= 12, 'installments');
+    need(planAmount !== undefined, 'installments');
     need(method !== 'DEBIT_CARD' || input?.installments === 1, 'installments');
     need(input?.threeDsId === undefined || /^3DS_[0-9a-f-]{36}$/.test(input.threeDsId), 'threeDsId');
     // Debit needs 3DS (docs/rules.md#orders): the page ends a debit payment that could not authenticate.
@@ -107,7 +109,8 @@ export function createOrderBody(input, saved) {
     country: 'BRA',
     postal_code: a.postalCode,
   };
-  const amount = { value: CART_TOTAL, currency: 'BRL' };
+  // A card pays its plan (checked above); any other method the cart total.
+  const amount = { value: planAmount ?? CART_TOTAL, currency: 'BRL' };
   let payment_method;
   if (method === 'BOLETO') {
     const due = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10);

@@ -20,6 +20,7 @@ import {
   readShopper,
   savedCardOf,
 } from './orders.mjs';
+import { installmentPlans } from './installments.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PUBLIC_DIR = join(here, 'public');
@@ -181,6 +182,11 @@ export async function startCheckout(gateway) {
         if (r.status !== 201) return send(res, 502, { error: 'session', traceId: r.traceId });
         return send(res, 200, { session: r.body.session });
       }
+      // Parcelas: what each plan costs for this cart. The token stays here; the page gets the plans only.
+      if (req.method === 'GET' && path === '/api/installments') {
+        const plans = await installmentPlans(call, CART_TOTAL);
+        return plans ? send(res, 200, { plans }) : send(res, 502, { error: 'installments' });
+      }
       if (req.method === 'GET' && path === '/api/saved-card') {
         const saved = shopper && savedCards.get(shopper);
         return send(res, 200, saved ? { card: saved.card, customer: saved.customer, address: saved.address } : {});
@@ -188,7 +194,14 @@ export async function startCheckout(gateway) {
       if (req.method === 'POST' && path === '/api/orders') {
         const input = await readBody(req);
         const saved = shopper ? savedCards.get(shopper) : undefined;
-        const built = createOrderBody(input, saved);
+        // A card pays the chosen plan's amount, as Gateway computes it now: never a figure from the page.
+        let plan;
+        if (input?.method === 'CREDIT_CARD' || input?.method === 'DEBIT_CARD') {
+          const plans = await installmentPlans(call, CART_TOTAL);
+          if (!plans) return send(res, 502, { error: 'installments' });
+          plan = plans.find((p) => p.installments === input.installments);
+        }
+        const built = createOrderBody(input, saved, plan?.amount);
         if (!built.ok)
           return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields, problems: built.problems });
         // The 3DS policy, on the server: a page that skipped it (or was changed) cannot charge a card the bank did not authenticate.
@@ -204,7 +217,7 @@ export async function startCheckout(gateway) {
         });
         const card = savedCardOf(r, input);
         if (card && shopper) savedCards.set(shopper, card);
-        return send(res, r.status >= 500 ? 502 : 200, publicOrderResult(r));
+        return send(res, r.status >= 500 ? 502 : 200, { ...publicOrderResult(r), ...(plan && { plan }) });
       }
       if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' });
       if (path === '/' || path === '/index.html') return await page(res, join(PUBLIC_DIR, 'index.html'), shopper);

@@ -14,6 +14,7 @@ import { authenticationRoutes } from './routes/authentications';
 import { boletoFileRoutes } from './routes/boleto-files';
 import { boletoSimulatorRoutes } from './routes/boleto-simulator';
 import { chargeRoutes } from './routes/charges';
+import { chargeFeeRoutes } from './routes/charge-fees';
 import { challengeDecisionRoutes } from './routes/challenge-decision';
 import { merchantAuthenticationRoutes } from './routes/merchant-authentications';
 import { merchantSettingsRoutes } from './routes/merchant-settings';
@@ -56,6 +57,8 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', sdkSessionRoutes(deps));
   app.route('/', authenticationRoutes(deps));
   app.route('/', orderRoutes(deps));
+  // Before chargeRoutes: hono's RegExpRouter takes a static path beside /charges/:id/… only when it comes first.
+  app.route('/', chargeFeeRoutes(deps));
   app.route('/', chargeRoutes(deps));
   app.route('/', boletoFileRoutes(deps));
   app.route('/', boletoSimulatorRoutes(deps));

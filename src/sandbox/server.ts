@@ -55,8 +55,8 @@ export interface SandboxOptions extends ConnectionLimits {
   log?: boolean | Log;
   /** `text` (default) or `json`: one JSON object per line, for log shippers. */
   logFormat?: LogFormat;
-  /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled. */
-  merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs'>>;
+  /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled, installment interest 299 (2,99 % a.m., in hundredths of a percent). */
+  merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs' | 'installmentRateBp'>>;
   /**
    * For contract tests: a file every answer is appended to, one JSON line each, for
    * `node scripts/contract-answers.mjs <file>` to check against the OpenAPI document. Default: the
@@ -94,7 +94,7 @@ export interface Sandbox {
 
 export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
-/** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs. */
+/** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs (the store's default installment rate). */
 const DEFAULT_MERCHANT_SETTINGS = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[] };
 
 const newToken = () => `sbx_${randomBytes(24).toString('base64url')}`;

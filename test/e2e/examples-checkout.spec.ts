@@ -107,3 +107,86 @@ test('the server applies the default policy itself: a page told otherwise still 
   expect(await (await answer).json()).toEqual({ ok: false, notAuthenticated: true });
   expect(orders).toEqual(['POST']);
 });
+
+test('12x with interest: Parcelas shows every plan of the cart from the API; 3DS authenticates and the order charges the plan with interest', async ({
+  page,
+  sandbox,
+  checkout,
+}) => {
+  // The plans as the merchant's token reads them from the API, the example's offer: 12x, 3 without interest.
+  const res = await fetch(
+    `${sandbox.apiUrl}/charges/fees/calculate?payment_methods=CREDIT_CARD&value=13480&max_installments=12&max_installments_no_interest=3&credit_card_bin=400000`,
+    { headers: { Authorization: `Bearer ${sandbox.token}` } },
+  );
+  const plans = (await res.json()).payment_methods.credit_card.visa.installment_plans;
+  const twelve = plans.at(-1);
+  expect(twelve).toMatchObject({ installments: 12, interest_free: false });
+  expect(twelve.amount.value).toBeGreaterThan(13_480);
+
+  await openExample(page, checkout.url);
+  const select = page.getByLabel('Parcelas');
+  const reais = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
+  await expect(select.locator('option')).toHaveText(
+    plans.map(
+      (p: { installments: number; installment_value: number; interest_free: boolean; amount: { value: number } }) =>
+        p.interest_free
+          ? `${p.installments}x de ${reais(p.installment_value)} sem juros`
+          : `${p.installments}x de ${reais(p.installment_value)} (total ${reais(p.amount.value)})`,
+    ),
+  );
+  await expect(select.locator('option').nth(2)).toHaveText('3x de R$ 44,94 sem juros');
+  await select.selectOption('12');
+  await expect(page.getByRole('button', { name: `Pagar ${reais(twelve.amount.value)}` })).toBeVisible();
+
+  await typeCard(page, CARD.challenge);
+  const authentication = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/checkout-sdk/3ds/authentications'),
+  );
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  const sent = (await authentication).postDataJSON();
+  expect(sent.data.amount).toEqual({ value: twelve.amount.value, currency: 'BRL' });
+  expect(sent.data.paymentMethod.installments).toBe(12);
+  await answerChallenge(page, '123456');
+
+  const result = page.locator('#status .result.success');
+  await expect(result.getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
+  await expect(result.locator('.plan')).toHaveText(`12x de ${reais(twelve.installment_value)} com juros`);
+  await expect(result).toContainText(reais(twelve.amount.value));
+  const order = await readOrder(sandbox, await shownOrderId(page));
+  expect(order.charges[0]).toMatchObject({
+    status: 'PAID',
+    amount: { value: twelve.amount.value, currency: 'BRL' },
+    payment_method: {
+      type: 'CREDIT_CARD',
+      installments: 12,
+      authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' },
+    },
+  });
+});
+
+test('debit stays 1x: Parcelas is fixed at 1x and the cart total is charged', async ({ page, sandbox, checkout }) => {
+  await openExample(page, checkout.url);
+  await page.getByLabel('Parcelas').selectOption('12');
+  await page.getByLabel('Cartão de débito').check();
+  await expect(page.getByLabel('Parcelas')).toBeDisabled();
+  await expect(page.getByLabel('Parcelas')).toHaveValue('1');
+  await typeCard(page, '5200000000001104');
+  await page.getByRole('button', { name: 'Pagar R$ 134,80' }).click();
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+  const order = await readOrder(sandbox, await shownOrderId(page));
+  expect(order.charges[0]).toMatchObject({
+    amount: { value: 13_480 },
+    payment_method: { type: 'DEBIT_CARD', installments: 1 },
+  });
+});
+
+test('the server charges the plan it reads from the API, whatever the page sends: a count with no plan is refused', async ({
+  page,
+  checkout,
+}) => {
+  await openExample(page, checkout.url);
+  const res = await page.request.post(`${checkout.url}/api/orders`, {
+    data: { method: 'CREDIT_CARD', installments: 13, card: { encrypted: 'x' }, customer: {}, address: {} },
+  });
+  expect((await res.json()).fields).toContain('installments');
+});

@@ -51,6 +51,24 @@ const STATES: Array<[string, (page: Page) => Promise<void>]> = [
     },
   ],
   [
+    'installments',
+    async (page) => {
+      await page.getByLabel('Parcelas').selectOption('12');
+      await page.getByLabel('Parcelas').scrollIntoViewIfNeeded();
+      await expect(page.getByRole('button', { name: 'Pagar R$ 162,48' })).toBeVisible();
+    },
+  ],
+  [
+    'paid-12x',
+    async (page) => {
+      await page.getByLabel('Parcelas').selectOption('12');
+      await typeCard(page, CARD.frictionless);
+      await pay(page);
+      await heading(page, 'Pagamento aprovado');
+      await expect(page.locator('#status .plan')).toHaveText('12x de R$ 13,54 com juros');
+    },
+  ],
+  [
     'boleto',
     async (page) => {
       await page.getByLabel('Boleto').check();

@@ -4,7 +4,7 @@ import { encodeCardPlaintext, type CardPlaintext } from '../../src/core/card-cip
 import { decryptCard } from '../../src/sandbox/cards/card-decryption';
 import { CardVault, cardVaultSchema } from '../../src/sandbox/cards/card-vault';
 import { SandboxClock } from '../../src/sandbox/clock';
-import { MerchantStore, merchantSchema } from '../../src/sandbox/merchants/merchant-store';
+import { installmentRateColumn, MerchantStore, merchantSchema } from '../../src/sandbox/merchants/merchant-store';
 import { PublicKeyStore, publicKeySchema } from '../../src/sandbox/public-keys/public-key-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { encryptCard } from '../../src/sdk/encrypt-card';
@@ -43,7 +43,7 @@ const seal = (publicKeyBase64: string, card: Partial<CardPlaintext> = {}) => {
 };
 
 beforeEach(async () => {
-  db = await openDatabase(undefined, [merchantSchema, publicKeySchema, cardVaultSchema]);
+  db = await openDatabase(undefined, [merchantSchema, installmentRateColumn, publicKeySchema, cardVaultSchema]);
   clock = new SandboxClock();
   keys = new PublicKeyStore(db, clock);
   merchant('M1');

@@ -136,8 +136,8 @@ describe('schema version 4', () => {
   it('adds the 3DS Method and EMV result columns to a version 3 file, once', () => {
     const db = new Database(':memory:');
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 3));
-    migrate(db, SCHEMA_MIGRATIONS);
-    migrate(db, SCHEMA_MIGRATIONS);
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 4));
+    migrate(db, SCHEMA_MIGRATIONS.slice(0, 4));
     const columns = db
       .prepare<[], { name: string }>('PRAGMA table_info(authentications)')
       .all()

@@ -200,6 +200,12 @@ async function validCall(route: Route): Promise<Call> {
       return { path: pathOf(`${sandbox.apiUrl}/orders/${(await orderWithoutPayment()).id}`), headers: bearer() };
     case 'payOrder':
       return { path: `/orders/${(await orderWithoutPayment()).id}/pay`, headers: bearer(), body: json };
+    case 'calculateInstallmentFees':
+      return {
+        path: route.path,
+        query: Object.fromEntries(route.parameters!.map((p) => [p.name, String(p.example)])),
+        headers: bearer(),
+      };
     case 'getCharge':
       return { path: link(await paidCharge(), 'SELF'), headers: bearer() };
     case 'captureCharge':
@@ -380,15 +386,34 @@ function breakages(route: Route, call: Call): Breakage[] {
     });
   }
   if (call.query) {
-    for (const key of ['authentication', 'token', 'parent']) {
+    // The challenge pages answer HTML (no parameter to name) and take no headers; the API answers JSON naming it.
+    const api = route.security === 'bearer';
+    const query = (route.parameters ?? []).filter((p) => p.in === 'query');
+    for (const { name: key } of query.filter((p) => p.required)) {
       out.push({
         name: `query without ${key}`,
         status: 400,
+        ...(api && { parameter: key }),
         apply: (c) => ({
           ...c,
           query: Object.fromEntries(Object.entries(c.query!).filter(([k]) => k !== key)),
-          headers: {},
+          headers: api ? c.headers : {},
         }),
+      });
+    }
+    if (api) {
+      for (const { name: key } of query)
+        out.push({
+          name: `query ${key} of the wrong type`,
+          status: 400,
+          parameter: key,
+          apply: (c) => ({ ...c, query: { ...c.query, [key]: 'not-a-value' } }),
+        });
+      out.push({
+        name: 'an unknown query parameter',
+        status: 400,
+        parameter: 'not_a_parameter',
+        apply: (c) => ({ ...c, query: { ...c.query, not_a_parameter: '1' } }),
       });
     }
   }
@@ -477,6 +502,33 @@ describe('the sandbox answers as its OpenAPI document says', () => {
               await send(route, { ...call, body: { json: body } });
             }),
             { numRuns: RUNS.generated },
+          );
+        });
+      }
+
+      const queryParameters = (route.parameters ?? []).filter((p) => p.in === 'query');
+      if (route.security === 'bearer' && queryParameters.length) {
+        it('answers queries generated from its parameters with a documented status, never a 5xx', async () => {
+          const query = {
+            type: 'object',
+            properties: Object.fromEntries(queryParameters.map((p) => [p.name, p.schema])),
+            required: queryParameters.filter((p) => p.required).map((p) => p.name),
+          };
+          await fc.assert(
+            fc.asyncProperty(arbitraryOf(query, schemas), async (values) => {
+              const call = await validCall(route);
+              const answer = await send(route, {
+                ...call,
+                query: Object.fromEntries(Object.entries(values as Json).map(([k, v]) => [k, String(v)])),
+              });
+              // Generated values break only what the schemas cannot say, as the descriptions do: a no-interest
+              // count over the most installments, a BIN of no network the sandbox knows.
+              if (answer.status === 400)
+                for (const e of answer.json.error_messages)
+                  expect(['max_installments_no_interest', 'credit_card_bin']).toContain(e.parameter_name);
+              else expect(answer.status, answer.text).toBe(200);
+            }),
+            { numRuns: RUNS.generated * 3 },
           );
         });
       }

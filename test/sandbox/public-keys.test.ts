@@ -1,7 +1,7 @@
 import { constants, createPublicKey, privateDecrypt, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { merchantSchema, MerchantStore } from '../../src/sandbox/merchants/merchant-store';
+import { installmentRateColumn, merchantSchema, MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { KEY_OVERLAP_MS, publicKeySchema, PublicKeyStore } from '../../src/sandbox/public-keys/public-key-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { ManualClock } from './support/manual-clock';
@@ -77,7 +77,7 @@ describe('PublicKeyStore: rotation keeps the previous key 7 days', () => {
   let clock: ManualClock;
   let keys: PublicKeyStore;
   beforeEach(async () => {
-    db = await openDatabase(undefined, [merchantSchema, publicKeySchema]);
+    db = await openDatabase(undefined, [merchantSchema, installmentRateColumn, publicKeySchema]);
     new MerchantStore(db).upsert({
       id: 'M1',
       name: 'M1',

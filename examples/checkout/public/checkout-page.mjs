@@ -55,6 +55,10 @@ export const brl = (cents) => (cents / 100).toLocaleString('pt-BR', { style: 'cu
 
 const METHOD_NAMES = { CREDIT_CARD: 'Cartão de crédito', DEBIT_CARD: 'Cartão de débito' };
 
+/** An installment plan as the shopper reads it: "3x de R$ 44,94 sem juros", "12x de R$ 13,54 com juros". */
+const planWords = (plan) =>
+  `${plan.installments}x de ${brl(plan.installmentValue)} ${plan.interestFree ? 'sem juros' : 'com juros'}`;
+
 /**
  * Runs the checkout page.
  * @param {object} sdk the SDK's functions: `authenticate3DS`, `encryptCard`, `GatewayError`, and
@@ -68,6 +72,8 @@ export function runCheckout(sdk) {
   const payButton = $('pay');
   const progress = $('progress');
   let config;
+  /** The installment plans of the cart (GET /api/installments): what each option of Parcelas costs. */
+  let plans = [];
 
   const el = (tag, text, className) =>
     Object.assign(document.createElement(tag), { textContent: text ?? '', className: className ?? '' });
@@ -75,6 +81,8 @@ export function runCheckout(sdk) {
   const value = (name) => String(field(name)?.value ?? '').trim();
   const method = () => value('method');
   const labelOf = (input) => input.closest('label')?.firstChild?.textContent?.trim() ?? input.name;
+  /** The plan chosen in Parcelas (debit: 1x). Its amount is what 3DS authenticates; the server charges the same. */
+  const chosenPlan = () => plans.find((p) => p.installments === Number(value('installments'))) ?? plans[0];
 
   /** Brings a region into view and moves focus there, so every width and every reader lands on it. */
   function reveal(node) {
@@ -162,15 +170,14 @@ export function runCheckout(sdk) {
     const card = result.card
       ? `${METHOD_NAMES[result.method] ?? 'Cartão'} ${brandName(result.card.brand)} final ${result.card.lastDigits}`
       : METHOD_NAMES[result.method];
-    const parcels =
-      result.method === 'CREDIT_CARD' && result.installments > 1
-        ? ` em ${result.installments}x de ${brl(result.amount / result.installments)}`
-        : '';
+    // The plan as the server charged it (a saved-card order without one shows the amount only).
+    const plan = result.method === 'CREDIT_CARD' && result.plan;
     const box = showResult('success', 'Pagamento aprovado', [
       `Obrigado pela compra, ${value('name').split(/\s+/)[0]}! Seu pedido já está sendo preparado.`,
       receipt([
         ['Pedido', result.reference, 'reference'],
-        ['Valor', `${brl(result.amount)}${parcels}`],
+        ['Valor', brl(result.amount)],
+        ...(plan ? [['Parcelas', plan.installments === 1 ? 'à vista (1x)' : planWords(plan), 'plan']] : []),
         ['Pagamento', card],
       ]),
     ]);
@@ -311,8 +318,9 @@ export function runCheckout(sdk) {
           email: c.email,
           phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }],
         },
-        paymentMethod: { type: method(), installments: Number(value('installments')), card: { encrypted } },
-        amount: { value: config.total, currency: 'BRL' },
+        paymentMethod: { type: method(), installments: chosenPlan().installments, card: { encrypted } },
+        // The chosen plan's amount, interest included: 3DS authenticates what the server will charge.
+        amount: { value: chosenPlan().amount, currency: 'BRL' },
         billingAddress: {
           street: a.street,
           number: a.number,
@@ -394,7 +402,7 @@ export function runCheckout(sdk) {
     const saveCard = field('saveCard').checked;
     const result = await api('/api/orders', {
       method: type,
-      installments: Number(value('installments')),
+      installments: chosenPlan().installments,
       customer: customer(),
       address: address(),
       card: { encrypted },
@@ -435,7 +443,21 @@ export function runCheckout(sdk) {
     // Debit is paid at once: one installment.
     if (m === 'DEBIT_CARD') field('installments').value = '1';
     field('installments').disabled = m === 'DEBIT_CARD';
-    payButton.textContent = m === 'BOLETO' ? 'Gerar boleto' : `Pagar ${brl(config.total)}`;
+    payButton.textContent = m === 'BOLETO' ? 'Gerar boleto' : `Pagar ${brl(chosenPlan().amount)}`;
+  }
+
+  /**
+   * Parcelas: one option per plan, its installment and "sem juros" or the total with interest
+   * ("12x de R$ 13,54 (total R$ 162,48)": short enough for a phone's closed select).
+   */
+  function showPlans() {
+    const options = plans.map((plan) => {
+      const each = `${plan.installments}x de ${brl(plan.installmentValue)}`;
+      const option = el('option', plan.interestFree ? `${each} sem juros` : `${each} (total ${brl(plan.amount)})`);
+      option.value = String(plan.installments);
+      return option;
+    });
+    field('installments').replaceChildren(...options);
   }
 
   /** CPF and CEP shown as people write them once the shopper leaves the field. */
@@ -446,6 +468,8 @@ export function runCheckout(sdk) {
 
   async function start() {
     config = await api('/api/config');
+    ({ plans } = await api('/api/installments'));
+    showPlans();
     const list = $('cart-items');
     for (const item of config.cart) {
       const li = document.createElement('li');

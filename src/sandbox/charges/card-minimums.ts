@@ -10,14 +10,21 @@ export const INSTALLMENT_MINIMUM = 500;
 /** Smallest boleto: R$ 0,20. */
 export const BOLETO_MINIMUM = 20;
 
+/**
+ * Whether each of `installments` installments of `amount` is at least {@link INSTALLMENT_MINIMUM}:
+ * the one test the card charge and the installment plans (installment-plans.ts) both apply.
+ * A single payment is one "installment" too, but the floor is for split purchases: applying it
+ * to 1x would make every card's minimum R$ 5,00 and contradict the visa rule.
+ */
+export const meetsInstallmentMinimum = (amount: number, installments: number): boolean =>
+  installments === 1 || amount >= INSTALLMENT_MINIMUM * installments;
+
 /** What the amount falls short of, for the error description; undefined when it is enough. */
 export function cardMinimumProblem(brand: CardBrand, amount: number, installments: number): string | undefined {
   const minimum = TRANSACTION_MINIMUMS[brand] ?? DEFAULT_TRANSACTION_MINIMUM;
   if (amount < minimum)
     return `must be at least ${minimum} (${formatBrl(minimum)}), the smallest ${brand} card transaction`;
-  // A single payment is one "installment" too, but the per-installment floor is for split
-  // purchases: applying it to 1x would make every card's minimum R$ 5,00 and contradict the visa rule.
-  if (installments > 1 && amount < INSTALLMENT_MINIMUM * installments) {
+  if (!meetsInstallmentMinimum(amount, installments)) {
     return `must be at least ${INSTALLMENT_MINIMUM * installments} (${formatBrl(INSTALLMENT_MINIMUM * installments)}) for ${installments} installments: each installment must be at least ${formatBrl(INSTALLMENT_MINIMUM)}`;
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../storage/database';
 import { sha256 } from '../values/sha256';
+import { DEFAULT_INSTALLMENT_RATE_BP } from '../charges/installment-plans';
 
 /** A merchant account of the sandbox and its settings (docs/account-settings.md). */
 export interface Merchant {
@@ -12,6 +13,8 @@ export interface Merchant {
   subMerchantEnabled: boolean;
   /** High-risk MCCs released for this account. */
   releasedMccs: string[];
+  /** Monthly interest of the installment plans with interest, in hundredths of a percent (299 = 2,99 % a.m.). */
+  installmentRateBp: number;
   /**
    * Key of the HMAC that signs this account's webhooks (`whsec_…`). Separate from the bearer
    * token so a webhook receiver never holds an API credential. Stored as is: signing needs the
@@ -35,6 +38,10 @@ CREATE TABLE IF NOT EXISTS merchants (
   created_at TEXT NOT NULL
 );`;
 
+/** Storage migration 5: the account's installment interest rate, 2,99 % a.m. on every existing row. */
+export const installmentRateColumn =
+  'ALTER TABLE merchants ADD COLUMN installment_rate_bp INTEGER NOT NULL DEFAULT 299';
+
 interface Row {
   id: string;
   name: string;
@@ -42,6 +49,7 @@ interface Row {
   pci_homologated: number;
   sub_merchant_enabled: number;
   released_mccs: string;
+  installment_rate_bp: number;
   webhook_secret: string;
 }
 
@@ -54,6 +62,7 @@ const toMerchant = (r: Row): Merchant => ({
   pciHomologated: r.pci_homologated === 1,
   subMerchantEnabled: r.sub_merchant_enabled === 1,
   releasedMccs: JSON.parse(r.released_mccs) as string[],
+  installmentRateBp: r.installment_rate_bp,
   webhookSecret: r.webhook_secret,
 });
 
@@ -81,14 +90,14 @@ export class MerchantStore {
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
-      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, created_at)
-       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @now)
+      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, installment_rate_bp, webhook_secret, created_at)
+       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @rate, COALESCE(@secret, @fresh), @now)
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
          pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
-         released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
+         released_mccs = excluded.released_mccs, installment_rate_bp = excluded.installment_rate_bp, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
     );
     this.updateSettings = db.prepare(
-      'UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?',
+      'UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ?, installment_rate_bp = ? WHERE id = ?',
     );
     this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?');
   }
@@ -96,8 +105,15 @@ export class MerchantStore {
   /**
    * Creates the merchant, or updates its settings when the id exists (so restarts keep one row).
    * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
+   * The installment rate is the one given, else the default, like the other settings.
    */
-  upsert(m: Omit<Merchant, 'webhookSecret'> & { token: string; webhookSecret?: string }): Merchant {
+  upsert(
+    m: Omit<Merchant, 'webhookSecret' | 'installmentRateBp'> & {
+      token: string;
+      webhookSecret?: string;
+      installmentRateBp?: number;
+    },
+  ): Merchant {
     this.forget();
     this.upsertRow.run({
       id: m.id,
@@ -106,6 +122,7 @@ export class MerchantStore {
       pci: m.pciHomologated ? 1 : 0,
       sub: m.subMerchantEnabled ? 1 : 0,
       mccs: JSON.stringify(m.releasedMccs),
+      rate: m.installmentRateBp ?? DEFAULT_INSTALLMENT_RATE_BP,
       secret: m.webhookSecret ?? null,
       fresh: newWebhookSecret(),
       now: new Date().toISOString(),
@@ -158,7 +175,7 @@ export class MerchantStore {
     }
   }
 
-  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs). */
+  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs, installment rate). */
   update(id: string, patch: Partial<Omit<Merchant, 'id' | 'name' | 'webhookSecret'>>): Merchant | undefined {
     const current = this.get(id);
     if (!current) return undefined;
@@ -168,6 +185,7 @@ export class MerchantStore {
       next.pciHomologated ? 1 : 0,
       next.subMerchantEnabled ? 1 : 0,
       JSON.stringify(next.releasedMccs),
+      next.installmentRateBp,
       id,
     );
     return this.get(id);

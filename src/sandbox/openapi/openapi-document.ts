@@ -138,6 +138,7 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
     required: p.required,
     description: p.description,
     schema: p.schema,
+    ...(p.example !== undefined && { example: p.example }),
   }));
   if (route.idempotent) {
     parameters.push({

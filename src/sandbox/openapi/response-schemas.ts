@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AUTHENTICATION_STATUSES, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
 import { PHONE_TYPES } from '../../core/authentication-request';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
+import { PLAN_BRANDS } from '../routes/charge-fees';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document and the contract checks only (the
@@ -261,8 +262,30 @@ export const merchantSettingsResponse = z.strictObject({
   pci_homologated: z.boolean(),
   sub_merchant_enabled: z.boolean(),
   released_mccs: z.array(z.string()),
+  /** Percent a month, of the installment plans with interest. */
+  installment_interest_rate: z.number(),
   high_risk_mccs: z.array(z.string()),
   webhook_secret: z.string(),
+});
+
+const installmentPlan = z.strictObject({
+  installments: z.int().check(z.minimum(1), z.maximum(12)),
+  installment_value: cents(),
+  interest_free: z.boolean(),
+  amount: z.strictObject({
+    value: cents(),
+    fees: z.strictObject({ buyer: z.strictObject({ interest: z.strictObject({ total: cents() }) }) }),
+  }),
+});
+
+/** GET /charges/fees/calculate: the installment plans per card network. */
+export const installmentFeesResponse = z.strictObject({
+  payment_methods: z.strictObject({
+    credit_card: z.partialRecord(
+      z.enum(PLAN_BRANDS),
+      z.strictObject({ installment_plans: z.array(installmentPlan).check(z.minLength(1), z.maxLength(12)) }),
+    ),
+  }),
 });
 
 /** POST /sandbox/3ds/authentications/{id}/challenge. */

@@ -15,6 +15,7 @@ import { amountBody } from '../routes/charges';
 import { decisionBody } from '../routes/challenge-decision';
 import { settingsBody } from '../routes/merchant-settings';
 import { MAX_SESSION_TTL_MS } from '../sessions/session-store';
+import { MAX_AMOUNT_CENTS } from '../values/money';
 import type { JsonSchema } from './json-fragments';
 import {
   challengeDecisionResponse,
@@ -22,6 +23,7 @@ import {
   chargeResponse,
   errorBody,
   merchantAuthenticationResponse,
+  installmentFeesResponse,
   merchantSettingsResponse,
   orderResponse,
   publicKeyResponse,
@@ -343,6 +345,51 @@ const challengeQuery: Parameter[] = [
   },
 ];
 
+/** GET /charges/fees/calculate; the examples are the ones the contract tests send (the example checkout's cart). */
+const FEES_QUERY: Parameter[] = [
+  {
+    name: 'payment_methods',
+    in: 'query',
+    required: true,
+    description: 'CREDIT_CARD, the one method with installments.',
+    schema: { type: 'string', enum: ['CREDIT_CARD'] },
+    example: 'CREDIT_CARD',
+  },
+  {
+    name: 'value',
+    in: 'query',
+    required: true,
+    description: 'The price, in cents.',
+    schema: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT_CENTS },
+    example: 13480,
+  },
+  {
+    name: 'max_installments',
+    in: 'query',
+    required: false,
+    description: 'The most installments offered. Default 12.',
+    schema: { type: 'integer', minimum: 1, maximum: 12, default: 12 },
+    example: 12,
+  },
+  {
+    name: 'max_installments_no_interest',
+    in: 'query',
+    required: false,
+    description: 'The most installments without interest, at most `max_installments`. Default 1.',
+    schema: { type: 'integer', minimum: 1, maximum: 12, default: 1 },
+    example: 3,
+  },
+  {
+    name: 'credit_card_bin',
+    in: 'query',
+    required: false,
+    description:
+      "The card's first 6 digits: the answer has that card's network only (400 when the sandbox knows no network for them). Without it, every network.",
+    schema: { type: 'string', pattern: '^\\d{6}$' },
+    example: '400000',
+  },
+];
+
 const html = (description: string, extra: Partial<Answer> = {}): Answer => ({
   description,
   contentType: 'text/html',
@@ -574,6 +621,21 @@ export function routeTable(): Route[] {
       },
       responses: { '201': json('Charge', chargeResponse, 'The charge.', { headers: replayed }) },
       errors: [...JSON_BODY_ERRORS, 422],
+    },
+    {
+      operationId: 'calculateInstallmentFees',
+      method: 'get',
+      path: '/charges/fees/calculate',
+      origin: 'api',
+      tag: 'Charges',
+      summary:
+        "The installment plans of a credit card payment, per card network, for the checkout's installment selector",
+      description:
+        'Plans 1 to `max_installments`: up to `max_installments_no_interest` they cost `value`; beyond it the Price table at the monthly rate of the account settings (`installment_interest_rate`), `amount.value` = `installment_value` × installments, each installment rounded up to the cent. A plan whose installment would be under R$ 5,00 is left out (plan 1 stays).',
+      security: 'bearer',
+      parameters: FEES_QUERY,
+      responses: { '200': json('InstallmentFees', installmentFeesResponse, 'The plans, per card network.') },
+      errors: [400, 401],
     },
     {
       operationId: 'getCharge',

@@ -2,12 +2,27 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { booleanField, digits } from '../http/request-fields';
+import { documentAs } from '../openapi/json-fragments';
 import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import type { Merchant } from '../merchants/merchant-store';
 import { merchantAuth } from '../middleware/merchant-auth';
+
+const RATE_RULE = 'must be a monthly interest rate in percent from 0.01 to 10, with at most two decimals (2.99)';
+
+/** The monthly rate of the installment plans with interest, in percent (docs/account-settings.md); parsed to hundredths of a percent. */
+const interestRate = () =>
+  documentAs(
+    z.pipe(
+      z
+        .number({ error: RATE_RULE })
+        .check(z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6 && n >= 0.01 && n <= 10, RATE_RULE)),
+      z.transform((n) => Math.round(n * 100)),
+    ),
+    { type: 'number', minimum: 0.01, maximum: 10, description: RATE_RULE, examples: [2.99] },
+  );
 
 export const settingsBody = z.strictObject({
   pci_homologated: z.optional(booleanField()),
@@ -17,6 +32,7 @@ export const settingsBody = z.strictObject({
       .array(digits(4, 4, 'must be a merchant category code (MCC) of 4 digits'), { error: 'must be a list of MCCs' })
       .check(z.maxLength(100, 'must be a list of at most 100 MCCs')),
   ),
+  installment_interest_rate: z.optional(interestRate()),
 });
 
 const toBody = (m: Merchant) => ({
@@ -24,6 +40,7 @@ const toBody = (m: Merchant) => ({
   pci_homologated: m.pciHomologated,
   sub_merchant_enabled: m.subMerchantEnabled,
   released_mccs: m.releasedMccs,
+  installment_interest_rate: m.installmentRateBp / 100,
   high_risk_mccs: Object.keys(HIGH_RISK_MCCS),
   webhook_secret: m.webhookSecret,
 });
@@ -31,7 +48,7 @@ const toBody = (m: Merchant) => ({
 /**
  * Sandbox only: GET and POST /sandbox/merchant/settings read and change the calling account's
  * settings that production sets through onboarding: PCI homologation (clear card data),
- * sub-merchant charges, and released high-risk MCCs. POST changes only the fields sent. Both
+ * sub-merchant charges, released high-risk MCCs, and the installment interest rate. POST changes only the fields sent. Both
  * show the webhook secret; POST /sandbox/merchant/webhook-secret/rotate replaces it.
  */
 export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
@@ -43,11 +60,12 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/sandbox/merchant/settings', auth, async (c) => {
     const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c)));
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const { pci_homologated, sub_merchant_enabled, released_mccs } = parsed.value;
+    const { pci_homologated, sub_merchant_enabled, released_mccs, installment_interest_rate } = parsed.value;
     const updated = deps.merchants.update(c.get('merchant').id, {
       ...(pci_homologated !== undefined && { pciHomologated: pci_homologated }),
       ...(sub_merchant_enabled !== undefined && { subMerchantEnabled: sub_merchant_enabled }),
       ...(released_mccs !== undefined && { releasedMccs: [...new Set(released_mccs)] }),
+      ...(installment_interest_rate !== undefined && { installmentRateBp: installment_interest_rate }),
     });
     return c.json(toBody(updated!));
   });

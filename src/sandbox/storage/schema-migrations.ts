@@ -1,4 +1,4 @@
-import { merchantSchema } from '../merchants/merchant-store';
+import { installmentRateColumn, merchantSchema } from '../merchants/merchant-store';
 import { publicKeySchema } from '../public-keys/public-key-store';
 import { sessionSchema } from '../sessions/session-store';
 import { authenticationSchema, threeDsMethodColumns } from '../three-ds/authentication-store';
@@ -54,5 +54,10 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       for (const sql of threeDsMethodColumns) db.exec(sql);
     },
+  },
+  {
+    version: 5,
+    name: "the account's installment interest rate",
+    up: (db) => db.exec(installmentRateColumn),
   },
 ];
