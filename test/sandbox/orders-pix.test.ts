@@ -164,6 +164,10 @@ describe('POST /orders with qr_codes', () => {
     expect((await pixOrder({ amount: { value: 100 }, expiration_date: plus })).body.qr_codes[0].expiration_date).toBe(
       local,
     );
+    const micro = zulu.replace('Z', '.000999Z');
+    expect((await pixOrder({ amount: { value: 100 }, expiration_date: micro })).body.qr_codes[0].expiration_date).toBe(
+      local,
+    );
   });
 
   it('refuses a past, malformed or zoneless expiration_date, a bad amount, and not exactly one QR code', async () => {

@@ -1,11 +1,12 @@
 import type { FieldRule } from '../../core/field-rules';
 
-const ISO_WITH_ZONE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_WITH_ZONE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const BRASILIA_OFFSET_MS = -3 * 3_600_000;
 
 /**
  * A QR code's `expiration_date`: ISO 8601 with `Z` or an offset (docs/rules.md#pix), read as
- * milliseconds since the epoch. The calendar is checked too: JavaScript's Date reads 30 February
+ * milliseconds since the epoch; fractions beyond milliseconds (Python's isoformat writes
+ * microseconds) are accepted and cut. The calendar is checked too: JavaScript's Date reads 30 February
  * as 2 March, and a code expiring on another day than the one asked would be worse than a 400.
  */
 export const expirationDateRule: FieldRule = {
