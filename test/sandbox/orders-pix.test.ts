@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc16, tlv } from '../../src/sandbox/pix/emv-tlv';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
@@ -57,6 +60,47 @@ describe('schema version 5', () => {
       expect(r.pix_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(rows[0]!.pix_key).not.toBe(rows[1]!.pix_key);
     db.close();
+  });
+});
+
+describe('the Pix settings from code', () => {
+  const settingsOf = async (s: Sandbox, token = s.token) => {
+    const res = await fetch(`${s.apiUrl}/sandbox/merchant/settings`, { headers: { Authorization: `Bearer ${token}` } });
+    return (await res.json()) as { pix_key: string; merchant_city: string };
+  };
+
+  it('startSandbox, addMerchant and configureMerchant take merchantCity and pixKey, checked like the endpoint', async () => {
+    const s = await startSandbox({ merchant: { merchantCity: ' Campinas ', pixKey: '+5519912345678' } });
+    try {
+      expect(await settingsOf(s)).toMatchObject({ merchant_city: 'Campinas', pix_key: '+5519912345678' });
+      const added = s.addMerchant({ pixKey: 'loja@example.com' });
+      expect(await settingsOf(s, added.token)).toMatchObject({
+        merchant_city: 'SAO PAULO',
+        pix_key: 'loja@example.com',
+      });
+      s.configureMerchant({ merchantCity: 'Santos' });
+      expect(await settingsOf(s)).toMatchObject({ merchant_city: 'Santos', pix_key: '+5519912345678' });
+      expect(() => s.configureMerchant({ pixKey: 'not a key' })).toThrow(/configureMerchant: pixKey must be a Pix key/);
+      expect(() => s.addMerchant({ merchantCity: 'Uma cidade de nome longo' })).toThrow(/addMerchant: merchantCity/);
+    } finally {
+      await s.close();
+    }
+    await expect(startSandbox({ merchant: { pixKey: '123' } })).rejects.toThrow(/startSandbox: pixKey/);
+  });
+
+  it("a restart on the same data file keeps the account's random Pix key", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-pix-'));
+    try {
+      const dataFile = join(dir, 'sandbox.db');
+      const first = await startSandbox({ dataFile, token: 'sbx_pix_restart_token' });
+      const key = (await settingsOf(first)).pix_key;
+      await first.close();
+      const second = await startSandbox({ dataFile, token: 'sbx_pix_restart_token' });
+      expect((await settingsOf(second)).pix_key).toBe(key);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

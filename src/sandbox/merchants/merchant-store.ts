@@ -100,11 +100,12 @@ export class MerchantStore {
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
-      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, pix_key, created_at)
-       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @pix_key, @now)
+      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, pix_key, merchant_city, created_at)
+       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), COALESCE(@pix_key, @fresh_pix_key), COALESCE(@city, 'SAO PAULO'), @now)
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
          pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
-         released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
+         released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret),
+         pix_key = COALESCE(@pix_key, merchants.pix_key), merchant_city = COALESCE(@city, merchants.merchant_city)`,
     );
     this.updateSettings = db.prepare(
       `UPDATE merchants SET name = ?, pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ?,
@@ -115,10 +116,12 @@ export class MerchantStore {
 
   /**
    * Creates the merchant, or updates its settings when the id exists (so restarts keep one row).
-   * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
+   * The webhook secret, the Pix key and the city are the ones given, else the row's (a restart
+   * keeps them), else new: a random secret and key, the city `SAO PAULO`.
    */
   upsert(
-    m: Omit<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey'> & { token: string; webhookSecret?: string },
+    m: Omit<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey'> &
+      Partial<Pick<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey'>> & { token: string },
   ): Merchant {
     this.forget();
     this.upsertRow.run({
@@ -130,8 +133,9 @@ export class MerchantStore {
       mccs: JSON.stringify(m.releasedMccs),
       secret: m.webhookSecret ?? null,
       fresh: newWebhookSecret(),
-      // Only a new row takes it: a restart keeps the account's key.
-      pix_key: newPixKey(),
+      pix_key: m.pixKey ?? null,
+      fresh_pix_key: newPixKey(),
+      city: m.merchantCity ?? null,
       now: new Date().toISOString(),
     });
     return this.get(m.id)!;
