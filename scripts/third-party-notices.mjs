@@ -23,7 +23,11 @@ export function packageDirOf(id) {
 
 function noticeOf(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(name));
+  const names = readdirSync(dir);
+  // A package offered under a choice of licences that includes MIT (@paulmillr/qr: "MIT OR
+  // Apache-2.0") is taken under MIT, this package's own licence: its MIT text is the notice.
+  const mit = /\bMIT\b/.test(pkg.license ?? '') && names.find((name) => /^licen[cs]e-mit(\.(md|txt))?$/i.test(name));
+  const file = mit || names.find((name) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(name));
   if (!file) return { name: pkg.name, error: `${pkg.name}: no LICENSE file in ${dir}` };
   return {
     name: pkg.name,

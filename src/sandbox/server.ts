@@ -9,7 +9,9 @@ import { createApiApp } from './app';
 import type { AppEnv, Log, SandboxDeps } from './app-env';
 import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
+import { textRule } from '../core/field-rules';
 import { MerchantStore, type Merchant } from './merchants/merchant-store';
+import { pixKeyRule } from './pix/pix-key';
 import { IN_MEMORY_MAX_BYTES, MIN_DATA_BYTES, openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
@@ -55,8 +57,17 @@ export interface SandboxOptions extends ConnectionLimits {
   log?: boolean | Log;
   /** `text` (default) or `json`: one JSON object per line, for log shippers. */
   logFormat?: LogFormat;
-  /** Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled, installment interest 299 (2,99 % a.m., in hundredths of a percent). */
-  merchant?: Partial<Pick<Merchant, 'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs' | 'installmentRateBp'>>;
+  /**
+   * Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled,
+   * installment interest 299 (2,99 % a.m., in hundredths of a percent); the city and Pix key its
+   * Pix codes carry: `SAO PAULO` and a random key of its own (docs/pix.md#account-settings).
+   */
+  merchant?: Partial<
+    Pick<
+      Merchant,
+      'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs' | 'installmentRateBp' | 'merchantCity' | 'pixKey'
+    >
+  >;
   /**
    * For contract tests: a file every answer is appended to, one JSON line each, for
    * `node scripts/contract-answers.mjs <file>` to check against the OpenAPI document. Default: the
@@ -98,6 +109,25 @@ export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 const DEFAULT_MERCHANT_SETTINGS = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[] };
 
 const newToken = () => `sbx_${randomBytes(24).toString('base64url')}`;
+
+/**
+ * The settings as given, with the city trimmed and the Pix key normalised; throws on a city or a
+ * Pix key that POST /sandbox/merchant/settings would refuse (docs/pix.md#account-settings).
+ */
+function checkedSettings<T extends SandboxOptions['merchant']>(settings: T, where: string): T {
+  if (!settings) return settings;
+  const checked = { ...settings };
+  if (settings.merchantCity !== undefined) {
+    const city = textRule(15, 'city name');
+    checked.merchantCity = city.normalise(settings.merchantCity) as string;
+    if (!city.test(checked.merchantCity)) throw new Error(`${where}: merchantCity ${city.message}`);
+  }
+  if (settings.pixKey !== undefined) {
+    checked.pixKey = pixKeyRule.normalise(settings.pixKey) as string;
+    if (!pixKeyRule.test(checked.pixKey)) throw new Error(`${where}: pixKey ${pixKeyRule.message}`);
+  }
+  return checked;
+}
 
 function sdkScriptPath(): string {
   const candidates = ['../gateway.js', '../../dist/gateway.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
@@ -178,7 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       token,
       webhookSecret: options.webhookSecret,
       ...DEFAULT_MERCHANT_SETTINGS,
-      ...options.merchant,
+      ...checkedSettings(options.merchant, 'startSandbox'),
     });
   } catch (error) {
     db.close();
@@ -241,11 +271,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     addMerchant(extra = {}) {
       const id = `MERC_${randomBytes(8).toString('hex')}`;
       const t = newToken();
-      const added = merchants.upsert({ id, name: id, token: t, ...DEFAULT_MERCHANT_SETTINGS, ...extra });
+      const added = merchants.upsert({
+        id,
+        name: id,
+        token: t,
+        ...DEFAULT_MERCHANT_SETTINGS,
+        ...checkedSettings(extra, 'addMerchant'),
+      });
       return { id, token: t, webhookSecret: added.webhookSecret };
     },
     configureMerchant(patch, id = SANDBOX_MERCHANT_ID) {
-      if (!merchants.update(id, patch)) throw new Error(`No merchant ${id}`);
+      if (!merchants.update(id, checkedSettings(patch, 'configureMerchant'))) throw new Error(`No merchant ${id}`);
     },
     close() {
       closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database';
 import { sha256 } from '../values/sha256';
 import { DEFAULT_INSTALLMENT_RATE_BP } from '../charges/installment-plans';
@@ -21,6 +21,21 @@ export interface Merchant {
    * key itself, where the token is only compared (and stored hashed).
    */
   webhookSecret: string;
+  /** The city its Pix codes name (docs/pix.md#the-br-code). */
+  merchantCity: string;
+  /** The Pix key its Pix codes pay into: by default a random key (EVP) of its own. */
+  pixKey: string;
+}
+
+/** A new account's Pix key: a random key (EVP), the kind a bank gives an account that registers no other. */
+export const newPixKey = (): string => randomUUID();
+
+/** The Pix columns migration 6 adds to merchants (see schema-migrations.ts); each account gets its own random key. */
+export function addPixColumns(db: Db): void {
+  db.exec("ALTER TABLE merchants ADD COLUMN merchant_city TEXT NOT NULL DEFAULT 'SAO PAULO'");
+  db.exec('ALTER TABLE merchants ADD COLUMN pix_key TEXT');
+  const setKey = db.prepare<[string, string]>('UPDATE merchants SET pix_key = ? WHERE id = ?');
+  for (const { id } of db.prepare<[], { id: string }>('SELECT id FROM merchants').all()) setKey.run(newPixKey(), id);
 }
 
 /** A new webhook signing secret: `whsec_` and 256 random bits. */
@@ -51,6 +66,8 @@ interface Row {
   released_mccs: string;
   installment_rate_bp: number;
   webhook_secret: string;
+  merchant_city: string;
+  pix_key: string;
 }
 
 // Tokens are stored hashed: a copied database file does not leak working credentials.
@@ -64,6 +81,8 @@ const toMerchant = (r: Row): Merchant => ({
   releasedMccs: JSON.parse(r.released_mccs) as string[],
   installmentRateBp: r.installment_rate_bp,
   webhookSecret: r.webhook_secret,
+  merchantCity: r.merchant_city,
+  pixKey: r.pix_key,
 });
 
 export class MerchantStore {
@@ -90,29 +109,30 @@ export class MerchantStore {
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
-      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, installment_rate_bp, webhook_secret, created_at)
-       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @rate, COALESCE(@secret, @fresh), @now)
+      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, installment_rate_bp, webhook_secret, pix_key, merchant_city, created_at)
+       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @rate, COALESCE(@secret, @fresh), COALESCE(@pix_key, @fresh_pix_key), COALESCE(@city, 'SAO PAULO'), @now)
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
          pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
-         released_mccs = excluded.released_mccs, installment_rate_bp = excluded.installment_rate_bp, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
+         released_mccs = excluded.released_mccs, installment_rate_bp = excluded.installment_rate_bp,
+         webhook_secret = COALESCE(@secret, merchants.webhook_secret),
+         pix_key = COALESCE(@pix_key, merchants.pix_key), merchant_city = COALESCE(@city, merchants.merchant_city)`,
     );
     this.updateSettings = db.prepare(
-      'UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ?, installment_rate_bp = ? WHERE id = ?',
+      `UPDATE merchants SET name = ?, pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ?,
+         installment_rate_bp = ?, merchant_city = ?, pix_key = ? WHERE id = ?`,
     );
     this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?');
   }
 
   /**
    * Creates the merchant, or updates its settings when the id exists (so restarts keep one row).
-   * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
-   * The installment rate is the one given, else the default, like the other settings.
+   * The webhook secret, the Pix key and the city are the ones given, else the row's (a restart
+   * keeps them), else new: a random secret and key, the city `SAO PAULO`. The installment rate is
+   * the one given, else the default, like the other settings.
    */
   upsert(
-    m: Omit<Merchant, 'webhookSecret' | 'installmentRateBp'> & {
-      token: string;
-      webhookSecret?: string;
-      installmentRateBp?: number;
-    },
+    m: Omit<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey' | 'installmentRateBp'> &
+      Partial<Pick<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey' | 'installmentRateBp'>> & { token: string },
   ): Merchant {
     this.forget();
     this.upsertRow.run({
@@ -125,6 +145,9 @@ export class MerchantStore {
       rate: m.installmentRateBp ?? DEFAULT_INSTALLMENT_RATE_BP,
       secret: m.webhookSecret ?? null,
       fresh: newWebhookSecret(),
+      pix_key: m.pixKey ?? null,
+      fresh_pix_key: newPixKey(),
+      city: m.merchantCity ?? null,
       now: new Date().toISOString(),
     });
     return this.get(m.id)!;
@@ -175,17 +198,20 @@ export class MerchantStore {
     }
   }
 
-  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs, installment rate). */
-  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'name' | 'webhookSecret'>>): Merchant | undefined {
+  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs, installment rate, its Pix name, city and key). */
+  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'webhookSecret'>>): Merchant | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
     this.forget();
     this.updateSettings.run(
+      next.name,
       next.pciHomologated ? 1 : 0,
       next.subMerchantEnabled ? 1 : 0,
       JSON.stringify(next.releasedMccs),
       next.installmentRateBp,
+      next.merchantCity,
+      next.pixKey,
       id,
     );
     return this.get(id);

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import { booleanField, digits } from '../http/request-fields';
+import { booleanField, digits, field, text } from '../http/request-fields';
 import { documentAs } from '../openapi/json-fragments';
+import { pixKeyRule } from '../pix/pix-key';
 import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
@@ -33,6 +34,9 @@ export const settingsBody = z.strictObject({
       .check(z.maxLength(100, 'must be a list of at most 100 MCCs')),
   ),
   installment_interest_rate: z.optional(interestRate()),
+  merchant_name: z.optional(text(100, 'name')),
+  merchant_city: z.optional(text(15, 'city name')),
+  pix_key: z.optional(field(pixKeyRule, { type: 'string', maxLength: 77 })),
 });
 
 const toBody = (m: Merchant) => ({
@@ -43,12 +47,16 @@ const toBody = (m: Merchant) => ({
   installment_interest_rate: m.installmentRateBp / 100,
   high_risk_mccs: Object.keys(HIGH_RISK_MCCS),
   webhook_secret: m.webhookSecret,
+  merchant_name: m.name,
+  merchant_city: m.merchantCity,
+  pix_key: m.pixKey,
 });
 
 /**
  * Sandbox only: GET and POST /sandbox/merchant/settings read and change the calling account's
  * settings that production sets through onboarding: PCI homologation (clear card data),
- * sub-merchant charges, released high-risk MCCs, and the installment interest rate. POST changes only the fields sent. Both
+ * sub-merchant charges, released high-risk MCCs, the installment interest rate, and the name,
+ * city and key its Pix codes carry (docs/pix.md#account-settings). POST changes only the fields sent. Both
  * show the webhook secret; POST /sandbox/merchant/webhook-secret/rotate replaces it.
  */
 export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
@@ -60,12 +68,23 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/sandbox/merchant/settings', auth, async (c) => {
     const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c)));
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const { pci_homologated, sub_merchant_enabled, released_mccs, installment_interest_rate } = parsed.value;
+    const {
+      pci_homologated,
+      sub_merchant_enabled,
+      released_mccs,
+      installment_interest_rate,
+      merchant_name,
+      merchant_city,
+      pix_key,
+    } = parsed.value;
     const updated = deps.merchants.update(c.get('merchant').id, {
       ...(pci_homologated !== undefined && { pciHomologated: pci_homologated }),
       ...(sub_merchant_enabled !== undefined && { subMerchantEnabled: sub_merchant_enabled }),
       ...(released_mccs !== undefined && { releasedMccs: [...new Set(released_mccs)] }),
       ...(installment_interest_rate !== undefined && { installmentRateBp: installment_interest_rate }),
+      ...(merchant_name !== undefined && { name: merchant_name }),
+      ...(merchant_city !== undefined && { merchantCity: merchant_city }),
+      ...(pix_key !== undefined && { pixKey: pix_key }),
     });
     return c.json(toBody(updated!));
   });

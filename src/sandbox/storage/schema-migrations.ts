@@ -1,4 +1,5 @@
-import { installmentRateColumn, merchantSchema } from '../merchants/merchant-store';
+import { addPixColumns, installmentRateColumn, merchantSchema } from '../merchants/merchant-store';
+import { qrCodeSchema } from '../pix/qr-code-store';
 import { publicKeySchema } from '../public-keys/public-key-store';
 import { sessionSchema } from '../sessions/session-store';
 import { authenticationSchema, threeDsMethodColumns } from '../three-ds/authentication-store';
@@ -59,5 +60,13 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     version: 5,
     name: "the account's installment interest rate",
     up: (db) => db.exec(installmentRateColumn),
+  },
+  {
+    version: 6,
+    name: "Pix: orders' QR codes, and each account's Pix key and city",
+    up: (db) => {
+      addPixColumns(db);
+      db.exec(qrCodeSchema);
+    },
   },
 ];
