@@ -5,6 +5,7 @@
 // public key: the clear number never leaves it, so the merchant needs no PCI homologation.
 import { formatCep, formatTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
 import { FALLBACK, MESSAGES } from './shopper-messages.mjs';
+import { waitForPix } from './pix-payment.mjs';
 
 // Failures the shopper caused (a typo, their own cancel, their own wait): no support code, a
 // support code only helps when something went wrong on our side or the bank's.
@@ -53,7 +54,7 @@ export const brandName = (brand) => BRANDS[String(brand).toLowerCase()] ?? Strin
 /** Cents as reais: R$ 134,80. */
 export const brl = (cents) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
-const METHOD_NAMES = { CREDIT_CARD: 'Cartão de crédito', DEBIT_CARD: 'Cartão de débito' };
+const METHOD_NAMES = { CREDIT_CARD: 'Cartão de crédito', DEBIT_CARD: 'Cartão de débito', PIX: 'Pix' };
 
 /**
  * Runs the checkout page.
@@ -410,6 +411,20 @@ export function runCheckout(sdk) {
     showOrder(await api('/api/orders', { method: 'BOLETO', customer: customer(), address: address(), attemptId }));
   }
 
+  /** Pix: the server creates the order with a QR code; the shopper pays it in their bank's app. */
+  async function payByPix(attemptId) {
+    if (showProblems(shopperProblems({ customer: customer(), address: address() }))) return;
+    const result = await api('/api/orders', { method: 'PIX', customer: customer(), address: address(), attemptId });
+    if (!result.ok || !result.pix) return showOrder(result);
+    form.hidden = true;
+    const outcome = await waitForPix(result, reveal);
+    if (outcome === 'PAID') return showPaid(result);
+    form.hidden = false;
+    showResult('error', 'O código Pix expirou', [
+      'O tempo para pagar acabou e nada foi cobrado. Gere um novo código Pix ou escolha outra forma de pagamento.',
+    ]);
+  }
+
   async function pay(event) {
     event.preventDefault();
     clearProblems();
@@ -419,6 +434,7 @@ export function runCheckout(sdk) {
     const attemptId = crypto.randomUUID();
     try {
       if (method() === 'BOLETO') await payByBoleto(attemptId);
+      else if (method() === 'PIX') await payByPix(attemptId);
       else await payByCard(attemptId);
     } catch (error) {
       showError(error);
@@ -431,11 +447,12 @@ export function runCheckout(sdk) {
 
   function onMethodChange() {
     const m = method();
-    $('card-fields').hidden = m === 'BOLETO';
+    $('card-fields').hidden = m === 'BOLETO' || m === 'PIX';
     // Debit is paid at once: one installment.
     if (m === 'DEBIT_CARD') field('installments').value = '1';
     field('installments').disabled = m === 'DEBIT_CARD';
-    payButton.textContent = m === 'BOLETO' ? 'Gerar boleto' : `Pagar ${brl(config.total)}`;
+    payButton.textContent =
+      m === 'BOLETO' ? 'Gerar boleto' : m === 'PIX' ? 'Gerar código Pix' : `Pagar ${brl(config.total)}`;
   }
 
   /** CPF and CEP shown as people write them once the shopper leaves the field. */
