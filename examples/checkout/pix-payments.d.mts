@@ -5,7 +5,7 @@ export type GatewayCall = (
   method: string,
   path: string,
   body?: unknown,
-) => Promise<{ status: number; body: any; traceId: string }>;
+) => Promise<{ status: number; body: unknown; traceId: string }>;
 
 /** Where a shopper's Pix order stands, as the page reads it. */
 export type PixState = { status: 'PAID' } | { status: 'WAITING'; secondsLeft: number } | { status: 'EXPIRED' };
