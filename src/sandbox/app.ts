@@ -18,6 +18,8 @@ import { challengeDecisionRoutes } from './routes/challenge-decision';
 import { merchantAuthenticationRoutes } from './routes/merchant-authentications';
 import { merchantSettingsRoutes } from './routes/merchant-settings';
 import { orderRoutes } from './routes/orders';
+import { pixSimulatorRoutes } from './routes/pix-simulator';
+import { qrCodeFileRoutes } from './routes/qr-code-files';
 import { publicKeyRoutes } from './routes/public-keys';
 import { sdkSessionRoutes } from './routes/sdk-sessions';
 import { openApiRoutes } from './routes/openapi';
@@ -59,6 +61,8 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.route('/', chargeRoutes(deps));
   app.route('/', boletoFileRoutes(deps));
   app.route('/', boletoSimulatorRoutes(deps));
+  app.route('/', qrCodeFileRoutes(deps));
+  app.route('/', pixSimulatorRoutes(deps));
   app.route('/', merchantSettingsRoutes(deps));
   app.route('/', merchantAuthenticationRoutes(deps));
   app.route('/', challengeDecisionRoutes(deps));

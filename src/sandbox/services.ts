@@ -8,6 +8,7 @@ import type { Clock } from './clock';
 import { IdempotencyStore } from './http/idempotency';
 import type { MerchantStore } from './merchants/merchant-store';
 import { OrderStore } from './orders/order-store';
+import { QrCodeStore } from './pix/qr-code-store';
 import { PublicKeyStore } from './public-keys/public-key-store';
 import { SessionStore } from './sessions/session-store';
 import type { Db } from './storage/database';
@@ -30,6 +31,8 @@ export interface SandboxServices {
   threeDs: ThreeDsEngine;
   orders: OrderStore;
   charges: ChargeStore;
+  /** Orders' Pix QR codes. */
+  qrCodes: QrCodeStore;
   processor: ChargeProcessor;
   idempotency: IdempotencyStore;
   /** Order and charge notifications, sent through {@link webhooks}. */
@@ -75,6 +78,7 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
     threeDs: new ThreeDsEngine(authentications, cards),
     orders,
     charges,
+    qrCodes: new QrCodeStore(db),
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     events: new ChargeEvents(webhooks, orders, apiUrl, clock),

@@ -8,7 +8,7 @@ const viaDate = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 const dueDateProblem = (dueDate: string) => {
-  const parsed = validateOrder(order([boletoCharge(15_000, { due_date: dueDate })]));
+  const parsed = validateOrder(order([boletoCharge(15_000, { due_date: dueDate })]), Date.now());
   return parsed.ok
     ? undefined
     : parsed.errors.find((e) => e.parameterName === 'charges[0].payment_method.boleto.due_date');

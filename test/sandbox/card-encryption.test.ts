@@ -2,11 +2,13 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeCardPlaintext, type CardPlaintext } from '../../src/core/card-ciphertext';
 import { decryptCard } from '../../src/sandbox/cards/card-decryption';
-import { CardVault, cardVaultSchema } from '../../src/sandbox/cards/card-vault';
+import { CardVault } from '../../src/sandbox/cards/card-vault';
 import { SandboxClock } from '../../src/sandbox/clock';
-import { MerchantStore, merchantSchema } from '../../src/sandbox/merchants/merchant-store';
-import { PublicKeyStore, publicKeySchema } from '../../src/sandbox/public-keys/public-key-store';
+import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
+import { PublicKeyStore } from '../../src/sandbox/public-keys/public-key-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
+import { migrate } from '../../src/sandbox/storage/migrations';
+import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { encryptCard } from '../../src/sdk/encrypt-card';
 
 const DAY = 24 * 60 * 60_000;
@@ -43,7 +45,8 @@ const seal = (publicKeyBase64: string, card: Partial<CardPlaintext> = {}) => {
 };
 
 beforeEach(async () => {
-  db = await openDatabase(undefined, [merchantSchema, publicKeySchema, cardVaultSchema]);
+  db = await openDatabase(undefined, []);
+  migrate(db, SCHEMA_MIGRATIONS);
   clock = new SandboxClock();
   keys = new PublicKeyStore(db, clock);
   merchant('M1');

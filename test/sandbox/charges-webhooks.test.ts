@@ -184,6 +184,26 @@ describe('notification_urls', () => {
     expect(r.deliveries.map((d) => d.json.type)).toEqual(['CHARGE.WAITING', 'CHARGE.PAID']);
   });
 
+  it('Pix: nothing on creation, a signed CHARGE.PAID when the QR code is paid, then the refund', async () => {
+    const r = await receiver(() => 200);
+    const created = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order(undefined, { qr_codes: [{ amount: { value: 3_000 } }], notification_urls: [r.url] }),
+    );
+    const paid = await api(sandbox, 'POST', `/sandbox/qr-codes/${created.body.qr_codes[0].id}/pay`);
+    await r.received(1);
+    await api(sandbox, 'POST', `/charges/${paid.body.charges[0].id}/cancel`);
+    await r.received(2);
+    expect(r.deliveries.map((d) => [d.json.type, d.json.charge.payment_method.type, d.json.order_id])).toEqual([
+      ['CHARGE.PAID', 'PIX', created.body.id],
+      ['CHARGE.CANCELED', 'PIX', created.body.id],
+    ]);
+    expect(r.deliveries[0]!.json.charge.payment_method.pix).toEqual(paid.body.charges[0].payment_method.pix);
+    expect(r.deliveries.every((d) => verify(d, sandbox.webhookSecret))).toBe(true);
+  });
+
   it('a receiver that is down or stuck never blocks or fails the API call', async () => {
     const stuck = await receiver(() => null);
     const down = await receiver(() => 200);

@@ -161,6 +161,12 @@ const boletoOrder = async () => {
   ];
   return created('createOrder', body);
 };
+const pixOrder = async () => {
+  const body = exampleOf(byId('createOrder'))!;
+  delete body.charges;
+  body.qr_codes = [{ amount: { value: 2500 } }];
+  return created('createOrder', body);
+};
 const challengeParams = async () => {
   const auth = await authentication('4000000000002503');
   const url = new URL(auth.challenge.url);
@@ -216,6 +222,11 @@ async function validCall(route: Route): Promise<Call> {
     case 'simulateBoletoPaid':
     case 'simulateBoletoExpired':
       return { path: route.path.replace('{id}', (await boletoOrder()).charges[0].id), headers: bearer() };
+    case 'getQrCodeImage':
+      return { path: pathOf((await pixOrder()).qr_codes[0].links[0].href), headers: {} };
+    case 'simulateQrCodePaid':
+    case 'simulateQrCodeExpired':
+      return { path: route.path.replace('{id}', (await pixOrder()).qr_codes[0].id), headers: bearer() };
     case 'decideChallenge':
       return { path: route.path.replace('{id}', (await challengeParams()).id), headers: bearer(), body: json };
     case 'getChallengeHost':

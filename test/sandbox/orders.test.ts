@@ -69,12 +69,11 @@ describe('POST /orders: validation errors name the parameter', () => {
   });
 
   it('unknown fields are 40003, at any depth', async () => {
-    const body = order([{ ...cardCharge(), color: 'blue' }], { qr_codes: [] });
+    const body = order([{ ...cardCharge(), color: 'blue' }], { coupon: 'BEMVINDO' });
     (body.customer as Record<string, unknown>).nickname = 'Mari';
     const res = await api(sandbox, 'POST', '/orders', body);
     expect(res.status).toBe(400);
-    for (const p of ['qr_codes', 'customer.nickname', 'charges[0].color'])
-      expect(errorOf(res, p)?.code, p).toBe('40003');
+    for (const p of ['coupon', 'customer.nickname', 'charges[0].color']) expect(errorOf(res, p)?.code, p).toBe('40003');
   });
 
   it('invalid values are 40002 with paths like charges[0].payment_method.card.number', async () => {

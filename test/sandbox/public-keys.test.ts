@@ -1,9 +1,11 @@
 import { constants, createPublicKey, privateDecrypt, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { merchantSchema, MerchantStore } from '../../src/sandbox/merchants/merchant-store';
-import { KEY_OVERLAP_MS, publicKeySchema, PublicKeyStore } from '../../src/sandbox/public-keys/public-key-store';
+import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
+import { KEY_OVERLAP_MS, PublicKeyStore } from '../../src/sandbox/public-keys/public-key-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
+import { migrate } from '../../src/sandbox/storage/migrations';
+import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { ManualClock } from './support/manual-clock';
 
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
@@ -77,7 +79,8 @@ describe('PublicKeyStore: rotation keeps the previous key 7 days', () => {
   let clock: ManualClock;
   let keys: PublicKeyStore;
   beforeEach(async () => {
-    db = await openDatabase(undefined, [merchantSchema, publicKeySchema]);
+    db = await openDatabase(undefined, []);
+    migrate(db, SCHEMA_MIGRATIONS);
     new MerchantStore(db).upsert({
       id: 'M1',
       name: 'M1',

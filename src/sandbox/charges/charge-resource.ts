@@ -28,7 +28,7 @@ export const boletoFileUrl = (apiUrl: string, boletoId: string, kind: 'pdf' | 'p
 export const capturable = (c: ChargeRecord, now: number) =>
   c.status === 'AUTHORIZED' && c.captureBefore !== null && now < c.captureBefore;
 
-/** True while a card charge may be canceled: authorized, or paid with something left to refund. */
+/** True while a card or Pix charge may be canceled: authorized, or paid with something left to refund. */
 export const cancelable = (c: ChargeRecord) =>
   c.paymentMethod.type !== 'BOLETO' && (c.status === 'AUTHORIZED' || (c.status === 'PAID' && c.refunded < c.paid));
 

@@ -39,9 +39,20 @@ export interface BoletoView {
   };
 }
 
-/** `payment_method` as responses show it, less `capture_before` (added while AUTHORIZED). */
+/** A Pix payment as its charge shows it (docs/pix.md#paying-and-expiring). */
+export interface PixView {
+  /** Banco Central's id of the transfer: `E` + ISPB + yyyyMMddHHmm (UTC) + 11 characters. */
+  end_to_end_id: string;
+  /** Who paid: the order's customer, in the sandbox. */
+  holder: { name: string; tax_id: string };
+}
+
+/**
+ * `payment_method` as responses show it, less `capture_before` (added while AUTHORIZED). PIX is
+ * only ever a type of charge answered: a Pix charge is made by paying an order's QR code, never requested.
+ */
 export interface PaymentMethodView {
-  type: PaymentType;
+  type: PaymentType | 'PIX';
   installments?: number;
   capture?: boolean;
   soft_descriptor?: string;
@@ -58,6 +69,7 @@ export interface PaymentMethodView {
     liability_shift?: boolean;
   };
   boleto?: BoletoView;
+  pix?: PixView;
 }
 
 /** A charge as stored. Times are milliseconds since the epoch; amounts are cents. */

@@ -56,9 +56,10 @@ export function capture(c: ChargeRecord, value: number | undefined, now: number)
 }
 
 /**
- * Cancels a card charge. AUTHORIZED: the whole authorization is released (CANCELED; nothing was
- * paid, so nothing is refunded). PAID: `value` cents are refunded (default: all that is left);
- * summary.refunded grows, and the charge is CANCELED once everything paid is refunded.
+ * Cancels a card or Pix charge. AUTHORIZED (cards only): the whole authorization is released
+ * (CANCELED; nothing was paid, so nothing is refunded). PAID: `value` cents are refunded (default:
+ * all that is left), to the card or, for Pix, to the payer's account; summary.refunded grows, and
+ * the charge is CANCELED once everything paid is refunded.
  */
 export function cancel(c: ChargeRecord, value: number | undefined, now: number): Transition {
   if (c.paymentMethod.type === 'BOLETO') {
@@ -69,14 +70,14 @@ export function cancel(c: ChargeRecord, value: number | undefined, now: number):
         '',
         'The charge is PAID, but a paid boleto cannot be canceled through the API: refund the payer another way.',
       );
-    throw conflict(c, 'only a PAID or AUTHORIZED card charge can be canceled');
+    throw conflict(c, 'only a PAID or AUTHORIZED card charge, or a PAID Pix charge, can be canceled');
   }
   if (!cancelable(c))
     throw conflict(
       c,
       c.status === 'PAID'
         ? 'everything paid was already refunded'
-        : 'only a PAID or AUTHORIZED card charge can be canceled',
+        : 'only a PAID or AUTHORIZED card charge, or a PAID Pix charge, can be canceled',
     );
   if (c.status === 'AUTHORIZED') {
     if (value !== undefined && value !== c.amount) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database';
 import { sha256 } from '../values/sha256';
 
@@ -18,6 +18,21 @@ export interface Merchant {
    * key itself, where the token is only compared (and stored hashed).
    */
   webhookSecret: string;
+  /** The city its Pix codes name (docs/pix.md#the-br-code). */
+  merchantCity: string;
+  /** The Pix key its Pix codes pay into: by default a random key (EVP) of its own. */
+  pixKey: string;
+}
+
+/** A new account's Pix key: a random key (EVP), the kind a bank gives an account that registers no other. */
+export const newPixKey = (): string => randomUUID();
+
+/** The Pix columns migration 5 adds to merchants (see schema-migrations.ts); each account gets its own random key. */
+export function addPixColumns(db: Db): void {
+  db.exec("ALTER TABLE merchants ADD COLUMN merchant_city TEXT NOT NULL DEFAULT 'SAO PAULO'");
+  db.exec('ALTER TABLE merchants ADD COLUMN pix_key TEXT');
+  const setKey = db.prepare<[string, string]>('UPDATE merchants SET pix_key = ? WHERE id = ?');
+  for (const { id } of db.prepare<[], { id: string }>('SELECT id FROM merchants').all()) setKey.run(newPixKey(), id);
 }
 
 /** A new webhook signing secret: `whsec_` and 256 random bits. */
@@ -43,6 +58,8 @@ interface Row {
   sub_merchant_enabled: number;
   released_mccs: string;
   webhook_secret: string;
+  merchant_city: string;
+  pix_key: string;
 }
 
 // Tokens are stored hashed: a copied database file does not leak working credentials.
@@ -55,6 +72,8 @@ const toMerchant = (r: Row): Merchant => ({
   subMerchantEnabled: r.sub_merchant_enabled === 1,
   releasedMccs: JSON.parse(r.released_mccs) as string[],
   webhookSecret: r.webhook_secret,
+  merchantCity: r.merchant_city,
+  pixKey: r.pix_key,
 });
 
 export class MerchantStore {
@@ -81,14 +100,15 @@ export class MerchantStore {
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
-      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, created_at)
-       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @now)
+      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, webhook_secret, pix_key, created_at)
+       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, COALESCE(@secret, @fresh), @pix_key, @now)
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
          pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
          released_mccs = excluded.released_mccs, webhook_secret = COALESCE(@secret, merchants.webhook_secret)`,
     );
     this.updateSettings = db.prepare(
-      'UPDATE merchants SET pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ? WHERE id = ?',
+      `UPDATE merchants SET name = ?, pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ?,
+         merchant_city = ?, pix_key = ? WHERE id = ?`,
     );
     this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?');
   }
@@ -97,7 +117,9 @@ export class MerchantStore {
    * Creates the merchant, or updates its settings when the id exists (so restarts keep one row).
    * The webhook secret is the one given, else the one the row has (a restart keeps it), else new.
    */
-  upsert(m: Omit<Merchant, 'webhookSecret'> & { token: string; webhookSecret?: string }): Merchant {
+  upsert(
+    m: Omit<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey'> & { token: string; webhookSecret?: string },
+  ): Merchant {
     this.forget();
     this.upsertRow.run({
       id: m.id,
@@ -108,6 +130,8 @@ export class MerchantStore {
       mccs: JSON.stringify(m.releasedMccs),
       secret: m.webhookSecret ?? null,
       fresh: newWebhookSecret(),
+      // Only a new row takes it: a restart keeps the account's key.
+      pix_key: newPixKey(),
       now: new Date().toISOString(),
     });
     return this.get(m.id)!;
@@ -158,16 +182,19 @@ export class MerchantStore {
     }
   }
 
-  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs). */
-  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'name' | 'webhookSecret'>>): Merchant | undefined {
+  /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs, its Pix name, city and key). */
+  update(id: string, patch: Partial<Omit<Merchant, 'id' | 'webhookSecret'>>): Merchant | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
     this.forget();
     this.updateSettings.run(
+      next.name,
       next.pciHomologated ? 1 : 0,
       next.subMerchantEnabled ? 1 : 0,
       JSON.stringify(next.releasedMccs),
+      next.merchantCity,
+      next.pixKey,
       id,
     );
     return this.get(id);

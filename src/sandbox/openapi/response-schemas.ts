@@ -35,7 +35,7 @@ export const errorBody = z.strictObject({
 });
 
 const link = z.strictObject({
-  rel: z.enum(['SELF', 'PAY', 'CHARGE.CANCEL', 'CHARGE.CAPTURE']),
+  rel: z.enum(['SELF', 'PAY', 'CHARGE.CANCEL', 'CHARGE.CAPTURE', 'QRCODE.PNG', 'QRCODE.BASE64']),
   href: z.url(),
   media: z.string(),
   type: z.enum(['GET', 'POST']),
@@ -84,6 +84,37 @@ const boleto = z.strictObject({
   holder: z.strictObject({ name: z.string(), tax_id: z.string(), email: z.string(), address: boletoAddress }),
 });
 
+const pix = z.strictObject({
+  // E + the payer institution's ISPB + yyyyMMddHHmm (UTC) + 11 letters or digits (docs/pix.md).
+  end_to_end_id: z.string().check(z.regex(/^E\d{8}\d{12}[A-Za-z0-9]{11}$/)),
+  holder: z.strictObject({ name: z.string(), tax_id: z.string() }),
+});
+
+/** An order's Pix QR code (docs/pix.md). */
+const qrCode = z.strictObject({
+  id: withPrefix('QRCO_'),
+  expiration_date: timestamp(),
+  amount: z.strictObject({ value: cents() }),
+  // EMV QRCPS-MPM: ends with the CRC16 field 63, four upper-case hexadecimal digits.
+  text: z.string().check(z.regex(/^000201.*6304[0-9A-F]{4}$/)),
+  arrangements: z.tuple([z.literal('PIX')]),
+  // QRCODE.PNG first, then QRCODE.BASE64, as the provider lists them.
+  links: z.tuple([
+    z.strictObject({
+      rel: z.literal('QRCODE.PNG'),
+      href: z.url(),
+      media: z.literal('image/png'),
+      type: z.literal('GET'),
+    }),
+    z.strictObject({
+      rel: z.literal('QRCODE.BASE64'),
+      href: z.url(),
+      media: z.literal('text/plain'),
+      type: z.literal('GET'),
+    }),
+  ]),
+});
+
 /** A charge (POST and GET /charges, an order's `charges`, the capture, cancel and boleto simulator answers). */
 export const chargeResponse = z.strictObject({
   id: withPrefix('CHAR_'),
@@ -99,7 +130,7 @@ export const chargeResponse = z.strictObject({
   }),
   payment_response: z.strictObject({ code: z.string(), message: z.string(), reference: z.optional(z.string()) }),
   payment_method: z.strictObject({
-    type: z.enum(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO']),
+    type: z.enum(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO', 'PIX']),
     installments: z.optional(z.int()),
     capture: z.optional(z.boolean()),
     capture_before: z.optional(timestamp()),
@@ -116,6 +147,7 @@ export const chargeResponse = z.strictObject({
       }),
     ),
     boleto: z.optional(boleto),
+    pix: z.optional(pix),
   }),
   sub_merchant: z.optional(
     z.strictObject({
@@ -131,7 +163,7 @@ export const chargeResponse = z.strictObject({
   links: z.array(link),
 });
 
-/** An order (POST /orders, GET /orders/{id}, POST /orders/{id}/pay). */
+/** An order (POST /orders, GET /orders/{id}, POST /orders/{id}/pay, the Pix simulator's answers). */
 export const orderResponse = z.strictObject({
   id: withPrefix('ORDE_'),
   reference_id: z.optional(z.string()),
@@ -147,7 +179,7 @@ export const orderResponse = z.strictObject({
   ),
   shipping: z.optional(z.strictObject({ address })),
   charges: z.array(chargeResponse),
-  qr_codes: z.array(z.never()).check(z.maxLength(0)),
+  qr_codes: z.array(qrCode).check(z.maxLength(1)),
   notification_urls: z.array(z.string()),
   links: z.array(link),
 });
@@ -263,6 +295,9 @@ export const merchantSettingsResponse = z.strictObject({
   released_mccs: z.array(z.string()),
   high_risk_mccs: z.array(z.string()),
   webhook_secret: z.string(),
+  merchant_name: z.string(),
+  merchant_city: z.string(),
+  pix_key: z.string(),
 });
 
 /** POST /sandbox/3ds/authentications/{id}/challenge. */

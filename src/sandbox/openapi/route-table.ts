@@ -60,8 +60,8 @@ export interface Answer {
   /** Media type of the body; absent for no body. `json` bodies are validated against `schema`. */
   contentType?: 'application/json' | 'application/pdf' | 'image/png' | 'text/html' | 'text/javascript' | 'text/css';
   schema?: NamedSchema;
-  /** Other media types the same status may have, without a schema (the boleto's PNG beside its PDF). */
-  alsoContentTypes?: Array<'image/png'>;
+  /** Other media types the same status may have, without a schema (the boleto's PNG beside its PDF, a QR code's base64 text beside its PNG). */
+  alsoContentTypes?: Array<'image/png' | 'text/plain'>;
   /** The same status may also be the error body (a request the route refuses before its page). */
   orError?: boolean;
   /** Headers this answer carries besides x-trace-id (which every answer has). */
@@ -512,7 +512,8 @@ export function routeTable(): Route[] {
       path: '/orders',
       origin: 'api',
       tag: 'Orders',
-      summary: 'Create an order, and pay it at once when `charges` holds one charge',
+      summary:
+        'Create an order, and pay it at once when `charges` holds one charge, or with a Pix QR code when `qr_codes` holds one',
       security: 'bearer',
       idempotent: true,
       body: {
@@ -522,7 +523,9 @@ export function routeTable(): Route[] {
         example: ORDER_EXAMPLE,
       },
       responses: {
-        '201': json('Order', orderResponse, 'The order (its charge, when one was sent).', { headers: replayed }),
+        '201': json('Order', orderResponse, 'The order (its charge or its QR code, when one was sent).', {
+          headers: replayed,
+        }),
       },
       errors: [...JSON_BODY_ERRORS, 422],
     },
@@ -597,7 +600,7 @@ export function routeTable(): Route[] {
         summary:
           action === 'capture'
             ? 'Capture an authorized charge (all of it, or `amount.value`)'
-            : 'Cancel (refund) a card charge (all of it, or `amount.value`)',
+            : 'Cancel (refund) a card or Pix charge (all of it, or `amount.value`)',
         security: 'bearer',
         parameters: [idPath('id', 'CHAR_', 'charge')],
         body: {
@@ -655,13 +658,58 @@ export function routeTable(): Route[] {
       }),
     ),
     {
+      operationId: 'getQrCodeImage',
+      method: 'get',
+      path: '/qrcode/{id}/{kind}',
+      origin: 'api',
+      tag: 'Orders',
+      summary: "A Pix QR code's image as PNG, or the same PNG in base64 (the targets of its QRCODE links; no token)",
+      security: 'none',
+      parameters: [
+        idPath('id', 'QRCO_', 'QR code'),
+        {
+          name: 'kind',
+          in: 'path',
+          required: true,
+          description: '`png` for the image, `base64` for the same PNG as base64 text.',
+          schema: { type: 'string', enum: ['png', 'base64'] },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The PNG (image/png) or its base64 text (text/plain), by the kind asked for.',
+          contentType: 'image/png',
+          alsoContentTypes: ['text/plain'],
+          headers: noStore,
+        },
+      },
+      errors: [404],
+    },
+    ...(['pay', 'expire'] as const).map(
+      (outcome): Route => ({
+        operationId: outcome === 'pay' ? 'simulateQrCodePaid' : 'simulateQrCodeExpired',
+        method: 'post',
+        path: `/sandbox/qr-codes/{id}/${outcome}`,
+        origin: 'api',
+        tag: 'Sandbox',
+        summary:
+          outcome === 'pay'
+            ? "Sandbox only: the payer's bank pays a Pix QR code (the order gains a PAID PIX charge)"
+            : 'Sandbox only: a Pix QR code expires unpaid now',
+        security: 'bearer',
+        parameters: [idPath('id', 'QRCO_', 'QR code')],
+        responses: { '200': json('Order', orderResponse, 'The order as it now is.') },
+        errors: [401, 404, 409],
+      }),
+    ),
+    {
       operationId: 'getMerchantSettings',
       method: 'get',
       path: '/sandbox/merchant/settings',
       origin: 'api',
       tag: 'Sandbox',
       summary:
-        "Sandbox only: the account's settings (PCI homologation, sub-merchant charges, released MCCs, webhook secret)",
+        "Sandbox only: the account's settings (PCI homologation, sub-merchant charges, released MCCs, webhook secret, Pix name, city and key)",
       security: 'bearer',
       responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings.') },
       errors: [401],

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import { INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { chargeShapeProblems, orderChargeSchema } from '../charges/charge-request';
 import { personNameRule } from '../../core/field-rules';
 import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
 import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
+import { expirationDateRule } from '../pix/expiration-date';
 
 const item = () =>
   z.strictObject(
@@ -15,9 +17,20 @@ const item = () =>
     { error: 'must be an item object with name, quantity and unit_amount' },
   );
 
+/** A Pix QR code to create with the order (docs/pix.md): its amount, and when it stops being payable. */
+const qrCode = () =>
+  z.strictObject(
+    {
+      amount: z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' }),
+      expiration_date: z.optional(field<number>(expirationDateRule, { type: 'string', format: 'date-time' })),
+    },
+    { error: 'must be a QR code object with amount' },
+  );
+
 /**
  * The body of POST /orders. Required: `customer` (name, email, tax_id). Optional: reference_id,
- * items, shipping, notification_urls, and `charges` with exactly one charge to pay at once.
+ * items, shipping, notification_urls, and either `charges` with exactly one charge to pay at once
+ * or `qr_codes` with exactly one Pix QR code for the shopper to pay.
  */
 export const orderSchema = () =>
   z.strictObject(
@@ -45,6 +58,14 @@ export const orderSchema = () =>
             z.maxLength(1, 'must hold exactly one charge'),
           ),
       ),
+      qr_codes: z.optional(
+        z
+          .array(qrCode(), { error: 'must be a list with one QR code' })
+          .check(
+            z.minLength(1, 'must hold one QR code: leave qr_codes out to create an order without payment'),
+            z.maxLength(1, 'must hold exactly one QR code'),
+          ),
+      ),
     },
     { error: 'must be an order object' },
   );
@@ -53,13 +74,33 @@ export type OrderBody = z.infer<ReturnType<typeof orderSchema>>;
 
 let schema: ReturnType<typeof orderSchema> | undefined;
 
-/** Validates a POST /orders body: the schema, then each charge's cross-field rules. */
-export function validateOrder(body: unknown): Parsed<OrderBody> {
-  const value = withoutNulls(body);
+/** A QR code's problems the schema cannot see: sent beside a charge, or already expired at `now`. */
+function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: number): ErrorItem[] {
+  if (!Array.isArray(body.qr_codes)) return [];
+  if (body.charges !== undefined)
+    return [
+      {
+        code: UNEXPECTED_PARAMETER,
+        parameterName: 'qr_codes',
+        description: 'qr_codes cannot be sent with charges: an order is paid by a charge or by a Pix QR code',
+      },
+    ];
+  return body.qr_codes.flatMap((q, i) => {
+    const at = `qr_codes[${i}].expiration_date`;
+    const when = expirationDateRule.normalise((q as { expiration_date?: unknown } | null)?.expiration_date);
+    return typeof when === 'number' && when <= now
+      ? [{ code: INVALID_PARAMETER, parameterName: at, description: `${at} must be in the future` }]
+      : [];
+  });
+}
+
+/** Validates a POST /orders body at `now`: the schema, then each charge's and QR code's cross-field rules. */
+export function validateOrder(body: unknown, now: number): Parsed<OrderBody> {
+  const value = withoutNulls(body) as { charges?: unknown; qr_codes?: unknown };
   const parsed = parseWithSchema((schema ??= orderSchema()), value);
-  const charges = (value as { charges?: unknown }).charges;
-  return withCrossFieldProblems(
-    parsed,
-    Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order')) : [],
-  );
+  const charges = value.charges;
+  return withCrossFieldProblems(parsed, [
+    ...(Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order')) : []),
+    ...qrCodeProblems(value, now),
+  ]);
 }

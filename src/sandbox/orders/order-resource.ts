@@ -1,5 +1,7 @@
 import { chargeResource, type ChargeResource } from '../charges/charge-resource';
 import type { ChargeRecord } from '../charges/charge-store';
+import { qrCodeResource, type QrCodeResource } from '../pix/qr-code-resource';
+import type { QrCodeRecord } from '../pix/qr-code-store';
 import { link, type Link } from '../values/link';
 import { timestamp } from '../clock';
 import type { OrderRecord } from './order-store';
@@ -13,8 +15,8 @@ export interface OrderResource {
   items: OrderRecord['items'];
   shipping?: NonNullable<OrderRecord['shipping']>;
   charges: ChargeResource[];
-  /** PIX QR codes: not offered by the sandbox, so always empty. */
-  qr_codes: never[];
+  /** The order's Pix QR code, when it was created with one (docs/pix.md); otherwise empty. */
+  qr_codes: QrCodeResource[];
   notification_urls: string[];
   links: Link[];
 }
@@ -25,18 +27,21 @@ export const payable = (charges: readonly ChargeRecord[]) =>
 
 /**
  * The API shape of an order. An order without payment has empty charges, qr_codes and links
- * (docs/rules.md#orders). Once it has a charge: SELF, plus PAY while no charge is paid, authorized or waiting.
+ * (docs/rules.md#orders). Once it has a charge or a QR code: SELF, plus PAY while no charge is
+ * paid, authorized or waiting.
  */
 export function orderResource(
   o: OrderRecord,
   charges: readonly ChargeRecord[],
+  qrCodes: readonly QrCodeRecord[],
   apiUrl: string,
   now: number,
 ): OrderResource {
   const self = `${apiUrl}/orders/${o.id}`;
-  const links = charges.length
-    ? [link('SELF', self, 'GET'), ...(payable(charges) ? [link('PAY', `${self}/pay`, 'POST')] : [])]
-    : [];
+  const links =
+    charges.length || qrCodes.length
+      ? [link('SELF', self, 'GET'), ...(payable(charges) ? [link('PAY', `${self}/pay`, 'POST')] : [])]
+      : [];
   return {
     id: o.id,
     ...(o.referenceId !== null && { reference_id: o.referenceId }),
@@ -45,7 +50,7 @@ export function orderResource(
     items: o.items,
     ...(o.shipping && { shipping: o.shipping }),
     charges: charges.map((c) => chargeResource(c, apiUrl, now)),
-    qr_codes: [],
+    qr_codes: qrCodes.map((q) => qrCodeResource(q, apiUrl)),
     notification_urls: o.notificationUrls,
     links,
   };

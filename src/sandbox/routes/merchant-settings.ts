@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import { booleanField, digits } from '../http/request-fields';
+import { booleanField, digits, field, text } from '../http/request-fields';
+import { pixKeyRule } from '../pix/pix-key';
 import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
@@ -17,6 +18,9 @@ export const settingsBody = z.strictObject({
       .array(digits(4, 4, 'must be a merchant category code (MCC) of 4 digits'), { error: 'must be a list of MCCs' })
       .check(z.maxLength(100, 'must be a list of at most 100 MCCs')),
   ),
+  merchant_name: z.optional(text(100, 'name')),
+  merchant_city: z.optional(text(15, 'city name')),
+  pix_key: z.optional(field(pixKeyRule, { type: 'string', maxLength: 77 })),
 });
 
 const toBody = (m: Merchant) => ({
@@ -26,12 +30,16 @@ const toBody = (m: Merchant) => ({
   released_mccs: m.releasedMccs,
   high_risk_mccs: Object.keys(HIGH_RISK_MCCS),
   webhook_secret: m.webhookSecret,
+  merchant_name: m.name,
+  merchant_city: m.merchantCity,
+  pix_key: m.pixKey,
 });
 
 /**
  * Sandbox only: GET and POST /sandbox/merchant/settings read and change the calling account's
  * settings that production sets through onboarding: PCI homologation (clear card data),
- * sub-merchant charges, and released high-risk MCCs. POST changes only the fields sent. Both
+ * sub-merchant charges, released high-risk MCCs, and the name, city and key its Pix codes carry
+ * (docs/pix.md#account-settings). POST changes only the fields sent. Both
  * show the webhook secret; POST /sandbox/merchant/webhook-secret/rotate replaces it.
  */
 export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
@@ -43,11 +51,15 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/sandbox/merchant/settings', auth, async (c) => {
     const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c)));
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const { pci_homologated, sub_merchant_enabled, released_mccs } = parsed.value;
+    const { pci_homologated, sub_merchant_enabled, released_mccs, merchant_name, merchant_city, pix_key } =
+      parsed.value;
     const updated = deps.merchants.update(c.get('merchant').id, {
       ...(pci_homologated !== undefined && { pciHomologated: pci_homologated }),
       ...(sub_merchant_enabled !== undefined && { subMerchantEnabled: sub_merchant_enabled }),
       ...(released_mccs !== undefined && { releasedMccs: [...new Set(released_mccs)] }),
+      ...(merchant_name !== undefined && { name: merchant_name }),
+      ...(merchant_city !== undefined && { merchantCity: merchant_city }),
+      ...(pix_key !== undefined && { pixKey: pix_key }),
     });
     return c.json(toBody(updated!));
   });

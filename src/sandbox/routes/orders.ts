@@ -10,13 +10,19 @@ import { merchantAuth } from '../middleware/merchant-auth';
 import { validateOrder } from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
+import { buildBrCode } from '../pix/br-code';
+import { defaultExpiration } from '../pix/expiration-date';
+import type { QrCodeRecord } from '../pix/qr-code-store';
+
+/** The BR Code's txid (field 62-05) of a QR code: the first 25 hexadecimal digits of its id's UUID (docs/pix.md#the-br-code). */
+const txidOf = (qrCodeId: string) => qrCodeId.slice('QRCO_'.length).replace(/-/g, '').slice(0, 25);
 
 /**
- * POST /orders (with or without one charge), GET /orders/{id}, POST /orders/{id}/pay.
+ * POST /orders (without payment, with one charge, or with one Pix QR code), GET /orders/{id}, POST /orders/{id}/pay.
  * Merchant bearer token; x-idempotency-key on both POSTs.
  */
 export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { orders, charges, processor, idempotency, events } = deps;
+  const { orders, charges, qrCodes, processor, idempotency, events } = deps;
   const app = new Hono<AppEnv>();
   const auth = merchantAuth(deps.merchants);
   const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
@@ -24,7 +30,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.post('/orders', auth, async (c) => {
     const key = readIdempotencyKey(c);
     const raw = await readJsonObject(c);
-    const parsed = validateOrder(raw);
+    const parsed = validateOrder(raw, deps.clock.now().getTime());
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const merchant = c.get('merchant');
     const result = await idempotency.run(
@@ -46,10 +52,33 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         const paid = (body.charges ?? []).map((charge, i) =>
           processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
         );
+        const codes = (body.qr_codes ?? []).map((q): QrCodeRecord => {
+          const id = `QRCO_${randomUUID()}`;
+          const amount = q.amount.value;
+          const text = buildBrCode({
+            key: merchant.pixKey,
+            amount,
+            merchantName: merchant.name,
+            merchantCity: merchant.merchantCity,
+            txid: txidOf(id),
+          });
+          const expiresAt = q.expiration_date ?? defaultExpiration(now);
+          return {
+            id,
+            merchantId: merchant.id,
+            orderId: order.id,
+            amount,
+            text,
+            expiresAt,
+            chargeId: null,
+            createdAt: now,
+          };
+        });
+        for (const code of codes) qrCodes.insert(code);
         const sends = paid.map((charge) => events.created(charge, order));
         return {
           status: 201,
-          body: orderResource(order, paid, deps.apiUrl, now),
+          body: orderResource(order, paid, codes, deps.apiUrl, now),
           after: () => {
             for (const send of sends) send();
           },
@@ -62,7 +91,8 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.get('/orders/:id', auth, (c) => {
     const order = orders.get(c.req.param('id'), c.get('merchant').id);
     if (!order) throw notFound();
-    return c.json(orderResource(order, charges.listByOrder(order.id), deps.apiUrl, deps.clock.now().getTime()));
+    const now = deps.clock.now().getTime();
+    return c.json(orderResource(order, charges.listByOrder(order.id), qrCodes.listByOrder(order.id), deps.apiUrl, now));
   });
 
   app.post('/orders/:id/pay', auth, async (c) => {
@@ -96,7 +126,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         const now = deps.clock.now().getTime();
         return {
           status: 201,
-          body: orderResource(order, [...existing, charge], deps.apiUrl, now),
+          body: orderResource(order, [...existing, charge], qrCodes.listByOrder(id), deps.apiUrl, now),
           after: events.created(charge, order),
         };
       },

@@ -1,4 +1,5 @@
-import { merchantSchema } from '../merchants/merchant-store';
+import { addPixColumns, merchantSchema } from '../merchants/merchant-store';
+import { qrCodeSchema } from '../pix/qr-code-store';
 import { publicKeySchema } from '../public-keys/public-key-store';
 import { sessionSchema } from '../sessions/session-store';
 import { authenticationSchema, threeDsMethodColumns } from '../three-ds/authentication-store';
@@ -53,6 +54,14 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
     name: 'the 3DS Method and the EMV result of authentications',
     up: (db) => {
       for (const sql of threeDsMethodColumns) db.exec(sql);
+    },
+  },
+  {
+    version: 5,
+    name: "Pix: orders' QR codes, and each account's Pix key and city",
+    up: (db) => {
+      addPixColumns(db);
+      db.exec(qrCodeSchema);
     },
   },
 ];

@@ -1,6 +1,6 @@
 /** A link of a resource (docs/rules.md#formats): where to go next, with which media type and HTTP method. */
 export interface Link {
-  rel: 'SELF' | 'PAY' | 'CHARGE.CANCEL' | 'CHARGE.CAPTURE';
+  rel: 'SELF' | 'PAY' | 'CHARGE.CANCEL' | 'CHARGE.CAPTURE' | 'QRCODE.PNG' | 'QRCODE.BASE64';
   /** Absolute URL. */
   href: string;
   media: string;
