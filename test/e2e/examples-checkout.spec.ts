@@ -173,7 +173,7 @@ test('Pix without notifications (no webhook secret): the server reads the order;
     await expect(page.locator('#checkout')).toBeVisible();
     expect((await readOrder(sandbox, first.orderId)).charges).toEqual([]);
 
-    const second = await startPix(page);
+    const second = await startPix(page, 'Gerar novo código Pix');
     expect(second.orderId).not.toBe(first.orderId);
     await second.panel.getByRole('button', { name: 'Simular pagamento' }).click();
     await expect(status).toContainText('Pagamento aprovado');

@@ -8,6 +8,7 @@ import type { Sandbox } from '../../dist/sandbox/index.js';
 import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs';
 // The bank's challenge is driven only through the public testing entry, as integrators do.
 import { cancelChallenge, challengeDialog, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
+import { decodeQrPng } from '../sandbox/support/pix-decoding';
 import { expect, test as base } from './fixtures';
 
 /** The example checkout's test cards (the page's own list, and the 3DS test set of docs/rules.md). */
@@ -113,11 +114,14 @@ export async function readOrder(sandbox: Sandbox, id: string): Promise<any> {
   return res.json();
 }
 
-/** Chooses Pix and asks for the code: the panel with the QR code, its text and the time left. */
-export async function startPix(page: Page): Promise<{ orderId: string; panel: Locator }> {
+/**
+ * Chooses Pix and asks for the code (with `button`: "Gerar código Pix" under the form, or the
+ * expired result's "Gerar novo código Pix"): the panel with the QR code, its text and the time left.
+ */
+export async function startPix(page: Page, button = 'Gerar código Pix'): Promise<{ orderId: string; panel: Locator }> {
   await page.getByLabel('Pix', { exact: true }).check();
   const created = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Gerar código Pix' }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
   const { orderId } = await (await created).json();
   const panel = page.getByRole('region', { name: 'Pague com Pix' });
   await expect(panel).toBeFocused();
@@ -377,7 +381,11 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
         await expect(page.locator('#checkout')).toBeHidden();
         const text = await panel.getByLabel('Pix copia e cola').inputValue();
         expect(text).toMatch(/^000201/);
+        // The image on the page, read as a phone camera would: the same BR Code as the text.
+        const image = await page.request.get((await panel.getByRole('img').getAttribute('src'))!);
+        expect(decodeQrPng(await image.body())).toBe(text);
         // 30 minutes to pay, counted down every second.
+        await expect(panel.locator('#pix-amount')).toHaveText('R$ 134,80');
         const timer = panel.getByRole('timer');
         await expect(timer).toHaveText(/^(29:[0-5]\d|30:00)$/);
         const first = await timer.innerText();

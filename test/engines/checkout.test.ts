@@ -123,6 +123,8 @@ describe('the example checkout', () => {
         `!document.getElementById('pix').hidden && document.getElementById('pix-qr').complete && document.getElementById('pix-qr').naturalWidth > 0`,
         'the QR code drawn',
       );
+      // WebKit says complete before it paints the image: decode() waits for the pixels.
+      await driver.evaluate('page', `document.getElementById('pix-qr').decode()`);
       expect(await driver.evaluate('page', `document.getElementById('pix-code').value`)).toMatch(/^000201/);
       expect(await driver.evaluate('page', `document.getElementById('pix-countdown').textContent`)).toMatch(
         /^(29:[0-5]\d|30:00)$/,

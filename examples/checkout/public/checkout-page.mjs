@@ -417,11 +417,17 @@ export function runCheckout(sdk) {
     const result = await api('/api/orders', { method: 'PIX', customer: customer(), address: address(), attemptId });
     if (!result.ok || !result.pix) return showOrder(result);
     form.hidden = true;
+    $('pix-amount').textContent = brl(result.amount);
     const outcome = await waitForPix(result, reveal);
     if (outcome === 'PAID') return showPaid(result);
     form.hidden = false;
+    // The form is long: the next step is here, not at its end.
+    const again = el('button', 'Gerar novo código Pix');
+    again.type = 'button';
+    again.onclick = () => form.requestSubmit();
     showResult('error', 'O código Pix expirou', [
       'O tempo para pagar acabou e nada foi cobrado. Gere um novo código Pix ou escolha outra forma de pagamento.',
+      again,
     ]);
   }
 
