@@ -7,6 +7,7 @@ import type {
 } from '@playwright/test';
 import type { Sandbox, SandboxClock, SandboxOptions } from '../sandbox/index';
 import { decideChallenge, type ChallengeDecision } from './decide-challenge';
+import { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
 import { playwright } from './playwright';
 
 /** A merchant account of its own, for tests of isolation between merchants. */
@@ -34,6 +35,10 @@ export interface GatewaySandbox {
   newSession(token?: string): Promise<string>;
   /** Decides a pending challenge without the UI (see {@link decideChallenge}). */
   decideChallenge(authenticationId: string, code: string): Promise<ChallengeDecision>;
+  /** Pays a Pix QR code of the sandbox merchant as the shopper's bank would (see {@link payPixCode}). */
+  payPixCode(qrCodeId: string): Promise<PixOrder>;
+  /** Expires a Pix QR code of the sandbox merchant now, unpaid (see {@link expirePixCode}). */
+  expirePixCode(qrCodeId: string): Promise<PixOrder>;
   /** The underlying sandbox, for anything else it offers (`addMerchant`, `configureMerchant`). */
   sandbox: Sandbox;
 }
@@ -69,6 +74,8 @@ export const test: TestType<
           secondMerchant: { id: second.id, token: second.token },
           newSession: (token = sandbox.token) => newSession(sandbox.apiUrl, token),
           decideChallenge: (id, code) => decideChallenge(target, id, code),
+          payPixCode: (id) => payPixCode(target, id),
+          expirePixCode: (id) => expirePixCode(target, id),
           sandbox,
         });
       } finally {

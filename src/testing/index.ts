@@ -1,6 +1,6 @@
 /**
  * Testing kit for integrators' Playwright suites: `import { test, expect, passChallenge } from
- * '@gateway/sdk/testing'`. Needs the optional peer dependency @playwright/test (and
+ * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank. Needs the optional peer dependency @playwright/test (and
  * better-sqlite3 for the sandbox). See docs/testing.md.
  * @packageDocumentation
  */
@@ -19,4 +19,5 @@ export {
   type ShownChallenge,
 } from './challenge-helpers';
 export { decideChallenge, type ChallengeDecision, type SandboxTarget } from './decide-challenge';
+export { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
 export { CHALLENGE_HOOKS, SANDBOX_CODES } from './selectors';

@@ -14,15 +14,16 @@ beforeAll(() => {
   const install = run('npm', ['install', '--save-dev', '--no-audit', '--no-fund', PLAYWRIGHT], cwd);
   if (install.status !== 0) throw new Error(`npm install ${PLAYWRIGHT} failed: ${install.stderr}`);
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs.spec.ts'), join(cwd, 'checkout.spec.ts'));
+  copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-pix.spec.ts'), join(cwd, 'pix.spec.ts'));
   // Debian's Chromium, as in this repository: Playwright's own browser download cannot run here.
   writeFileSync(
     join(cwd, 'playwright.config.mjs'),
-    `export default { testMatch: 'checkout.spec.ts', workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')}, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] } } };\n`,
+    `export default { testMatch: ['checkout.spec.ts', 'pix.spec.ts'], workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')}, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] } } };\n`,
   );
 });
 
-it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled", () => {
+it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired", () => {
   const r = run('npx', ['playwright', 'test', '--reporter=line'], appWithSandbox());
-  expect(r.stdout + r.stderr).toMatch(/3 passed/);
+  expect(r.stdout + r.stderr).toMatch(/5 passed/);
   expect(r.status).toBe(0);
 });

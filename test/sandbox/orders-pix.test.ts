@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { openDatabase } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
-import { api, errorOf, order } from './support/payments';
+import { api, cardCharge, errorOf, order } from './support/payments';
 import { crcCcittFalse, decodeQrPng, readBrCode } from './support/pix-decoding';
 
 let sandbox: Sandbox;
@@ -337,21 +337,7 @@ describe('the Pix simulator', () => {
 
   it('refuses to pay the code of an order already paid by card', async () => {
     const created = (await pixOrder({ amount: { value: 5_000 } })).body;
-    const card = await api(sandbox, 'POST', `/orders/${created.id}/pay`, {
-      amount: { value: 5_000, currency: 'BRL' },
-      payment_method: {
-        type: 'CREDIT_CARD',
-        installments: 1,
-        capture: true,
-        card: {
-          number: '4111111111111111',
-          exp_month: '03',
-          exp_year: '2099',
-          security_code: '123',
-          holder: { name: 'Maria Silva' },
-        },
-      },
-    });
+    const card = await api(sandbox, 'POST', `/orders/${created.id}/pay`, cardCharge({ value: 5_000 }));
     expect(card.status).toBe(201);
     const res = await pay(created.qr_codes[0].id);
     expect(res.status).toBe(409);

@@ -6,10 +6,16 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
 
 describe('docs/testing.md', () => {
-  it('shows exactly the sample test that runs in the e2e suite (test/e2e/testing-docs.spec.ts)', () => {
+  it('shows exactly the sample tests that run in the e2e suite (test/e2e/testing-docs.spec.ts, testing-docs-pix.spec.ts)', () => {
     const blocks = [...read('docs/testing.md').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-    expect(blocks).toHaveLength(2);
-    expect(blocks.join('\n')).toBe(read('test/e2e/testing-docs.spec.ts'));
+    expect(blocks).toHaveLength(3);
+    expect(blocks.slice(0, 2).join('\n')).toBe(read('test/e2e/testing-docs.spec.ts'));
+    expect(blocks[2]).toBe(read('test/e2e/testing-docs-pix.spec.ts'));
+  });
+
+  it('the Pix sample imports only the testing entry', () => {
+    const imports = [...read('test/e2e/testing-docs-pix.spec.ts').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    expect(imports).toEqual(['@gateway/sdk/testing']);
   });
 
   it('keeps the complete challenge test under 30 lines, importing only the testing entry (and Node)', () => {

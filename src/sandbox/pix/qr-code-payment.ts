@@ -20,6 +20,20 @@ function unpayable(q: QrCodeRecord, now: number): string | undefined {
   return undefined;
 }
 
+/**
+ * The merchant's code, its order and the time, while the code can still be paid or expired: 404
+ * for another account's code or an unknown id, 409 once it was paid or has expired.
+ */
+function openCode(deps: SandboxDeps, id: string, merchantId: string) {
+  const q = deps.qrCodes.get(id, merchantId);
+  const order = q && deps.orders.get(q.orderId, merchantId);
+  if (!q || !order) throw qrCodeNotFound();
+  const now = deps.clock.now().getTime();
+  const refused = unpayable(q, now);
+  if (refused) throw ApiError.of(409, CONFLICT, '', refused);
+  return { q, order, now };
+}
+
 /** What a simulated payment or expiry changed: the order, ready to be shown. */
 export interface QrCodeOutcome {
   order: OrderRecord;
@@ -37,12 +51,7 @@ export interface QrCodeOutcome {
  */
 export function payQrCode(deps: SandboxDeps, id: string, merchantId: string): QrCodeOutcome {
   const done = deps.transaction(() => {
-    const q = deps.qrCodes.get(id, merchantId);
-    const order = q && deps.orders.get(q.orderId, merchantId);
-    if (!q || !order) throw qrCodeNotFound();
-    const now = deps.clock.now().getTime();
-    const refused = unpayable(q, now);
-    if (refused) throw ApiError.of(409, CONFLICT, '', refused);
+    const { q, order, now } = openCode(deps, id, merchantId);
     const existing = deps.charges.listByOrder(order.id);
     if (!payable(existing)) {
       const active = existing.find((c) => !payable([c]))!;
@@ -92,12 +101,7 @@ export function payQrCode(deps: SandboxDeps, id: string, merchantId: string): Qr
  */
 export function expireQrCode(deps: SandboxDeps, id: string, merchantId: string): QrCodeOutcome {
   return deps.transaction(() => {
-    const q = deps.qrCodes.get(id, merchantId);
-    const order = q && deps.orders.get(q.orderId, merchantId);
-    if (!q || !order) throw qrCodeNotFound();
-    const now = deps.clock.now().getTime();
-    const refused = unpayable(q, now);
-    if (refused) throw ApiError.of(409, CONFLICT, '', refused);
+    const { q, order, now } = openCode(deps, id, merchantId);
     if (!deps.qrCodes.expire(q.id, now))
       throw ApiError.of(409, CONFLICT, '', 'The QR code changed while this request ran: read the order again.');
     return { order, charges: deps.charges.listByOrder(order.id), qrCodes: deps.qrCodes.listByOrder(order.id), now };
