@@ -2,6 +2,7 @@
 // (startCheckout) and a sandbox: three origins, as a merchant runs it.
 import { createHmac } from 'node:crypto';
 import { startSandbox } from '../../dist/sandbox/index.js';
+import { expirePixCode } from '../../dist/testing/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
 import {
   answerChallenge,
@@ -159,12 +160,7 @@ test('Pix without notifications (no webhook secret): the server reads the order;
     await openExample(page, checkout.url);
     const first = await startPix(page);
     expect((await readOrder(sandbox, first.orderId)).notification_urls).toEqual([]);
-    const qr = (await readOrder(sandbox, first.orderId)).qr_codes[0].id;
-    const expired = await fetch(`${sandbox.apiUrl}/sandbox/qr-codes/${qr}/expire`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${sandbox.token}` },
-    });
-    expect(expired.status).toBeLessThan(300);
+    await expirePixCode(sandbox, (await readOrder(sandbox, first.orderId)).qr_codes[0].id);
     const status = page.locator('#status');
     await expect(status.getByRole('heading', { name: 'O código Pix expirou' })).toBeVisible();
     await expect(status).toContainText('nada foi cobrado');
