@@ -307,7 +307,8 @@ async function main() {
   Token:       ${sandbox ? sandbox.token : '(from GATEWAY_TOKEN)'}
   3DS policy:  ${threeDsPolicy.chargeNotAuthenticated ? 'NOT_AUTHENTICATED credit cards are charged' : 'NOT_AUTHENTICATED cards are not charged (CHECKOUT_CHARGE_NOT_AUTHENTICATED=1 changes it)'}
 
-Pick a sandbox card on the page; the bank's challenge code 123456 authenticates, 000000 fails. Ctrl+C stops.`);
+Pick a sandbox card on the page; the bank's challenge code 123456 authenticates, 000000 fails.
+Pix: the page's "Simular pagamento" button pays the QR code, as the shopper's bank would. Ctrl+C stops.`);
   const stop = async () => {
     await checkout.close();
     await sandbox?.close();
