@@ -1,7 +1,7 @@
 // The example checkout's Pix bookkeeping on its server: whose order it is, and how the server
 // learns of the payment (a signed notification, or reading the order).
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type GatewayCall, pixPayments } from '../../examples/checkout/pix-payments.mjs';
 
 const SECRET = 'whsec_unit_test_secret_0123456789';
@@ -26,6 +26,10 @@ function signed(event: object, secret = SECRET, t = Math.floor(Date.now() / 1000
   const body = JSON.stringify(event);
   return { body, signature: `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}` };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('pixPayments', () => {
   it('answers only the shopper who created the order', async () => {
@@ -54,6 +58,21 @@ describe('pixPayments', () => {
     expect(pix.notification(good.body, good.signature)).toBe(204);
     expect(await pix.status(ORDER, 'a')).toEqual({ status: 'PAID' });
     expect(api.calls).toEqual([]);
+  });
+
+  it('a notification lost: while the shopper waits the order is read, at most once every 10 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const order = { charges: [] as unknown[], qr_codes: [{ id: QR, expiration_date: inMinutes(30) }] };
+    const api = fakeApi(order);
+    const pix = pixPayments({ ...api, webhookSecret: SECRET });
+    pix.track(created(), 'a');
+    order.charges.push(paidCharge);
+    vi.advanceTimersByTime(9_999);
+    expect(await pix.status(ORDER, 'a')).toMatchObject({ status: 'WAITING' });
+    expect(api.calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(await pix.status(ORDER, 'a')).toEqual({ status: 'PAID' });
+    expect(api.calls).toEqual([`GET /orders/${ORDER}`]);
   });
 
   it('other events and other orders are acknowledged and change nothing', async () => {
