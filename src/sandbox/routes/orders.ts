@@ -10,12 +10,7 @@ import { merchantAuth } from '../middleware/merchant-auth';
 import { validateOrder } from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
-import { buildBrCode } from '../pix/br-code';
-import { defaultExpiration } from '../pix/expiration-date';
-import type { QrCodeRecord } from '../pix/qr-code-store';
-
-/** The BR Code's txid (field 62-05) of a QR code: the first 25 hexadecimal digits of its id's UUID (docs/pix.md#the-br-code). */
-const txidOf = (qrCodeId: string) => qrCodeId.slice('QRCO_'.length).replace(/-/g, '').slice(0, 25);
+import { newQrCode } from '../pix/new-qr-code';
 
 /**
  * POST /orders (without payment, with one charge, or with one Pix QR code), GET /orders/{id}, POST /orders/{id}/pay.
@@ -52,28 +47,9 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         const paid = (body.charges ?? []).map((charge, i) =>
           processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
         );
-        const codes = (body.qr_codes ?? []).map((q): QrCodeRecord => {
-          const id = `QRCO_${randomUUID()}`;
-          const amount = q.amount.value;
-          const text = buildBrCode({
-            key: merchant.pixKey,
-            amount,
-            merchantName: merchant.name,
-            merchantCity: merchant.merchantCity,
-            txid: txidOf(id),
-          });
-          const expiresAt = q.expiration_date ?? defaultExpiration(now);
-          return {
-            id,
-            merchantId: merchant.id,
-            orderId: order.id,
-            amount,
-            text,
-            expiresAt,
-            chargeId: null,
-            createdAt: now,
-          };
-        });
+        const codes = (body.qr_codes ?? []).map((q) =>
+          newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
+        );
         for (const code of codes) qrCodes.insert(code);
         const sends = paid.map((charge) => events.created(charge, order));
         return {
