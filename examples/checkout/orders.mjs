@@ -9,6 +9,8 @@ export const CART = [
   { reference_id: 'SKU-CANECA', name: 'Caneca de cerâmica', quantity: 1, unit_amount: 3500 },
 ];
 export const CART_TOTAL = CART.reduce((sum, i) => sum + i.quantity * i.unit_amount, 0);
+/** How long the shopper has to pay a Pix QR code: long enough to open the bank's app. */
+const PIX_LIFETIME_MS = 30 * 60_000;
 
 const text = (v) => (typeof v === 'string' ? v.trim() : '');
 
@@ -82,12 +84,13 @@ export function createOrderBody(input, saved, planAmount) {
   const need = (ok, field) => ok || fields.push(field);
   const method = input?.method;
   const useSaved = input?.card?.saved === true;
-  need(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'].includes(method), 'method');
+  need(['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO', 'PIX'].includes(method), 'method');
+  const byCard = method === 'CREDIT_CARD' || method === 'DEBIT_CARD';
   // A saved card pays with the customer and address kept with it.
   const shopper =
     useSaved && saved ? { customer: saved.customer, address: saved.address, problems: [] } : readShopper(input);
   for (const p of shopper.problems) fields.push(p.field);
-  if (method !== 'BOLETO') {
+  if (byCard) {
     if (useSaved) need(saved !== undefined, 'savedCard');
     else need(typeof input?.card?.encrypted === 'string' && input.card.encrypted.length > 0, 'card');
     need(planAmount !== undefined, 'installments');
@@ -109,7 +112,23 @@ export function createOrderBody(input, saved, planAmount) {
     country: 'BRA',
     postal_code: a.postalCode,
   };
-  // A card pays its plan (checked above); any other method the cart total.
+  const order = {
+    reference_id: shortReference(),
+    customer: {
+      name: c.name,
+      email: c.email,
+      tax_id: c.taxId,
+      phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }],
+    },
+    items: CART,
+    shipping: { address },
+  };
+  // Pix: an order with a QR code and no charge yet; paying it in a bank app adds the charge.
+  if (method === 'PIX') {
+    const expiration_date = new Date(Date.now() + PIX_LIFETIME_MS).toISOString();
+    return { ok: true, body: { ...order, qr_codes: [{ amount: { value: CART_TOTAL }, expiration_date }] } };
+  }
+  // A card pays its plan (checked above); a boleto the cart total.
   const amount = { value: planAmount ?? CART_TOTAL, currency: 'BRL' };
   let payment_method;
   if (method === 'BOLETO') {
@@ -149,15 +168,7 @@ export function createOrderBody(input, saved, planAmount) {
   return {
     ok: true,
     body: {
-      reference_id: shortReference(),
-      customer: {
-        name: c.name,
-        email: c.email,
-        tax_id: c.taxId,
-        phones: [{ country: '55', area: c.phone.slice(0, 2), number: c.phone.slice(2), type: 'MOBILE' }],
-      },
-      items: CART,
-      shipping: { address },
+      ...order,
       charges: [
         { reference_id: `cobranca-${Date.now()}`, description: 'Compra na Loja Exemplo', amount, payment_method },
       ],
@@ -207,13 +218,14 @@ export function publicOrderResult({ status, body, traceId }) {
   const charge = body.charges?.[0];
   const boleto = charge?.payment_method?.boleto;
   const card = charge?.payment_method?.card;
+  const qr = body.qr_codes?.[0];
   return {
     ok: true,
     traceId,
     orderId: body.id,
     reference: body.reference_id,
-    amount: charge?.amount?.value,
-    method: charge?.payment_method?.type,
+    amount: charge?.amount?.value ?? qr?.amount?.value,
+    method: charge?.payment_method?.type ?? (qr && 'PIX'),
     installments: charge?.payment_method?.installments,
     card: card && { brand: card.brand, lastDigits: card.last_digits },
     chargeStatus: charge?.status,
@@ -224,6 +236,13 @@ export function publicOrderResult({ status, body, traceId }) {
       dueDate: boleto.due_date,
       // The printable boleto: the payer opens it without a token.
       pdf: charge.links?.find((l) => l.media === 'application/pdf')?.href,
+    },
+    // The QR code as the shopper's bank app reads it: the image (a link the browser loads without
+    // a token), the same BR Code as text ("copia e cola") and the seconds left to pay.
+    pix: qr && {
+      text: qr.text,
+      image: qr.links?.find((l) => l.rel === 'QRCODE.PNG')?.href,
+      secondsLeft: Math.max(0, Math.ceil((Date.parse(qr.expiration_date) - Date.now()) / 1000)),
     },
   };
 }

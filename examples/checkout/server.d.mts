@@ -7,6 +7,12 @@ export interface CheckoutGateway {
   sdkUrl: string;
   /** The merchant's bearer token: stays in the server. */
   token: string;
+  /**
+   * The account's webhook secret (a sandbox's `webhookSecret`): the server then asks for the
+   * API's notifications and checks their signature. Without it, it learns of a Pix payment only
+   * by reading the order. docs/example-checkout.md#pix.
+   */
+  webhookSecret?: string;
   /** Port of the checkout; default 0, a free port. */
   port?: number;
   /** Default 127.0.0.1. */

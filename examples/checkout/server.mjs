@@ -21,6 +21,7 @@ import {
   savedCardOf,
 } from './orders.mjs';
 import { installmentPlans } from './installments.mjs';
+import { pixPayments } from './pix-payments.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PUBLIC_DIR = join(here, 'public');
@@ -59,7 +60,8 @@ function gatewayClient(apiUrl, token) {
   };
 }
 
-async function readBody(req) {
+/** The request's body as text, exactly as received (a notification's signature covers these bytes). */
+async function readRaw(req) {
   let size = 0;
   const chunks = [];
   for await (const chunk of req) {
@@ -67,8 +69,13 @@ async function readBody(req) {
     if (size > MAX_BODY) throw Object.assign(new Error('body too large'), { status: 413 });
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readBody(req) {
+  const raw = await readRaw(req);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(raw);
   } catch {
     throw Object.assign(new Error('body is not JSON'), { status: 400 });
   }
@@ -90,12 +97,14 @@ function shopperOf(req) {
  * `esmDir` is where the ESM example's bundle is (default examples/esm/dist, built by
  * `npm run build:examples`).
  * `threeDsPolicy` decides whether a NOT_AUTHENTICATED credit card is charged (default: no;
- * docs/example-checkout.md).
- * @param {{ apiUrl: string, challengeUrl: string, sdkUrl: string, token: string, port?: number, host?: string, esmDir?: string, threeDsPolicy?: { chargeNotAuthenticated: boolean } }} gateway
+ * docs/example-checkout.md). `webhookSecret` checks the API's notifications (a sandbox's
+ * `webhookSecret`); without it the server learns of a Pix payment only by reading the order.
+ * @param {{ apiUrl: string, challengeUrl: string, sdkUrl: string, token: string, webhookSecret?: string, port?: number, host?: string, esmDir?: string, threeDsPolicy?: { chargeNotAuthenticated: boolean } }} gateway
  */
 export async function startCheckout(gateway) {
   const call = gatewayClient(gateway.apiUrl, gateway.token);
   const policy = { ...DEFAULT_THREEDS_POLICY, ...gateway.threeDsPolicy };
+  const pix = pixPayments({ call, webhookSecret: gateway.webhookSecret });
 
   /**
    * The outcome of a 3DS authentication as the API reports it, never as the page says: the
@@ -125,7 +134,8 @@ export async function startCheckout(gateway) {
     `connect-src 'self' ${gateway.apiUrl}`,
     `frame-src ${gateway.challengeUrl}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    // The Pix QR code's PNG is the API's link, which the shopper's browser loads itself.
+    `img-src 'self' data: ${gateway.apiUrl}`,
     "object-src 'none'",
     "base-uri 'none'",
     // The SDK form-posts the 3DS Method data to the issuer's page on the challenge origin (docs/three-ds-flow.md).
@@ -157,6 +167,9 @@ export async function startCheckout(gateway) {
     res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-cache' });
     res.end(body);
   }
+
+  /** This server's own address: where the API sends its notifications. */
+  const ownUrl = () => `http://${gateway.host ?? '127.0.0.1'}:${server.address().port}`;
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -205,19 +218,39 @@ export async function startCheckout(gateway) {
         if (!built.ok)
           return send(res, 200, { ok: false, httpStatus: 400, fields: built.fields, problems: built.problems });
         // The 3DS policy, on the server: a page that skipped it (or was changed) cannot charge a card the bank did not authenticate.
-        if (input.method !== 'BOLETO') {
+        if (input.method === 'CREDIT_CARD' || input.method === 'DEBIT_CARD') {
           const outcome = input.threeDsId ? await authenticationOutcome(input.threeDsId) : undefined;
           if (input.threeDsId && outcome === undefined)
             return send(res, 200, { ok: false, httpStatus: 400, fields: ['threeDsId'], problems: [] });
           if (!mayCharge(input.method, outcome, policy)) return send(res, 200, { ok: false, notAuthenticated: true });
         }
+        // A Pix order is paid later, in the shopper's bank app: the API tells this server when.
+        const body =
+          input.method === 'PIX' ? { ...built.body, notification_urls: pix.notificationUrls(ownUrl()) } : built.body;
         // One idempotency key per checkout attempt: a double click or a retry never charges twice.
-        const r = await call('POST', '/orders', built.body, {
+        const r = await call('POST', '/orders', body, {
           'x-idempotency-key': typeof input.attemptId === 'string' ? input.attemptId : randomUUID(),
         });
+        if (r.status === 201 && input.method === 'PIX') pix.track(r.body, shopper);
         const card = savedCardOf(r, input);
         if (card && shopper) savedCards.set(shopper, card);
         return send(res, r.status >= 500 ? 502 : 200, { ...publicOrderResult(r), ...(plan && { plan }) });
+      }
+      // The page waits for its Pix payment here; the answer comes from what this server knows.
+      const pixOrder = /^\/api\/orders\/(ORDE_[A-Za-z0-9-]{1,64})\/pix(\/pay)?$/.exec(path);
+      if (pixOrder && req.method === 'GET' && !pixOrder[2]) {
+        const state = await pix.status(pixOrder[1], shopper);
+        return state ? send(res, 200, state) : send(res, 404, { error: 'not found' });
+      }
+      // Sandbox only: the page's "Simular pagamento" button. The token stays here.
+      if (pixOrder && req.method === 'POST' && pixOrder[2]) {
+        const status = await pix.simulatePayment(pixOrder[1], shopper);
+        return send(res, status === 404 ? 404 : 200, { ok: status < 300 });
+      }
+      if (req.method === 'POST' && path === '/api/notifications') {
+        const status = pix.notification(await readRaw(req), req.headers['x-gateway-signature']);
+        res.writeHead(status).end();
+        return;
       }
       if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' });
       if (path === '/' || path === '/index.html') return await page(res, join(PUBLIC_DIR, 'index.html'), shopper);
@@ -243,9 +276,8 @@ export async function startCheckout(gateway) {
     server.once('error', reject);
     server.listen(gateway.port ?? 0, gateway.host ?? '127.0.0.1', resolve);
   });
-  const { port } = server.address();
   return {
-    url: `http://${gateway.host ?? '127.0.0.1'}:${port}`,
+    url: ownUrl(),
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -265,6 +297,7 @@ async function main() {
     gateway = {
       apiUrl,
       token: process.env.GATEWAY_TOKEN,
+      webhookSecret: process.env.GATEWAY_WEBHOOK_SECRET,
       sdkUrl: `${apiUrl}/sdk/gateway.js`,
       challengeUrl: process.env.GATEWAY_CHALLENGE_URL ?? apiUrl,
     };
@@ -287,7 +320,8 @@ async function main() {
   Token:       ${sandbox ? sandbox.token : '(from GATEWAY_TOKEN)'}
   3DS policy:  ${threeDsPolicy.chargeNotAuthenticated ? 'NOT_AUTHENTICATED credit cards are charged' : 'NOT_AUTHENTICATED cards are not charged (CHECKOUT_CHARGE_NOT_AUTHENTICATED=1 changes it)'}
 
-Pick a sandbox card on the page; the bank's challenge code 123456 authenticates, 000000 fails. Ctrl+C stops.`);
+Pick a sandbox card on the page; the bank's challenge code 123456 authenticates, 000000 fails.
+Pix: the page's "Simular pagamento" button pays the QR code, as the shopper's bank would. Ctrl+C stops.`);
   const stop = async () => {
     await checkout.close();
     await sandbox?.close();

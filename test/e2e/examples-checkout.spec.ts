@@ -1,6 +1,8 @@
 // examples/checkout in Chromium: the page with the SDK's script tag, its merchant server
 // (startCheckout) and a sandbox: three origins, as a merchant runs it.
+import { createHmac } from 'node:crypto';
 import { startSandbox } from '../../dist/sandbox/index.js';
+import { expirePixCode } from '../../dist/testing/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
 import {
   answerChallenge,
@@ -10,6 +12,7 @@ import {
   readOrder,
   shopperJourneys,
   shownOrderId,
+  startPix,
   test,
   typeCard,
 } from './examples-support';
@@ -189,4 +192,73 @@ test('the server charges the plan it reads from the API, whatever the page sends
     data: { method: 'CREDIT_CARD', installments: 13, card: { encrypted: 'x' }, customer: {}, address: {} },
   });
   expect((await res.json()).fields).toContain('installments');
+});
+
+test('Pix, learned from the notification: the order names the server as its notification URL, and only a signed CHARGE.PAID counts', async ({
+  page,
+  checkout,
+  sandbox,
+}) => {
+  await openExample(page, checkout.url);
+  const { orderId } = await startPix(page);
+  const order = await readOrder(sandbox, orderId);
+  expect(order.notification_urls).toEqual([`${checkout.url}/api/notifications`]);
+  const state = `${checkout.url}/api/orders/${orderId}/pix`;
+  expect(await (await page.request.get(state)).json()).toMatchObject({ status: 'WAITING' });
+  // Another shopper (no cookie of this one) learns nothing of this order.
+  expect((await fetch(state)).status).toBe(404);
+
+  // A CHARGE.PAID the API never sent: the server believes only its signature. The API still
+  // says unpaid, so a PAID answer after the signed one comes from the notification alone.
+  const body = JSON.stringify({
+    id: 'EVT_test',
+    type: 'CHARGE.PAID',
+    created_at: new Date().toISOString(),
+    order_id: orderId,
+    charge: { id: 'CHAR_test', status: 'PAID', payment_method: { type: 'PIX' } },
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const notify = (signature: string) =>
+    fetch(`${checkout.url}/api/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-gateway-signature': signature },
+      body,
+    });
+  const sign = (secret: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  expect((await notify(`t=${t},v1=${sign('whsec_not_the_secret_at_all')}`)).status).toBe(401);
+  expect((await notify('')).status).toBe(401);
+  expect(await (await page.request.get(state)).json()).toMatchObject({ status: 'WAITING' });
+  expect((await notify(`t=${t},v1=${sign(sandbox.webhookSecret)}`)).status).toBe(204);
+  expect(await (await page.request.get(state)).json()).toEqual({ status: 'PAID' });
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+  expect((await readOrder(sandbox, orderId)).charges).toEqual([]);
+});
+
+test('Pix without notifications (no webhook secret): the server reads the order; a QR code expired by the sandbox ends in words, nothing charged, and a new code pays', async ({
+  page,
+}) => {
+  const sandbox = await startSandbox();
+  const checkout = await startCheckout({ ...sandbox, webhookSecret: undefined });
+  try {
+    await openExample(page, checkout.url);
+    const first = await startPix(page);
+    expect((await readOrder(sandbox, first.orderId)).notification_urls).toEqual([]);
+    await expirePixCode(sandbox, (await readOrder(sandbox, first.orderId)).qr_codes[0].id);
+    const status = page.locator('#status');
+    await expect(status.getByRole('heading', { name: 'O código Pix expirou' })).toBeVisible();
+    await expect(status).toContainText('nada foi cobrado');
+    await expect(status).toBeFocused();
+    await expect(first.panel).toBeHidden();
+    await expect(page.locator('#checkout')).toBeVisible();
+    expect((await readOrder(sandbox, first.orderId)).charges).toEqual([]);
+
+    const second = await startPix(page, 'Gerar novo código Pix');
+    expect(second.orderId).not.toBe(first.orderId);
+    await second.panel.getByRole('button', { name: 'Simular pagamento' }).click();
+    await expect(status).toContainText('Pagamento aprovado');
+    expect((await readOrder(sandbox, second.orderId)).charges[0]).toMatchObject({ status: 'PAID' });
+  } finally {
+    await checkout.close();
+    await sandbox.close();
+  }
 });

@@ -4,7 +4,16 @@
 // for docs/example-checkout.md).
 import type { Page } from '@playwright/test';
 import { CHALLENGE_HOOKS, issuerFrame, waitForChallenge } from '../../dist/testing/index.js';
-import { answerChallenge, CARD, expect, expectAxeClean, openExample, test, typeCard } from './examples-support';
+import {
+  answerChallenge,
+  CARD,
+  expect,
+  expectAxeClean,
+  openExample,
+  startPix,
+  test,
+  typeCard,
+} from './examples-support';
 import { keepScreenshot } from './doc-screenshot';
 
 const pay = (page: Page) => page.getByRole('button', { name: /^Pagar R\$/ }).click();
@@ -74,6 +83,36 @@ const STATES: Array<[string, (page: Page) => Promise<void>]> = [
       await page.getByLabel('Boleto').check();
       await page.getByRole('button', { name: 'Gerar boleto' }).click();
       await heading(page, 'Boleto gerado');
+    },
+  ],
+  [
+    'pix',
+    async (page) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const { panel } = await startPix(page);
+      await panel.getByRole('button', { name: 'Copiar código Pix' }).click();
+      await expect(panel.getByRole('status')).toHaveText(/^Código copiado/);
+    },
+  ],
+  [
+    'pix-paid',
+    async (page) => {
+      const { panel } = await startPix(page);
+      await panel.getByRole('button', { name: 'Simular pagamento' }).click();
+      await heading(page, 'Pagamento aprovado');
+    },
+  ],
+  [
+    'pix-expired',
+    async (page) => {
+      // The time is up (30 real minutes): once the code shows, the server's answer stands in for it.
+      let timeUp = false;
+      await page.route('**/api/orders/*/pix', (route) =>
+        timeUp ? route.fulfill({ json: { status: 'EXPIRED' } }) : route.continue(),
+      );
+      await startPix(page);
+      timeUp = true;
+      await heading(page, 'O código Pix expirou');
     },
   ],
   [

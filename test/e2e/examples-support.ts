@@ -1,13 +1,14 @@
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { rollup } from 'rollup';
 import { loadConfigFile } from 'rollup/loadConfigFile';
 import type { Sandbox } from '../../dist/sandbox/index.js';
 import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs';
 // The bank's challenge is driven only through the public testing entry, as integrators do.
 import { cancelChallenge, challengeDialog, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
+import { decodeQrPng } from '../sandbox/support/pix-decoding';
 import { expect, test as base } from './fixtures';
 
 /** The example checkout's test cards (the page's own list, and the 3DS test set of docs/rules.md). */
@@ -111,6 +112,23 @@ export async function readOrder(sandbox: Sandbox, id: string): Promise<any> {
   const res = await fetch(`${sandbox.apiUrl}/orders/${id}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
   expect(res.status).toBe(200);
   return res.json();
+}
+
+/**
+ * Chooses Pix and asks for the code (with `button`: "Gerar código Pix" under the form, or the
+ * expired result's "Gerar novo código Pix"): the panel with the QR code, its text and the time left.
+ */
+export async function startPix(page: Page, button = 'Gerar código Pix'): Promise<{ orderId: string; panel: Locator }> {
+  await page.getByLabel('Pix', { exact: true }).check();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const { orderId } = await (await created).json();
+  const panel = page.getByRole('region', { name: 'Pague com Pix' });
+  await expect(panel).toBeFocused();
+  // The PNG came from the API's link and was drawn: the shopper's browser loads it without a token.
+  await expect(panel.getByRole('img', { name: 'QR Code do Pix' })).toHaveJSProperty('complete', true);
+  expect(await panel.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  return { orderId, panel };
 }
 
 /** Collects the merchant page's CSP violations, read back with {@link cspViolations}. */
@@ -352,6 +370,53 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       // The shopper did nothing wrong: the support code (the authentication's trace id) is shown.
       await expect(status(page)).toContainText(/Código para o atendimento: [0-9a-f-]{36}/);
     });
+
+    t(
+      'Pix: the QR code, its text copied and the time left; the sandbox button pays it; the server learns it and the success screen shows',
+      async ({ page, context, sandbox }) => {
+        await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+        await page.getByLabel('Pix', { exact: true }).check();
+        await expect(page.getByLabel('Número do cartão')).toBeHidden();
+        const { orderId, panel } = await startPix(page);
+        await expect(page.locator('#checkout')).toBeHidden();
+        const text = await panel.getByLabel('Pix copia e cola').inputValue();
+        expect(text).toMatch(/^000201/);
+        // The image on the page, read as a phone camera would: the same BR Code as the text.
+        const image = await page.request.get((await panel.getByRole('img').getAttribute('src'))!);
+        expect(decodeQrPng(await image.body())).toBe(text);
+        // 30 minutes to pay, counted down every second.
+        await expect(panel.locator('#pix-amount')).toHaveText('R$ 134,80');
+        const timer = panel.getByRole('timer');
+        await expect(timer).toHaveText(/^(29:[0-5]\d|30:00)$/);
+        const first = await timer.innerText();
+        await expect(timer).not.toHaveText(first);
+        await panel.getByRole('button', { name: 'Copiar código Pix' }).click();
+        await expect(panel.getByRole('status')).toHaveText(
+          'Código copiado. Cole no app do seu banco, em Pix copia e cola.',
+        );
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+        const waiting = await readOrder(sandbox, orderId);
+        expect(waiting.charges).toEqual([]);
+        expect(waiting.qr_codes[0]).toMatchObject({ text, amount: { value: 13_480 }, arrangements: ['PIX'] });
+
+        await panel.getByRole('button', { name: 'Simular pagamento' }).click();
+        const result = status(page).locator('.result.success');
+        await expect(result.getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
+        await expect(status(page)).toBeFocused();
+        await expect(result).toContainText('R$ 134,80');
+        await expect(result.locator('dd').nth(2)).toHaveText('Pix');
+        await expect(result.locator('.reference')).toHaveText(/^LE-[2-9A-HJ-NP-Z]{6}$/);
+        await expect(panel).toBeHidden();
+        const paid = await readOrder(sandbox, orderId);
+        expect(paid.reference_id).toBe(await result.locator('.reference').innerText());
+        expect(paid.charges[0]).toMatchObject({
+          status: 'PAID',
+          amount: { value: 13_480 },
+          payment_method: { type: 'PIX' },
+        });
+        expect(await cspViolations(page)).toEqual([]);
+      },
+    );
 
     t('a debit card not eligible for 3DS: the payment ends, as docs/rules.md requires', async ({ page }) => {
       await page.getByLabel('Cartão de débito').check();

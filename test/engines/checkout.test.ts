@@ -109,6 +109,51 @@ describe('pages load', () => {
   });
 });
 
+describe('the example checkout', () => {
+  it('pays with Pix: the QR image loads from the API, the code is copied, the sandbox button pays, the success screen shows', async () => {
+    const checkout = await startCheckout(sandbox);
+    try {
+      await driver.goto(checkout.url);
+      await until(driver, 'page', `document.querySelector('form[data-ready=true]')`, 'checkout ready');
+      await driver.click('page', 'input[name=method][value=PIX]');
+      await driver.click('page', '#pay');
+      await until(
+        driver,
+        'page',
+        `!document.getElementById('pix').hidden && document.getElementById('pix-qr').complete && document.getElementById('pix-qr').naturalWidth > 0`,
+        'the QR code drawn',
+      );
+      // WebKit says complete before it paints the image: decode() waits for the pixels.
+      await driver.evaluate('page', `document.getElementById('pix-qr').decode()`);
+      expect(await driver.evaluate('page', `document.getElementById('pix-code').value`)).toMatch(/^000201/);
+      expect(await driver.evaluate('page', `document.getElementById('pix-countdown').textContent`)).toMatch(
+        /^(29:[0-5]\d|30:00)$/,
+      );
+      await driver.click('page', '#pix-copy');
+      await until(
+        driver,
+        'page',
+        `document.getElementById('pix-feedback').textContent.startsWith('Código copiado')`,
+        'the copy feedback',
+      );
+      mkdirSync('test-results/engines', { recursive: true });
+      writeFileSync(`test-results/engines/pix-${driver.name}.png`, await driver.screenshot());
+      await driver.click('page', '#pix-simulate');
+      await until(
+        driver,
+        'page',
+        `document.querySelector('#status .result.success')?.textContent.includes('Pix')`,
+        'the success screen',
+      );
+      expect(await driver.evaluate('page', `document.querySelector('#status h2').textContent`)).toBe(
+        'Pagamento aprovado',
+      );
+    } finally {
+      await checkout.close();
+    }
+  });
+});
+
 describe('without a challenge', () => {
   beforeAll(() => openCheckout(driver, merchant, sandbox));
 

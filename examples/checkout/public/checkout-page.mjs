@@ -5,6 +5,7 @@
 // public key: the clear number never leaves it, so the merchant needs no PCI homologation.
 import { formatCep, formatTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
 import { FALLBACK, MESSAGES } from './shopper-messages.mjs';
+import { waitForPix } from './pix-payment.mjs';
 
 // Failures the shopper caused (a typo, their own cancel, their own wait): no support code, a
 // support code only helps when something went wrong on our side or the bank's.
@@ -53,7 +54,7 @@ export const brandName = (brand) => BRANDS[String(brand).toLowerCase()] ?? Strin
 /** Cents as reais: R$ 134,80. */
 export const brl = (cents) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
-const METHOD_NAMES = { CREDIT_CARD: 'Cartão de crédito', DEBIT_CARD: 'Cartão de débito' };
+const METHOD_NAMES = { CREDIT_CARD: 'Cartão de crédito', DEBIT_CARD: 'Cartão de débito', PIX: 'Pix' };
 
 /** An installment plan as the shopper reads it: "3x de R$ 44,94 sem juros", "12x de R$ 13,54 com juros". */
 const planWords = (plan) =>
@@ -418,6 +419,26 @@ export function runCheckout(sdk) {
     showOrder(await api('/api/orders', { method: 'BOLETO', customer: customer(), address: address(), attemptId }));
   }
 
+  /** Pix: the server creates the order with a QR code; the shopper pays it in their bank's app. */
+  async function payByPix(attemptId) {
+    if (showProblems(shopperProblems({ customer: customer(), address: address() }))) return;
+    const result = await api('/api/orders', { method: 'PIX', customer: customer(), address: address(), attemptId });
+    if (!result.ok || !result.pix) return showOrder(result);
+    form.hidden = true;
+    $('pix-amount').textContent = brl(result.amount);
+    const outcome = await waitForPix(result, reveal);
+    if (outcome === 'PAID') return showPaid(result);
+    form.hidden = false;
+    // The form is long: the next step is here, not at its end.
+    const again = el('button', 'Gerar novo código Pix');
+    again.type = 'button';
+    again.onclick = () => form.requestSubmit();
+    showResult('error', 'O código Pix expirou', [
+      'O tempo para pagar acabou e nada foi cobrado. Gere um novo código Pix ou escolha outra forma de pagamento.',
+      again,
+    ]);
+  }
+
   async function pay(event) {
     event.preventDefault();
     clearProblems();
@@ -427,6 +448,7 @@ export function runCheckout(sdk) {
     const attemptId = crypto.randomUUID();
     try {
       if (method() === 'BOLETO') await payByBoleto(attemptId);
+      else if (method() === 'PIX') await payByPix(attemptId);
       else await payByCard(attemptId);
     } catch (error) {
       showError(error);
@@ -439,11 +461,12 @@ export function runCheckout(sdk) {
 
   function onMethodChange() {
     const m = method();
-    $('card-fields').hidden = m === 'BOLETO';
+    $('card-fields').hidden = m === 'BOLETO' || m === 'PIX';
     // Debit is paid at once: one installment.
     if (m === 'DEBIT_CARD') field('installments').value = '1';
     field('installments').disabled = m === 'DEBIT_CARD';
-    payButton.textContent = m === 'BOLETO' ? 'Gerar boleto' : `Pagar ${brl(chosenPlan().amount)}`;
+    payButton.textContent =
+      m === 'BOLETO' ? 'Gerar boleto' : m === 'PIX' ? 'Gerar código Pix' : `Pagar ${brl(chosenPlan().amount)}`;
   }
 
   /**
