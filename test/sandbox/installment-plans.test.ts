@@ -259,6 +259,9 @@ describe('schema version 5', () => {
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 5));
     migrate(db, SCHEMA_MIGRATIONS.slice(0, 5));
     expect(schemaVersion(db)).toBe(5);
+    expect(db.prepare('SELECT installment_rate_bp FROM merchants').get()).toEqual({ installment_rate_bp: 299 });
+    // The store reads the columns of every later version too.
+    migrate(db, SCHEMA_MIGRATIONS);
     const store = new MerchantStore(db);
     expect(store.get('MERC_old')?.installmentRateBp).toBe(299);
     expect(store.update('MERC_old', { installmentRateBp: 150 })?.installmentRateBp).toBe(150);
