@@ -880,7 +880,8 @@ export function routeTable(): Route[] {
       summary:
         "The 3DS server's method notification URL: the ACS form-posts `threeDSMethodData` here when its method is done",
       description:
-        "Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK's page.",
+        '`threeDSMethodData` holds `{ threeDSServerTransID }` alone, as EMV 3DS has the ACS post it; any other ' +
+        "key is a 400. Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK's page.",
       security: 'none',
       body: {
         contentType: 'application/x-www-form-urlencoded',
