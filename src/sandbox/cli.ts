@@ -1,13 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './server';
-import {
-  type DataFileOverLimitError,
-  dataLimitOf,
-  IN_MEMORY_MAX_BYTES,
-  MIN_DATA_BYTES,
-  SandboxDependencyError,
-} from './storage/database';
+import { dataLimitOf, IN_MEMORY_MAX_BYTES, MIN_DATA_BYTES } from './storage/database';
+import { DataFileOverLimitError, DataFileVersionError, SandboxDependencyError } from './storage/start-errors';
 
 // Named the way it was started: `npm run sandbox` in this repository, the bin everywhere else.
 const COMMAND = process.env.npm_lifecycle_event === 'sandbox' ? 'npm run sandbox --' : 'gateway-sandbox';
@@ -190,17 +185,14 @@ Press Ctrl+C to stop.`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SandboxDependencyError) {
+  if (error instanceof SandboxDependencyError || error instanceof DataFileVersionError)
     console.error(`sandbox: ${error.message}`);
-    process.exit(1);
-  }
-  const code = (error as { code?: string }).code;
-  if (code === 'GATEWAY_DATA_FILE_VERSION') console.error(`sandbox: ${(error as Error).message}`);
-  else if (code === 'GATEWAY_DATA_FILE_OVER_LIMIT')
-    console.error(`sandbox: ${overLimit(error as DataFileOverLimitError)}`);
+  else if (error instanceof DataFileOverLimitError) console.error(`sandbox: ${overLimit(error)}`);
   else
     console.error(
-      code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error,
+      (error as { code?: unknown }).code === 'EADDRINUSE'
+        ? `sandbox: the port is in use; pick another with --port / --challenge-port`
+        : error,
     );
   process.exit(1);
 });
