@@ -65,7 +65,8 @@ function fromEnv(name: string): string | undefined {
 
 /** A data file already past --max-data, said with the flag's name rather than the option's. */
 const overLimit = ({ file, held, limit }: DataFileOverLimitError) =>
-  `the data file ${file} already holds ${held} bytes, more than --max-data ${limit}: nothing could be written to it. Give a larger --max-data, or another --data file.`;
+  `the data file ${file} already holds ${held} bytes, more than --max-data ${limit}: nothing could be written to it. ` +
+  'Give a larger --max-data, or another --data file.';
 
 /** ", up to 1024 MiB" for the ready banner; nothing without a limit. */
 const storageLimit = (bytes: number | undefined) =>

@@ -92,7 +92,8 @@ export function setUp(options: SetUpOptions): void {
       errorItem(
         REQUIRED_PARAMETER,
         'apiUrl',
-        'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
+        'is required with env "PROD": pass the production API base URL your Gateway account was given, ' +
+          'e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
       ),
     ]);
   // The options as read (session, env), with the API's address resolved and the defaults filled in.

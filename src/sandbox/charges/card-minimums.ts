@@ -2,13 +2,13 @@ import type { CardBrand } from '../../core/card-brand';
 import { formatBrl } from '../values/money';
 
 /** Smallest card transaction per network, in cents (docs/rules.md#minimum-amounts). Networks not listed: {@link DEFAULT_TRANSACTION_MINIMUM}. */
-export const TRANSACTION_MINIMUMS: Readonly<Partial<Record<CardBrand, number>>> = { visa: 100 };
+const TRANSACTION_MINIMUMS: Readonly<Partial<Record<CardBrand, number>>> = { visa: 100 };
 /** Smallest card transaction of every network other than visa: R$ 0,20. */
-export const DEFAULT_TRANSACTION_MINIMUM = 20;
+const DEFAULT_TRANSACTION_MINIMUM = 20;
 /** Smallest installment of an installment purchase, every network: R$ 5,00. */
-export const INSTALLMENT_MINIMUM = 500;
+const INSTALLMENT_MINIMUM = 500;
 /** Smallest boleto: R$ 0,20. */
-export const BOLETO_MINIMUM = 20;
+const BOLETO_MINIMUM = 20;
 
 /** What the amount falls short of, for the error description; undefined when it is enough. */
 export function cardMinimumProblem(brand: CardBrand, amount: number, installments: number): string | undefined {
@@ -18,7 +18,11 @@ export function cardMinimumProblem(brand: CardBrand, amount: number, installment
   // A single payment is one "installment" too, but the per-installment floor is for split
   // purchases: applying it to 1x would make every card's minimum R$ 5,00 and contradict the visa rule.
   if (installments > 1 && amount < INSTALLMENT_MINIMUM * installments) {
-    return `must be at least ${INSTALLMENT_MINIMUM * installments} (${formatBrl(INSTALLMENT_MINIMUM * installments)}) for ${installments} installments: each installment must be at least ${formatBrl(INSTALLMENT_MINIMUM)}`;
+    const total = INSTALLMENT_MINIMUM * installments;
+    return (
+      `must be at least ${total} (${formatBrl(total)}) for ${installments} installments: ` +
+      `each installment must be at least ${formatBrl(INSTALLMENT_MINIMUM)}`
+    );
   }
   return undefined;
 }

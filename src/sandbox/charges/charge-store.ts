@@ -25,7 +25,7 @@ export interface CardView {
   store?: boolean;
 }
 
-export interface BoletoView {
+interface BoletoView {
   id: string;
   barcode: string;
   formatted_barcode: string;

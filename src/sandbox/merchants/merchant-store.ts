@@ -21,7 +21,7 @@ export interface Merchant {
 }
 
 /** A new webhook signing secret: `whsec_` and 256 random bits. */
-export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
+const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
 
 export const merchantSchema = `
 CREATE TABLE IF NOT EXISTS merchants (

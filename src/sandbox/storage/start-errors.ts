@@ -76,7 +76,8 @@ export class DataFileVersionError extends Error {
     readonly known: number,
   ) {
     super(
-      `The data file has schema version ${found}, newer than this sandbox knows (${known}): it was written by a newer sandbox. Update this one, or start with another --data file.`,
+      `The data file has schema version ${found}, newer than this sandbox knows (${known}): it was written by a ` +
+        'newer sandbox. Update this one, or start with another --data file.',
     );
     this.name = 'DataFileVersionError';
   }
