@@ -80,9 +80,27 @@ const sandboxCommonJs = () => ({
         '// CommonJS door to the ESM sandbox build (./index.js): one copy of the sandbox in the package.',
         "Object.defineProperty(exports, '__esModule', { value: true });",
         "exports.startSandbox = function startSandbox(options) { return import('./index.js').then(function (m) { return m.startSandbox(options); }); };",
+        "const errors = require('./start-errors.cjs');",
+        ...START_ERROR_NAMES.map((name) => `exports.${name} = errors.${name};`),
         '',
       ].join('\n'),
     });
+  },
+});
+
+/**
+ * The errors startSandbox rejects with (src/sandbox/storage/start-errors.ts) exist once, as
+ * dist/sandbox/start-errors.cjs: the ESM sandbox imports them from there and the CommonJS door
+ * re-exports them, so `error instanceof SandboxDependencyError` holds however the package was loaded.
+ */
+const START_ERRORS = '\0gateway-start-errors';
+const START_ERROR_NAMES = ['SandboxDependencyError', 'DataFileOverLimitError', 'DataFileVersionError'];
+const startErrorsOnce = () => ({
+  name: 'start-errors-once',
+  resolveId(source, importer) {
+    if (source.endsWith('/start-errors') && importer?.includes('/src/sandbox/'))
+      return { id: START_ERRORS, external: true };
+    return null;
   },
 });
 
@@ -167,15 +185,28 @@ export default [
   // files for npm pack. One build: index.cjs is a small wrapper around the ESM build.
   {
     input: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
-    output: { dir: 'dist/sandbox', format: 'es', sourcemap, entryFileNames: '[name].js', chunkFileNames: '[name].js' },
+    output: {
+      dir: 'dist/sandbox',
+      format: 'es',
+      sourcemap,
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name].js',
+      paths: { [START_ERRORS]: './start-errors.cjs' },
+    },
     external: nodeExternal,
     plugins: [
+      startErrorsOnce(),
       nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
       ts(),
       thirdPartyNotices(),
       sandboxCommonJs(),
       openApiDocument(),
     ],
+  },
+  {
+    input: 'src/sandbox/storage/start-errors.ts',
+    output: { file: 'dist/sandbox/start-errors.cjs', format: 'cjs', exports: 'named', sourcemap },
+    plugins: [ts()],
   },
   // The challenge origin's page scripts (browser IIFEs the sandbox serves next to itself): the host is the penpal child.
   ...['host', 'acs'].map((page) => ({
@@ -211,8 +242,10 @@ function testingBuilds() {
     {
       input: 'src/testing/index.ts',
       output: [
-        { file: 'dist/testing/index.js', format: 'es', sourcemap: true, paths: esm },
-        { file: 'dist/testing/index.cjs', format: 'cjs', sourcemap: true, exports: 'named', paths: cjs },
+        // Hidden like every other build's map: the maps are not packed, so a reference would send an
+        // integrator's debugger after files that are not there.
+        { file: 'dist/testing/index.js', format: 'es', sourcemap, paths: esm },
+        { file: 'dist/testing/index.cjs', format: 'cjs', sourcemap, exports: 'named', paths: cjs },
       ],
       external,
       plugins: [sandboxEntry(), nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],

@@ -4,7 +4,7 @@
  * key takes at most 190 bytes, so the format is compact: fields joined by `|`, holder last
  * because it is the only free text.
  */
-export const CARD_CIPHERTEXT_VERSION = 'v1';
+const CARD_CIPHERTEXT_VERSION = 'v1';
 /** An encrypted card is accepted for this long after it was made. */
 export const CARD_CIPHERTEXT_TTL_MS = 60 * 60 * 1000;
 

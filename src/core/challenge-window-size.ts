@@ -14,9 +14,9 @@ export const WINDOW_DIMENSIONS: Readonly<Record<Exclude<ChallengeWindowSize, '05
 };
 
 /** Below this viewport width the challenge takes the whole screen (`05`): a phone held upright. */
-export const NARROW_VIEWPORT_PX = 600;
+const NARROW_VIEWPORT_PX = 600;
 /** Room the dialog needs around the issuer's page: its header, border and a margin. */
-export const DIALOG_CHROME_PX = { width: 48, height: 96 } as const;
+const DIALOG_CHROME_PX = { width: 48, height: 96 } as const;
 
 /**
  * The challenge window size for a viewport: `05` on narrow viewports, otherwise the largest

@@ -9,7 +9,9 @@
  * the plain list, for all 17,576 codes.
  */
 const GAPS =
-  'Yo:JNo0)_oK*.B6-)N)oUoNE*-0E6B)7o5-0=Sl)4]c/oO0Yo_/*JoFN+,))KOo)=o+=+7p.oXo(LDqioDoNqeA0,6sV=_p.6@pbRo-g*C4o24B7o<)0^;/4sXYBo]OGq@q@8Ro(*+=.1p_oVqS>r:o>i5GoSSq(oEA,/*p<Xq4HE+og+4Y4.7Dko(G3@5*1Lo*@ADRg)U[c;8_:fo><fpdres3+]ao*oULGo-*1-.p9ky3qZp6Jo_o)B_+=[Q+9>WBQDND;+9=587o9+oU4gC)Ho+ofA,,TjpRo[Sp.*pST]VPmo`pYt0pY|0v-rDq^';
+  'Yo:JNo0)_oK*.B6-)N)oUoNE*-0E6B)7o5-0=Sl)4]c/oO0Yo_/*JoFN+,))KOo)=o+=+7p.oXo(LDqioDoNqeA0,6sV=_p.6@pbRo-g*C4o24' +
+  'B7o<)0^;/4sXYBo]OGq@q@8Ro(*+=.1p_oVqS>r:o>i5GoSSq(oEA,/*p<Xq4HE+og+4Y4.7Dko(G3@5*1Lo*@ADRg)U[c;8_:fo><fpdres3+' +
+  ']ao*oULGo-*1-.p9ky3qZp6Jo_o)B_+=[Q+9>WBQDND;+9=587o9+oU4gC)Ho+ofA,,TjpRo[Sp.*pST]VPmo`pYt0pY|0v-rDq^';
 
 /** True for an officially assigned ISO 3166-1 alpha-3 code, upper case (`BRA`). */
 export function isIsoAlpha3(code: string): boolean {

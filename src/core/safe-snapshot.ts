@@ -5,7 +5,7 @@ import { formatPath } from './parameter-path';
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Longest string the validators look at; longer ones are rejected before any regex runs. */
-export const MAX_STRING_LENGTH = 4096;
+const MAX_STRING_LENGTH = 4096;
 const MAX_DEPTH = 16;
 const MAX_KEYS = 200;
 // Caps the whole walk: a tree that shares one wide object on every level is small in memory

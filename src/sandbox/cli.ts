@@ -1,13 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './server';
-import {
-  type DataFileOverLimitError,
-  dataLimitOf,
-  IN_MEMORY_MAX_BYTES,
-  MIN_DATA_BYTES,
-  SandboxDependencyError,
-} from './storage/database';
+import { dataLimitOf, IN_MEMORY_MAX_BYTES, MIN_DATA_BYTES } from './storage/database';
+import { DataFileOverLimitError, DataFileVersionError, SandboxDependencyError } from './storage/start-errors';
 
 // Named the way it was started: `npm run sandbox` in this repository, the bin everywhere else.
 const COMMAND = process.env.npm_lifecycle_event === 'sandbox' ? 'npm run sandbox --' : 'gateway-sandbox';
@@ -70,7 +65,8 @@ function fromEnv(name: string): string | undefined {
 
 /** A data file already past --max-data, said with the flag's name rather than the option's. */
 const overLimit = ({ file, held, limit }: DataFileOverLimitError) =>
-  `the data file ${file} already holds ${held} bytes, more than --max-data ${limit}: nothing could be written to it. Give a larger --max-data, or another --data file.`;
+  `the data file ${file} already holds ${held} bytes, more than --max-data ${limit}: nothing could be written to it. ` +
+  'Give a larger --max-data, or another --data file.';
 
 /** ", up to 1024 MiB" for the ready banner; nothing without a limit. */
 const storageLimit = (bytes: number | undefined) =>
@@ -190,17 +186,14 @@ Press Ctrl+C to stop.`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SandboxDependencyError) {
+  if (error instanceof SandboxDependencyError || error instanceof DataFileVersionError)
     console.error(`sandbox: ${error.message}`);
-    process.exit(1);
-  }
-  const code = (error as { code?: string }).code;
-  if (code === 'GATEWAY_DATA_FILE_VERSION') console.error(`sandbox: ${(error as Error).message}`);
-  else if (code === 'GATEWAY_DATA_FILE_OVER_LIMIT')
-    console.error(`sandbox: ${overLimit(error as DataFileOverLimitError)}`);
+  else if (error instanceof DataFileOverLimitError) console.error(`sandbox: ${overLimit(error)}`);
   else
     console.error(
-      code === 'EADDRINUSE' ? `sandbox: the port is in use; pick another with --port / --challenge-port` : error,
+      (error as { code?: unknown }).code === 'EADDRINUSE'
+        ? `sandbox: the port is in use; pick another with --port / --challenge-port`
+        : error,
     );
   process.exit(1);
 });

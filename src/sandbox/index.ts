@@ -6,4 +6,5 @@
  */
 export { startSandbox, type Sandbox, type SandboxOptions } from './server';
 export type { SandboxClock } from './clock';
-export { DataFileVersionError } from './storage/migrations';
+// The errors startSandbox rejects with, so callers can tell them apart with instanceof.
+export { DataFileOverLimitError, DataFileVersionError, SandboxDependencyError } from './storage/start-errors';

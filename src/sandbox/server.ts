@@ -74,7 +74,10 @@ export interface SandboxOptions extends ConnectionLimits {
    * `GATEWAY_SANDBOX_ANSWER_LOG` environment variable, else none.
    */
   answerLog?: string;
-  /** Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and `attemptTimeoutMs` (default 5 s). Pending deliveries are kept in the data file's outbox. */
+  /**
+   * Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and
+   * `attemptTimeoutMs` (default 5 s). Pending deliveries are kept in the data file's outbox.
+   */
   webhooks?: WebhookOptions;
 }
 
@@ -103,7 +106,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
+const SANDBOX_MERCHANT_ID = 'MERC_sandbox';
 
 /** A new account's settings unless told otherwise: PCI homologated, sub-merchant charges on, no released MCCs (the store's default installment rate). */
 const DEFAULT_MERCHANT_SETTINGS = { pciHomologated: true, subMerchantEnabled: true, releasedMccs: [] as string[] };
@@ -193,7 +196,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const maxDataTop = options.dataFile ? Number.MAX_SAFE_INTEGER : IN_MEMORY_MAX_BYTES;
   if (maxData !== undefined && !(Number.isInteger(maxData) && maxData >= MIN_DATA_BYTES && maxData <= maxDataTop))
     throw new Error(
-      `startSandbox: maxDataBytes must be a whole number of bytes from ${MIN_DATA_BYTES}${options.dataFile ? '' : ` to ${IN_MEMORY_MAX_BYTES} (in memory; a dataFile may hold more)`}, got ${String(maxData)}`,
+      `startSandbox: maxDataBytes must be a whole number of bytes from ${MIN_DATA_BYTES}` +
+        `${options.dataFile ? '' : ` to ${IN_MEMORY_MAX_BYTES} (in memory; a dataFile may hold more)`}, got ${String(maxData)}`,
     );
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
   const db = await openDatabase(options.dataFile, [], maxData);

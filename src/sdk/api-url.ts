@@ -1,9 +1,9 @@
 import type { Environment } from './types';
 
 /** Where `npm run sandbox` listens by default. */
-export const DEFAULT_SANDBOX_API_URL = 'http://127.0.0.1:4010';
+const DEFAULT_SANDBOX_API_URL = 'http://127.0.0.1:4010';
 /** Path the sandbox serves the script-tag build from. */
-export const SANDBOX_SCRIPT_PATH = '/sdk/gateway.js';
+const SANDBOX_SCRIPT_PATH = '/sdk/gateway.js';
 
 let scriptUrl: URL | undefined;
 /** The sandbox that served gateway.js (its own path), if it did. */

@@ -42,6 +42,32 @@ function toResult(a: AuthenticationResource, traceId: string): AuthenticationRes
  * the card range has one, shows the issuer's challenge when one is required,
  * and settles once: fulfilled with `{ status, id, authenticationStatus }`, or rejected with a
  * {@link GatewayError} whose `code` says what happened.
+ *
+ * @example
+ * ```ts
+ * import { authenticate3DS, GatewayError } from '@gateway/sdk';
+ * try {
+ *   const { status, id } = await authenticate3DS({
+ *     data: {
+ *       customer: {
+ *         name: 'Maria Silva',
+ *         email: 'maria@example.com.br',
+ *         phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
+ *       },
+ *       paymentMethod: { type: 'CREDIT_CARD', installments: 1, card: { encrypted: encryptedCard } },
+ *       amount: { value: 15000, currency: 'BRL' },
+ *       billingAddress: {
+ *         street: 'Avenida Paulista', number: '1000', city: 'São Paulo',
+ *         regionCode: 'SP', country: 'BRA', postalCode: '01310-100',
+ *       },
+ *     },
+ *     dataOnly: false,
+ *   });
+ *   // AUTH_FLOW_COMPLETED: create the order with authentication_method { type: 'THREEDS', id }.
+ * } catch (error) {
+ *   if (error instanceof GatewayError) console.log(error.code, error.detail.traceId);
+ * }
+ * ```
  */
 export async function authenticate3DS(request: AuthenticationRequest): Promise<AuthenticationResult> {
   const traceId = randomUuid();

@@ -37,6 +37,13 @@ const fail = (items: ErrorItem[]): never => {
  * Binds the SDK to a merchant session. Call it before {@link authenticate3DS}, and again with a
  * new session whenever the session expires (it lasts at most 30 minutes). Throws a
  * {@link GatewayError} with code `INVALID_SETUP` naming the bad field.
+ *
+ * @example
+ * ```ts
+ * import { env, setUp } from '@gateway/sdk';
+ * // `session`: what your server got from POST /checkout-sdk/sessions, never typed into the page.
+ * setUp({ session, env: env.SANDBOX });
+ * ```
  */
 export function setUp(options: SetUpOptions): void {
   if (typeof options !== 'object' || options === null) {
@@ -85,7 +92,8 @@ export function setUp(options: SetUpOptions): void {
       errorItem(
         REQUIRED_PARAMETER,
         'apiUrl',
-        'is required with env "PROD": pass the production API base URL your Gateway account was given, e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
+        'is required with env "PROD": pass the production API base URL your Gateway account was given, ' +
+          'e.g. setUp({ session, env: "PROD", apiUrl: "https://..." })',
       ),
     ]);
   // The options as read (session, env), with the API's address resolved and the defaults filled in.

@@ -55,6 +55,17 @@ function importPublicKey(publicKey: string): Promise<CryptoKey> {
  * reaches your server only as `card.encrypted`: the way to take cards without PCI
  * homologation. Resolves with every problem found at once; never rejects and never puts card
  * data in an error.
+ *
+ * @example
+ * ```ts
+ * import { encryptCard } from '@gateway/sdk';
+ * // `publicKey`: your key from POST /public-keys, handed to the page by your server.
+ * const card = await encryptCard({
+ *   publicKey, holder: 'Maria Silva', number: '4000000000002503', expMonth: 12, expYear: 2030, securityCode: '123',
+ * });
+ * if (card.hasErrors) console.log(card.errors.map((e) => e.parameterName));
+ * else console.log(card.encryptedCard); // send it as card.encrypted
+ * ```
  */
 export async function encryptCard(input: EncryptCardInput): Promise<EncryptCardResult> {
   const errors: EncryptCardError[] = [];

@@ -52,6 +52,26 @@ describe('the sandbox without its native module (SDK install only)', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it.each([
+    [
+      'ESM',
+      "import { startSandbox, SandboxDependencyError } from '@gateway/sdk/sandbox'; const e = await startSandbox().catch((x) => x); console.log(e instanceof SandboxDependencyError, e.code);",
+      'mjs',
+    ],
+    [
+      'CJS',
+      "const { startSandbox, SandboxDependencyError } = require('@gateway/sdk/sandbox'); startSandbox().catch((e) => console.log(e instanceof SandboxDependencyError, e.code));",
+      'cjs',
+    ],
+  ] as const)(
+    '%s: the rejection is the exported SandboxDependencyError, to tell apart with instanceof',
+    (_, code, kind) => {
+      const r = node(app(), code, kind);
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim()).toBe('true GATEWAY_SANDBOX_NEEDS_SQLITE');
+    },
+  );
+
   it('npx gateway-sandbox fails with one line saying what to install', () => {
     const r = run('npx', ['gateway-sandbox', '--port', '0', '--challenge-port', '0'], app());
     expect(r.status).toBe(1);

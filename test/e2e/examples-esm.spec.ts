@@ -2,11 +2,15 @@
 // saved-card page whose bundle leaves encryptCard out (tree-shaking).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForChallenge } from '../../dist/testing/index.js';
+import { submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
+import { keepScreenshot } from './doc-screenshot';
 import {
+  answerChallenge,
   buildEsmExample,
   CARD,
   expect,
+  expectAxeClean,
+  holdRequests,
   openExample,
   readOrder,
   shopperJourneys,
@@ -115,6 +119,43 @@ test('saved card: a purchase that saves the card, then the one-click page pays w
     },
   });
 });
+
+for (const [width, height] of [
+  [375, 812],
+  [1280, 800],
+] as const)
+  test(`saved card that asks for a challenge, ${width} px: while the bank waits the page says so, "Processando" only after`, async ({
+    page,
+    checkout,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height });
+    await openExample(page, `${checkout.url}/esm/`);
+    await typeCard(page, CARD.challenge);
+    await page.getByLabel('Salvar este cartão para a próxima compra').check();
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    await answerChallenge(page, '123456');
+    await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+
+    await page.getByRole('link', { name: 'Comprar de novo com o cartão salvo' }).click();
+    await expect(page.locator('form[data-ready=true]')).toBeAttached();
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    // The notice: one state, waiting for the shopper.
+    await expect(page.getByRole('button', { name: 'Continuar para o banco' })).toBeFocused();
+    await expect(page.locator('#pay')).toBeHidden();
+    await expect(page.locator('#status')).toHaveText('');
+    await page.getByRole('button', { name: 'Continuar para o banco' }).click();
+    await waitForChallenge(page);
+    await expect(page.locator('#status')).toHaveText('Aguardando a confirmação do seu banco…');
+    await expect(page.locator('#pay')).toBeHidden();
+    await expectAxeClean(page);
+    await keepScreenshot(page, testInfo, `saved-card-challenge-${width}`);
+    const order = await holdRequests(page, '**/api/orders');
+    await submitChallengeCode(page, '123456');
+    await expect(page.locator('#status')).toHaveText('Processando…');
+    await expect(page.locator('#pay')).toBeDisabled();
+    order.release();
+    await expect(page.locator('#status').getByRole('heading', { name: 'Pagamento aprovado' })).toBeVisible();
+  });
 
 test('the saved-card page without a saved card sends the shopper to the checkout', async ({ page, checkout }) => {
   await page.goto(`${checkout.url}/esm/saved-card.html`);

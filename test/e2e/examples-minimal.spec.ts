@@ -5,7 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../dist/sandbox/index.js';
-import { cancelChallenge, challengeDialog, submitChallengeCode } from '../../dist/testing/index.js';
+import { cancelChallenge, challengeDialog, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
+import { holdRequests } from './examples-support';
 import { expect, test as base } from './fixtures';
 
 const SERVER = fileURLToPath(new URL('../../examples/minimal/server.mjs', import.meta.url));
@@ -108,7 +109,13 @@ test.describe('examples/minimal', () => {
   }) => {
     await page.getByLabel('Installments').selectOption('3');
     await pay(page, CARD.challenge);
+    await waitForChallenge(page);
+    // The bank waits for the shopper: the page says so, not that it is paying.
+    await expect(answer(page)).toHaveText("Waiting for your bank's confirmation…");
+    const orders = await holdRequests(page, '**/api/orders');
     await submitChallengeCode(page, '123456');
+    await expect(answer(page)).toHaveText('Paying…');
+    orders.release();
     await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
     await expect(challengeDialog(page)).toHaveCount(0);
     const order = await readOrder(sandbox, page);

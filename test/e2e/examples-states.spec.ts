@@ -3,12 +3,14 @@
 // kept as a screenshot checkout-<state>-<width>.png (docs/screenshots/ with UPDATE_DOC_SCREENSHOTS=1,
 // for docs/example-checkout.md).
 import type { Page } from '@playwright/test';
-import { CHALLENGE_HOOKS, issuerFrame, waitForChallenge } from '../../dist/testing/index.js';
+import { CHALLENGE_HOOKS, challengeDialog, issuerFrame, waitForChallenge } from '../../dist/testing/index.js';
 import {
   answerChallenge,
   CARD,
   expect,
   expectAxeClean,
+  expectWaitingForBank,
+  holdRequests,
   openExample,
   startPix,
   test,
@@ -48,6 +50,21 @@ const STATES: Array<[string, (page: Page) => Promise<void>]> = [
       await page.getByRole('button', { name: 'Continuar para o banco' }).click();
       await waitForChallenge(page);
       await issuerFrame(page).locator(CHALLENGE_HOOKS.code).fill('123456');
+      await expectWaitingForBank(page);
+    },
+  ],
+  [
+    // The shopper answered the bank: now, and only now, the page is processing the payment.
+    'processing',
+    async (page) => {
+      await typeCard(page, CARD.challenge);
+      await pay(page);
+      // The order call stays held (never released): the state lasts while it is checked and shot.
+      await holdRequests(page, '**/api/orders');
+      await answerChallenge(page, '123456');
+      await expect(page.locator('#progress')).toHaveText('Processando o pagamento…');
+      await expect(challengeDialog(page)).toHaveCount(0);
+      await page.locator('#progress').scrollIntoViewIfNeeded();
     },
   ],
   [

@@ -78,6 +78,25 @@ export async function answerChallenge(page: Page, code: string): Promise<void> {
   await submitChallengeCode(page, code);
 }
 
+/** While the bank's challenge is open: the page says it waits for the bank, with no Pay button and no "Processando". */
+export async function expectWaitingForBank(page: Page): Promise<void> {
+  await expect(challengeDialog(page)).toBeVisible();
+  await expect(page.locator('#progress')).toHaveText('Aguardando a confirmação do seu banco…');
+  await expect(page.locator('#progress')).toBeVisible();
+  await expect(page.locator('#pay')).toBeHidden();
+}
+
+/** Holds the page's requests to `url` until `release()`: a state that lasts a moment stays to be looked at. */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
 /** The order id behind the success screen (the shopper reads the short reference instead). */
 export async function shownOrderId(page: Page): Promise<string> {
   const id = await page.locator('#status .result.success').getAttribute('data-order-id');
@@ -206,11 +225,21 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
         await expect(page.locator('#progress')).toBeHidden();
         // beforeChallenge holds the dialog until the shopper opens it.
         await expect(challengeDialog(page)).toHaveCount(0);
-        await answerChallenge(page, '123456');
+        await page.getByRole('button', { name: 'Continuar para o banco' }).click();
+        await waitForChallenge(page);
+        // The bank waits for the shopper: the page behind the dialog says so, and offers no Pay button.
+        await expectWaitingForBank(page);
+        // Once the shopper answered, the page processes the payment (the order call held to see it).
+        const order = await holdRequests(page, '**/api/orders');
+        await submitChallengeCode(page, '123456');
+        await expect(page.locator('#progress')).toHaveText('Processando o pagamento…');
+        await expect(page.locator('#pay')).toBeVisible();
+        await expect(page.locator('#pay')).toBeDisabled();
+        order.release();
         await expect(status(page)).toContainText('Pagamento aprovado');
         await expect(challengeDialog(page)).toHaveCount(0);
-        const order = await readOrder(sandbox, await shownOrderId(page));
-        expect(order.charges[0]).toMatchObject({
+        const paid = await readOrder(sandbox, await shownOrderId(page));
+        expect(paid.charges[0]).toMatchObject({
           status: 'PAID',
           payment_method: {
             card: { last_digits: '2503' },

@@ -59,6 +59,15 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
       sandbox,
     }) => {
       const posts = recordPosts(page);
+      const methodData = (path: string) =>
+        page
+          .waitForRequest((r) => r.url().endsWith(path))
+          .then((r) => {
+            const encoded = new URLSearchParams(r.postData() ?? '').get('threeDSMethodData') ?? '';
+            return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
+          });
+      const sent = methodData('/challenge/acs/method');
+      const notified = methodData('/challenge/method-notification');
       await startRun(page, await newSession(sandbox), { card });
       const outcome = await settled(page);
       expect(outcome).toMatchObject({
@@ -74,6 +83,8 @@ test.describe('the 3DS Method in Chromium, over three origins', () => {
         `${sandbox.challengeUrl} /challenge/method-notification`,
         `${sandbox.apiUrl} /checkout-sdk/3ds/authentications/${id}/continue`,
       ]);
+      // EMV 3DS: the ACS posts threeDSMethodData holding the transaction id alone, not the data it got.
+      expect(await notified).toEqual({ threeDSServerTransID: (await sent).threeDSServerTransID });
       expect(await merchantRead(sandbox, id)).toMatchObject({
         brand,
         method_completion: 'Y',

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
-import { DataFileVersionError, migrate, schemaVersion, type Migration } from '../../src/sandbox/storage/migrations';
+import { migrate, schemaVersion, type Migration } from '../../src/sandbox/storage/migrations';
+import { DataFileVersionError } from '../../src/sandbox/storage/start-errors';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { api } from './support/payments';
 

@@ -269,12 +269,20 @@ async function validCall(route: Route): Promise<Call> {
       };
     }
     case 'submitMethodData':
-    case 'methodNotification':
       return {
         path: route.path,
         headers: {},
         body: { form: { threeDSMethodData: (await authentication('4000000000004004')).method.three_ds_method_data } },
       };
+    case 'methodNotification': {
+      // What the ACS posts: the transaction id alone (docs/three-ds-flow.md#the-3ds-method).
+      const threeDSServerTransID = (await authentication('4000000000004004')).method.three_ds_server_trans_id;
+      return {
+        path: route.path,
+        headers: {},
+        body: { form: { threeDSMethodData: encodeBase64UrlJson({ threeDSServerTransID }) } },
+      };
+    }
     case 'endChallenge':
       return {
         path: route.path,

@@ -54,6 +54,8 @@ async function runMethod(a: AuthenticationResource): Promise<{ methodPage: strin
   const action = /<form method="post" action="([^"]+)">/.exec(methodPage)?.[1];
   if (!action) return { methodPage, notified: false };
   const data = /name="threeDSMethodData" value="([^"]+)"/.exec(methodPage)![1]!;
+  // EMV 3DS: the ACS posts the transaction id alone, not the data the SDK sent it.
+  expect(decodeBase64UrlJson(data)).toEqual({ threeDSServerTransID: method.three_ds_server_trans_id });
   const notification = await form(action.replace(/&amp;/g, '&'), { threeDSMethodData: data });
   expect(notification.status).toBe(200);
   expect(await notification.text()).toContain(`data-trans-id="${method.three_ds_server_trans_id}"`);
@@ -248,6 +250,18 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
     });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('<code>threeDSMethodData.threeDSServerTransID</code>');
+  });
+
+  it('the notification URL takes what EMV 3DS has the ACS post, not the method data echoed back', async () => {
+    const a = await authenticate(METHOD_CARDS.visa);
+    const echo = await form(a.method!.notification_url, { threeDSMethodData: a.method!.three_ds_method_data });
+    expect(echo.status).toBe(400);
+    expect(await echo.text()).toContain('<code>threeDSMethodData.threeDSMethodNotificationURL</code> (40003)');
+    expect(await merchantRead(a.id)).toMatchObject({ status: 'REQUIRE_METHOD', method_completion: null });
+    const spec = encodeBase64UrlJson({ threeDSServerTransID: a.method!.three_ds_server_trans_id });
+    expect((await form(a.method!.notification_url, { threeDSMethodData: spec })).status).toBe(200);
+    expect((await continueCall(a.id, { methodCompletion: 'N' })).status).toBe(200);
+    expect(await merchantRead(a.id)).toMatchObject({ method_completion: 'Y' });
   });
 
   it('a body that is not a form is 415; JSON clients get the API error body', async () => {

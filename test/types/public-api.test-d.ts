@@ -25,7 +25,14 @@ import {
   type SetUpOptions,
 } from '@gateway/sdk';
 import type * as cjs from '@gateway/sdk' with { 'resolution-mode': 'require' };
-import { startSandbox, type Sandbox, type SandboxOptions } from '@gateway/sdk/sandbox';
+import {
+  DataFileOverLimitError,
+  DataFileVersionError,
+  SandboxDependencyError,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '@gateway/sdk/sandbox';
 
 type RuntimeExports = 'authenticate3DS' | 'encryptCard' | 'env' | 'ErrorCode' | 'GatewayError' | 'setUp' | 'version';
 
@@ -167,3 +174,21 @@ expectTypeOf<Sandbox['clock']['advance']>().parameters.toEqualTypeOf<[ms: number
 startSandbox({ port: 4010, challengePort: 4011, token: 'sbx_ci', log: false, merchant: { pciHomologated: false } });
 // @ts-expect-error ports are numbers
 startSandbox({ port: '4010' });
+
+// What startSandbox rejects with: classes to tell apart with instanceof, each with its stable code.
+declare const failure: unknown;
+if (failure instanceof SandboxDependencyError) {
+  expectTypeOf(failure.code).toEqualTypeOf<'GATEWAY_SANDBOX_NEEDS_SQLITE'>();
+  expectTypeOf(failure).toMatchTypeOf<Error>();
+}
+if (failure instanceof DataFileOverLimitError) {
+  expectTypeOf(failure.code).toEqualTypeOf<'GATEWAY_DATA_FILE_OVER_LIMIT'>();
+  expectTypeOf<Pick<DataFileOverLimitError, 'file' | 'held' | 'limit'>>().toEqualTypeOf<{
+    readonly file: string;
+    readonly held: number;
+    readonly limit: number;
+  }>();
+}
+if (failure instanceof DataFileVersionError) {
+  expectTypeOf(failure.code).toEqualTypeOf<'GATEWAY_DATA_FILE_VERSION'>();
+}

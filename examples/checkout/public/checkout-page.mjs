@@ -72,6 +72,8 @@ export function runCheckout(sdk) {
   const summary = $('error-summary');
   const payButton = $('pay');
   const progress = $('progress');
+  // "Processando o pagamento…", as the page says it (index.html).
+  const processing = progress.textContent;
   let config;
   /** The installment plans of the cart (GET /api/installments): what each option of Parcelas costs. */
   let plans = [];
@@ -93,8 +95,20 @@ export function runCheckout(sdk) {
 
   /** The state while the page works: the Pay button disabled and one progress line. */
   function setBusy(busy) {
+    payButton.hidden = false;
     payButton.disabled = busy;
+    progress.textContent = processing;
     progress.hidden = !busy;
+  }
+
+  /**
+   * The state while the bank's challenge is open: the shopper is not being processed, the bank is
+   * waiting for them. So no Pay button, and the line says so; "Processando" comes back once they answered.
+   */
+  function waitForBank() {
+    payButton.hidden = true;
+    progress.textContent = 'Aguardando a confirmação do seu banco…';
+    progress.hidden = false;
   }
 
   function clearProblems() {
@@ -303,8 +317,7 @@ export function runCheckout(sdk) {
     go.focus({ preventScroll: true });
     go.onclick = () => {
       notice.hidden = true;
-      payButton.hidden = false;
-      setBusy(true);
+      waitForBank();
       open();
     };
   }
@@ -376,6 +389,8 @@ export function runCheckout(sdk) {
     if (!checked.ok && showProblems(checked.problems)) return;
 
     const auth = await authenticate(encrypted);
+    // The bank answered (or asked nothing): now the page is processing the payment.
+    setBusy(true);
     const type = method();
     if (auth.status === 'CHANGE_PAYMENT_METHOD') {
       // The shopper did nothing wrong: the support code lets the merchant trace what the bank said.
@@ -454,7 +469,6 @@ export function runCheckout(sdk) {
       showError(error);
     } finally {
       $('bank-notice').hidden = true;
-      payButton.hidden = false;
       setBusy(false);
     }
   }

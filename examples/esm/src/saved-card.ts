@@ -47,6 +47,9 @@ async function pay(config: CheckoutConfig, saved: SavedCard, event: SubmitEvent)
   const attemptId = crypto.randomUUID();
   try {
     const auth = await authenticate(() => threeDsRequest(config, saved), config.apiUrl);
+    // The bank answered (or asked nothing): now the page is processing the payment.
+    payButton.hidden = false;
+    show('', [paragraph('Processando…')]);
     if (auth.status === 'CHANGE_PAYMENT_METHOD')
       return showError('Seu banco não autorizou este cartão. Nada foi cobrado. Escolha outra forma de pagamento.');
     // The example's 3DS policy (the server applies it again): a card the bank did not authenticate is not charged by default.
@@ -68,6 +71,8 @@ async function pay(config: CheckoutConfig, saved: SavedCard, event: SubmitEvent)
   } catch (error) {
     showError(shopperMessage(error), error instanceof GatewayError ? error.detail.traceId : undefined);
   } finally {
+    (document.getElementById('bank-notice') as HTMLElement).hidden = true;
+    payButton.hidden = false;
     payButton.disabled = false;
   }
 }

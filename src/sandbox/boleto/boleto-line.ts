@@ -11,7 +11,7 @@
  */
 
 /** The sandbox's bank code: held by no bank, so a sandbox boleto can never be paid for real. */
-export const SANDBOX_BANK_CODE = '999';
+const SANDBOX_BANK_CODE = '999';
 const CURRENCY_REAL = '9';
 const DAY_MS = 86_400_000;
 // FEBRABAN counts due dates in days from 1997-10-07; the 4-digit factor reached 9999 on
@@ -26,7 +26,7 @@ export interface BoletoBarcode {
 }
 
 /** Mod 10 check digit of a digit line field: weights 2, 1, 2, … from the right, products' digits summed. */
-export function mod10(digits: string): number {
+function mod10(digits: string): number {
   let sum = 0;
   let weight = 2;
   for (let i = digits.length - 1; i >= 0; i--) {
@@ -38,7 +38,7 @@ export function mod10(digits: string): number {
 }
 
 /** Mod 11 general check digit of the barcode: weights 2 to 9 from the right; 0, 10 and 11 become 1. */
-export function mod11(digits: string): number {
+function mod11(digits: string): number {
   let sum = 0;
   let weight = 2;
   for (let i = digits.length - 1; i >= 0; i--) {

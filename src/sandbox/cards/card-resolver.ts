@@ -18,7 +18,7 @@ export interface CardInput {
 }
 
 /** What the sandbox may know of a card, whatever form it came in. */
-export interface ResolvedCard {
+interface ResolvedCard {
   source: CardSource;
   brand: CardBrand;
   firstDigits: string;

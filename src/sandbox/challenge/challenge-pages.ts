@@ -49,13 +49,14 @@ export function hostPage(
   // The host's script, after the form, posts it (the base64url creq) into the issuer frame at once;
   // the issuer frame is still empty until then, so no message of the issuer page can come before
   // the script listens.
+  const creqForm = html`<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>${hiddenFields(view.acsFields)}</form>`;
   return page(
     view.locale,
     t.hostTitle,
     { parent: view.parent },
     null,
     html`<body class="host"><iframe id="acs" name="acs" title="${t.acsFrame}" allow="payment; publickey-credentials-get" data-gateway="issuer"></iframe>
-<form id="creq" method="post" action="/challenge/acs" target="acs" hidden>${hiddenFields(view.acsFields)}</form>${bodyScript(script, '/challenge/host.js')}</body>`,
+${creqForm}${bodyScript(script, '/challenge/host.js')}</body>`,
   );
 }
 
@@ -104,10 +105,12 @@ export function acsPage(view: AcsView, script: PageScript | undefined): Markup {
 <input type="hidden" name="parent" value="${view.parent}">
 <input type="hidden" name="locale" value="${view.locale}">
 <label for="code">${t.codeLabel}</label>
-<input id="code" data-gateway="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="${view.error ? 'error hint' : 'hint'}"${view.error ? html` aria-invalid="true"` : ''}>
+<input id="code" data-gateway="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6"
+ required aria-describedby="${view.error ? 'error hint' : 'hint'}"${view.error ? html` aria-invalid="true"` : ''}>
 ${view.error ? html`<p id="error" class="error" role="alert">${view.error}</p>` : ''}
 <p id="hint" class="hint">${t.hint}</p>
-<div class="actions"><button type="submit" data-gateway="submit">${t.submit}</button><button type="button" id="cancel" data-gateway="cancel">${t.cancel}</button></div>
+<div class="actions"><button type="submit" data-gateway="submit">${t.submit}</button><button
+ type="button" id="cancel" data-gateway="cancel">${t.cancel}</button></div>
 </form>
 </main>${inline}</body>`;
   // The data-gateway-* attributes are public API for integrators' tests (docs/testing.md).
@@ -154,6 +157,8 @@ export function errorPage(locale: PageLocale, items: readonly ErrorItem[]): Mark
     t.errorTitle,
     { state: 'error' },
     null,
-    html`<body><main><h1>${t.errorTitle}</h1><ul>${items.map((i) => html`<li><code>${i.parameterName || 'request'}</code> (${i.code}): ${i.description}</li>`)}</ul></main></body>`,
+    html`<body><main><h1>${t.errorTitle}</h1><ul>${items.map(
+      (i) => html`<li><code>${i.parameterName || 'request'}</code> (${i.code}): ${i.description}</li>`,
+    )}</ul></main></body>`,
   );
 }

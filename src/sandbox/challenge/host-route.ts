@@ -9,9 +9,9 @@ import { pageCsp } from './page-headers';
 
 /**
  * GET /challenge/host: the page the SDK frames (the API's challenge URL plus `parent`, the SDK
- * page's origin, and `locale`). It opens the issuer page in its frame with a form POST of `creq`. Only `parent` may frame it (CSP frame-ancestors), and the penpal
- * child in it talks to `parent` only. Its
- * script may reach its own origin only (connect-src), to record a canceled challenge.
+ * page's origin, and `locale`). It opens the issuer page in its frame with a form POST of `creq`.
+ * Only `parent` may frame it (CSP frame-ancestors), and the penpal child in it talks to `parent`
+ * only. Its script may reach its own origin only (connect-src), to record a canceled challenge.
  */
 export function hostRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

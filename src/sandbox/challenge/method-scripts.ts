@@ -8,5 +8,7 @@ import { METHOD_NOTIFIED_MESSAGE } from '../../core/three-ds-method';
  */
 export const METHOD_SCRIPTS: Readonly<Record<string, string>> = {
   'method.js': 'document.forms[0].submit();\n',
-  'method-notified.js': `parent.postMessage({ type: ${JSON.stringify(METHOD_NOTIFIED_MESSAGE)}, threeDSServerTransID: document.documentElement.dataset.transId }, '*');\n`,
+  'method-notified.js':
+    `parent.postMessage({ type: ${JSON.stringify(METHOD_NOTIFIED_MESSAGE)}, ` +
+    "threeDSServerTransID: document.documentElement.dataset.transId }, '*');\n",
 };

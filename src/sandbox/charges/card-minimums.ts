@@ -2,13 +2,13 @@ import type { CardBrand } from '../../core/card-brand';
 import { formatBrl } from '../values/money';
 
 /** Smallest card transaction per network, in cents (docs/rules.md#minimum-amounts). Networks not listed: {@link DEFAULT_TRANSACTION_MINIMUM}. */
-export const TRANSACTION_MINIMUMS: Readonly<Partial<Record<CardBrand, number>>> = { visa: 100 };
+const TRANSACTION_MINIMUMS: Readonly<Partial<Record<CardBrand, number>>> = { visa: 100 };
 /** Smallest card transaction of every network other than visa: R$ 0,20. */
-export const DEFAULT_TRANSACTION_MINIMUM = 20;
+const DEFAULT_TRANSACTION_MINIMUM = 20;
 /** Smallest installment of an installment purchase, every network: R$ 5,00. */
-export const INSTALLMENT_MINIMUM = 500;
+const INSTALLMENT_MINIMUM = 500;
 /** Smallest boleto: R$ 0,20. */
-export const BOLETO_MINIMUM = 20;
+const BOLETO_MINIMUM = 20;
 
 /**
  * Whether each of `installments` installments of `amount` is at least {@link INSTALLMENT_MINIMUM}:
@@ -25,7 +25,11 @@ export function cardMinimumProblem(brand: CardBrand, amount: number, installment
   if (amount < minimum)
     return `must be at least ${minimum} (${formatBrl(minimum)}), the smallest ${brand} card transaction`;
   if (!meetsInstallmentMinimum(amount, installments)) {
-    return `must be at least ${INSTALLMENT_MINIMUM * installments} (${formatBrl(INSTALLMENT_MINIMUM * installments)}) for ${installments} installments: each installment must be at least ${formatBrl(INSTALLMENT_MINIMUM)}`;
+    const total = INSTALLMENT_MINIMUM * installments;
+    return (
+      `must be at least ${total} (${formatBrl(total)}) for ${installments} installments: ` +
+      `each installment must be at least ${formatBrl(INSTALLMENT_MINIMUM)}`
+    );
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ const NOTHING_TO_SEND = () => {};
 export type ChargeEventKind = `CHARGE.${ChargeStatus}` | ChargeEventType;
 
 /** The JSON body of a notification. */
-export interface ChargeEvent {
+interface ChargeEvent {
   /** `EVT_<uuid>`: the same on every retry of this event. */
   id: string;
   type: ChargeEventKind;

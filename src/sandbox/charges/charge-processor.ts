@@ -31,9 +31,9 @@ const threeDsMethod = (id: string, status: AuthenticationOutcomeValue, auth: Aut
 };
 
 /** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
-export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
+const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
 /** Furthest boleto due date, in days from today: keeps the 4-digit due factor unambiguous. */
-export const MAX_DUE_DAYS = 3650;
+const MAX_DUE_DAYS = 3650;
 const DAY_MS = 86_400_000;
 
 /**
@@ -193,7 +193,8 @@ export class ChargeProcessor {
       if (body.security_code !== undefined) {
         refuse(
           `${at}payment_method.card.security_code`,
-          'is clear card data, which only PCI-homologated accounts may send: pay with the stored card.id alone, or encrypt the card (security code included) with Gateway.encryptCard',
+          'is clear card data, which only PCI-homologated accounts may send: pay with the stored card.id alone, ' +
+            'or encrypt the card (security code included) with Gateway.encryptCard',
         );
       }
     }

@@ -17,7 +17,7 @@ import {
   boletoAddress,
 } from '../http/request-fields';
 
-export const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
+const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** Where a charge request came from: an order's `charges[0]` or POST /orders/{id}/pay, or a standalone POST /charges. */
@@ -115,7 +115,7 @@ const amount = () =>
     { error: 'must be an object with value (cents) and currency' },
   );
 
-export const subMerchantSchema = () =>
+const subMerchantSchema = () =>
   z.strictObject(
     {
       name: text(120),

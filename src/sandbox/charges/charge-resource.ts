@@ -21,7 +21,7 @@ export interface ChargeResource {
 }
 
 /** The public addresses of a boleto's printable forms (no token needed: the id is unguessable). */
-export const boletoFileUrl = (apiUrl: string, boletoId: string, kind: 'pdf' | 'png') =>
+const boletoFileUrl = (apiUrl: string, boletoId: string, kind: 'pdf' | 'png') =>
   `${apiUrl}/boletos/${boletoId}.${kind}`;
 
 /** True while an AUTHORIZED charge may still be captured. */

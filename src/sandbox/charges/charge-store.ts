@@ -25,7 +25,7 @@ export interface CardView {
   store?: boolean;
 }
 
-export interface BoletoView {
+interface BoletoView {
   id: string;
   barcode: string;
   formatted_barcode: string;
@@ -40,7 +40,7 @@ export interface BoletoView {
 }
 
 /** A Pix payment as its charge shows it (docs/pix.md#paying-and-expiring). */
-export interface PixView {
+interface PixView {
   /** Banco Central's id of the transfer: `E` + ISPB + yyyyMMddHHmm (UTC) + 11 characters. */
   end_to_end_id: string;
   /** Who paid: the order's customer, in the sandbox. */

@@ -8,7 +8,7 @@ import type { ChargeRecord } from './charge-store';
 import { formatBrl } from '../values/money';
 
 /** payment_response of a boleto that reached its due date unpaid. */
-export const BOLETO_EXPIRED = { code: '10010', message: 'BOLETO VENCIDO SEM PAGAMENTO' } as const;
+const BOLETO_EXPIRED = { code: '10010', message: 'BOLETO VENCIDO SEM PAGAMENTO' } as const;
 
 /** What a transition did, which names the notification it sends. */
 export type ChargeEventType = 'CHARGE.PAID' | 'CHARGE.CANCELED' | 'CHARGE.PARTIALLY_REFUNDED';
@@ -33,7 +33,8 @@ export function capture(c: ChargeRecord, value: number | undefined, now: number)
       409,
       CONFLICT,
       '',
-      `The charge is AUTHORIZED but its capture_before (${timestamp(new Date(c.captureBefore ?? c.createdAt))}) has passed: the authorization can only be canceled.`,
+      `The charge is AUTHORIZED but its capture_before (${timestamp(new Date(c.captureBefore ?? c.createdAt))}) ` +
+        'has passed: the authorization can only be canceled.',
     );
   }
   const amount = value ?? c.amount;

@@ -16,13 +16,13 @@ export interface Decline {
   message: string;
 }
 
-export const ISSUER_DECLINED: Decline = { code: '10002', message: 'NAO AUTORIZADA PELO EMISSOR' };
-export const INSUFFICIENT_FUNDS: Decline = { code: '10004', message: 'SALDO INSUFICIENTE' };
-export const SUSPECTED_FRAUD: Decline = { code: '10005', message: 'TRANSACAO NAO PERMITIDA: SUSPEITA DE FRAUDE' };
-export const NOT_AUTHENTICATED_DEBIT: Decline = { code: '10008', message: 'DEBITO NAO AUTENTICADO PELO EMISSOR (3DS)' };
+const ISSUER_DECLINED: Decline = { code: '10002', message: 'NAO AUTORIZADA PELO EMISSOR' };
+const INSUFFICIENT_FUNDS: Decline = { code: '10004', message: 'SALDO INSUFICIENTE' };
+const SUSPECTED_FRAUD: Decline = { code: '10005', message: 'TRANSACAO NAO PERMITIDA: SUSPEITA DE FRAUDE' };
+const NOT_AUTHENTICATED_DEBIT: Decline = { code: '10008', message: 'DEBITO NAO AUTENTICADO PELO EMISSOR (3DS)' };
 
 /** Test cards that are always declined (Luhn-valid). docs/orders-and-charges.md#sandbox-declines lists them. */
-export const DECLINED_CARDS: Readonly<Record<string, Decline>> = {
+const DECLINED_CARDS: Readonly<Record<string, Decline>> = {
   '4000000000000002': ISSUER_DECLINED,
   '4000000000009995': INSUFFICIENT_FUNDS,
   '5200000000000007': ISSUER_DECLINED,
@@ -37,7 +37,7 @@ const DECLINED_BY_DIGITS = new Map(
  * Amounts, in cents, that decline whatever the card: R$ 400,51 to R$ 400,53. Odd enough that
  * no other test trips on them by accident.
  */
-export const DECLINED_AMOUNTS: Readonly<Record<number, Decline>> = {
+const DECLINED_AMOUNTS: Readonly<Record<number, Decline>> = {
   40051: ISSUER_DECLINED,
   40052: INSUFFICIENT_FUNDS,
   40053: SUSPECTED_FRAUD,

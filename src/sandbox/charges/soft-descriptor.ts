@@ -1,5 +1,5 @@
 /** Card networks print at most this many characters of the merchant's name on a statement. */
-export const SOFT_DESCRIPTOR_LENGTH = 17;
+const SOFT_DESCRIPTOR_LENGTH = 17;
 
 /**
  * The statement descriptor as networks accept it: accents removed, only letters, digits,

@@ -12,7 +12,7 @@ export interface ConnectionLimits {
   maxConnections?: number;
 }
 
-export const DEFAULT_LIMITS: Required<ConnectionLimits> = {
+const DEFAULT_LIMITS: Required<ConnectionLimits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

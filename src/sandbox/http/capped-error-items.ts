@@ -3,7 +3,7 @@ import type { ErrorItem } from '../../core/error-item';
 /** Most items one error answer lists. */
 export const MAX_ERROR_ITEMS = 50;
 /** Most characters of parameter names and descriptions one error answer holds (about 16 KB). */
-export const MAX_ERROR_CHARS = 16_000;
+const MAX_ERROR_CHARS = 16_000;
 /** Longest parameter name or description kept whole; a longer one is cut, marked with `…`. */
 const MAX_FIELD_CHARS = 300;
 

@@ -8,7 +8,7 @@ import { IDEMPOTENCY_HEADER } from './idempotency-key';
 import { requestFingerprint } from './request-fingerprint';
 
 /** How long a key remembers its first result. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 export const idempotencySchema = `
 CREATE TABLE IF NOT EXISTS idempotency_keys (

@@ -12,10 +12,7 @@ export type Parsed<T> = Validation<T>;
  * key a strict object does not know, 40002 otherwise. Paths are written as the integrator
  * wrote them (`charges[0].payment_method.card.number`), after `root`.
  */
-export function issueItems(
-  issues: ReadonlyArray<z.core.$ZodIssue>,
-  root: ReadonlyArray<PropertyKey> = [],
-): ErrorItem[] {
+function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey> = []): ErrorItem[] {
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
   const add = (item: ErrorItem) => {

@@ -44,7 +44,7 @@ export const text = (max: number, what = 'text') =>
   field(textRule(max, what), { type: 'string', minLength: 1, maxLength: max });
 
 /** Text that may be empty, at most `max` characters. */
-export const optionalText = (max: number) => field(optionalTextRule(max), { type: 'string', maxLength: max });
+const optionalText = (max: number) => field(optionalTextRule(max), { type: 'string', maxLength: max });
 
 /** Digits, given as a string (or a non-negative integer), `min` to `max` of them. Leading zeros need a string. */
 export const digits = (
@@ -79,7 +79,7 @@ export const taxId = () => field(taxIdRule);
 
 export const email = () => field(emailRule);
 
-export const phone = () =>
+const phone = () =>
   z.strictObject(
     {
       country: field(phoneCountryRule),

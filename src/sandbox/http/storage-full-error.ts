@@ -13,6 +13,7 @@ export function storageFullError(error: unknown): ApiError | undefined {
     507,
     STORAGE_FULL,
     '',
-    "The sandbox's storage is full (its data limit, --max-data / maxDataBytes, or the disk): nothing of this request was stored. Restart the sandbox, or give it a data file or a larger limit.",
+    "The sandbox's storage is full (its data limit, --max-data / maxDataBytes, or the disk): nothing of this request " +
+      'was stored. Restart the sandbox, or give it a data file or a larger limit.',
   );
 }

@@ -62,7 +62,8 @@ export function logSink(write: (line: string) => void, format: LogFormat = 'text
     logRequest: (entry) => {
       const e = masked(entry);
       write(
-        `${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`,
+        `${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ` +
+          `${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`,
       );
     },
   };

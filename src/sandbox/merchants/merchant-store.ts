@@ -28,7 +28,7 @@ export interface Merchant {
 }
 
 /** A new account's Pix key: a random key (EVP), the kind a bank gives an account that registers no other. */
-export const newPixKey = (): string => randomUUID();
+const newPixKey = (): string => randomUUID();
 
 /** The Pix columns migration 6 adds to merchants (see schema-migrations.ts); each account gets its own random key. */
 export function addPixColumns(db: Db): void {
@@ -39,7 +39,7 @@ export function addPixColumns(db: Db): void {
 }
 
 /** A new webhook signing secret: `whsec_` and 256 random bits. */
-export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
+const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
 
 export const merchantSchema = `
 CREATE TABLE IF NOT EXISTS merchants (

@@ -9,7 +9,7 @@ export interface DocumentServers {
 }
 
 /** The addresses of `npm run sandbox` / `npx gateway-sandbox` without options: the committed docs/openapi.json says these. */
-export const DEFAULT_SERVERS: DocumentServers = {
+const DEFAULT_SERVERS: DocumentServers = {
   apiUrl: 'http://127.0.0.1:4010',
   challengeUrl: 'http://127.0.0.1:4011',
 };
@@ -97,7 +97,10 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
       version: '0.1.0',
       summary: 'Orders, charges, boletos and 3-D Secure authentication, as the local sandbox serves them.',
       description:
-        'Every error answers `{ "error_messages": [{ code, description, parameter_name }] }`: a 4xx for a request the sandbox refuses, a 500 when the sandbox itself fails (sandbox card 4000000000005001 asks for one on purpose), a 507 when its storage is full. Every answer carries `x-trace-id`. Card numbers and security codes are never answered. Guides: https://github.com/gateway-br/gateway-sdk/tree/main/docs',
+        'Every error answers `{ "error_messages": [{ code, description, parameter_name }] }`: a 4xx for a ' +
+        'request the sandbox refuses, a 500 when the sandbox itself fails (sandbox card 4000000000005001 asks ' +
+        'for one on purpose), a 507 when its storage is full. Every answer carries `x-trace-id`. Card numbers ' +
+        'and security codes are never answered. Guides: https://github.com/gateway-br/gateway-sdk/tree/main/docs',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: servers.apiUrl, description: 'The sandbox API' }],

@@ -3,6 +3,12 @@ import type { JsonSchema } from './json-fragments';
 
 const escapeHtml = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A link to the schema a `$ref` names, in the page's schema section. */
+const schemaLink = (ref: string | undefined) => {
+  const name = escapeHtml(ref?.split('/').pop());
+  return `<a href="#schema-${name}">${name}</a>`;
+};
+
 /** A sentence of the document as HTML: escaped, `code` spans as <code>, https links as links. */
 const prose = (s: unknown) =>
   escapeHtml(s)
@@ -56,15 +62,13 @@ export function referencePage(document: JsonSchema): string {
         const params = (op.parameters ?? [])
           .map(
             (p) =>
-              `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${prose(p.description)}</td></tr>`,
+              `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td>` +
+              `<td>${p.required ? 'yes' : 'no'}</td><td>${prose(p.description)}</td></tr>`,
           )
           .join('');
         const body = op.requestBody
           ? Object.entries((op.requestBody as { content: Record<string, { schema?: { $ref?: string } }> }).content)
-              .map(
-                ([type, media]) =>
-                  `<p>Body <code>${escapeHtml(type)}</code>: <a href="#schema-${escapeHtml(media.schema?.$ref?.split('/').pop())}">${escapeHtml(media.schema?.$ref?.split('/').pop())}</a></p>`,
-              )
+              .map(([type, media]) => `<p>Body <code>${escapeHtml(type)}</code>: ${schemaLink(media.schema?.$ref)}</p>`)
               .join('')
           : '';
         const answers = Object.entries(op.responses)
@@ -74,7 +78,7 @@ export function referencePage(document: JsonSchema): string {
             )
               .map(
                 ([type, media]) =>
-                  `<code>${escapeHtml(type)}</code>${media.schema?.$ref ? ` <a href="#schema-${escapeHtml(media.schema.$ref.split('/').pop())}">${escapeHtml(media.schema.$ref.split('/').pop())}</a>` : ''}`,
+                  `<code>${escapeHtml(type)}</code>${media.schema?.$ref ? ` ${schemaLink(media.schema.$ref)}` : ''}`,
               )
               .join(', ');
             return `<tr><td>${escapeHtml(status)}</td><td>${prose(r.description)}</td><td>${content}</td></tr>`;

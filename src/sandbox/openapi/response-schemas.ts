@@ -197,11 +197,14 @@ function described<S extends z.core.$ZodType>(schema: S, description: string): S
 const resultFields = () => ({
   trans_status: described(
     z.nullable(z.enum(TRANS_STATUSES)),
-    'EMV transStatus: Y authenticated, N not authenticated (also a failed, canceled or timed-out challenge), A attempted, U could not be performed (AUTH_NOT_SUPPORTED), R rejected (CHANGE_PAYMENT_METHOD), C challenge required; null while the 3DS Method runs.',
+    'EMV transStatus: Y authenticated, N not authenticated (also a failed, canceled or timed-out challenge), A ' +
+      'attempted, U could not be performed (AUTH_NOT_SUPPORTED), R rejected (CHANGE_PAYMENT_METHOD), C challenge ' +
+      'required; null while the 3DS Method runs.',
   ),
   eci: described(
     z.nullable(eci()),
-    'Electronic Commerce Indicator of a final result: Visa, Elo and others 05 (Y), 06 (A), 07 (N, U, R); Mastercard 02, 01, 00; null before the result is final.',
+    'Electronic Commerce Indicator of a final result: Visa, Elo and others 05 (Y), 06 (A), 07 (N, U, R); ' +
+      'Mastercard 02, 01, 00; null before the result is final.',
   ),
   liability_shift: described(
     z.boolean(),

@@ -38,9 +38,9 @@ import {
  */
 
 /** Which server answers: the API origin or the challenge origin. */
-export type Origin = 'api' | 'challenge';
+type Origin = 'api' | 'challenge';
 /** How a route is authorised: the merchant's bearer token, the SDK session header, or nothing. */
-export type Security = 'bearer' | 'session' | 'none';
+type Security = 'bearer' | 'session' | 'none';
 
 /** A zod schema and the component name it gets in the document. */
 export interface NamedSchema {
@@ -48,7 +48,7 @@ export interface NamedSchema {
   schema: z.ZodMiniType;
 }
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
@@ -57,7 +57,7 @@ export interface Parameter {
   example?: unknown;
 }
 
-export interface Answer {
+interface Answer {
   description: string;
   /** Media type of the body; absent for no body. `json` bodies are validated against `schema`. */
   contentType?: 'application/json' | 'application/pdf' | 'image/png' | 'text/html' | 'text/javascript' | 'text/css';
@@ -129,7 +129,8 @@ const noStore = {
 const methodCsp = {
   'content-security-policy': {
     description:
-      "Own scripts, and the pages' inline stylesheet by its hash; framed by any page unless the sandbox names the checkout origins (--cors-origin); form-action the notification URL's origin, or none.",
+      "Own scripts, and the pages' inline stylesheet by its hash; framed by any page unless the sandbox names " +
+      "the checkout origins (--cors-origin); form-action the notification URL's origin, or none.",
     required: true,
     schema: { type: 'string' },
   },
@@ -473,7 +474,9 @@ export function routeTable(): Route[] {
       tag: '3DS',
       summary: 'Authenticate a card holder with 3DS (sent by the SDK)',
       description:
-        'A card range with a 3DS Method URL answers REQUIRE_METHOD with `method`; the SDK runs it, then calls `/continue` (docs/three-ds-flow.md). Sandbox card 4000000000005001 answers 500 on purpose, for SDK error paths (docs/sandbox.md#sandbox-cards).',
+        'A card range with a 3DS Method URL answers REQUIRE_METHOD with `method`; the SDK runs it, then calls ' +
+        '`/continue` (docs/three-ds-flow.md). Sandbox card 4000000000005001 answers 500 on purpose, for SDK ' +
+        'error paths (docs/sandbox.md#sandbox-cards).',
       security: 'session',
       body: {
         contentType: 'application/json',
@@ -499,7 +502,9 @@ export function routeTable(): Route[] {
       tag: '3DS',
       summary: 'Continue a REQUIRE_METHOD authentication after its 3DS Method (sent by the SDK)',
       description:
-        "`methodCompletion` is what the SDK saw: Y when the notification came, N after 10 s. The indicator recorded is the server's own: Y only when the ACS's notification reached it (docs/three-ds-flow.md#the-3ds-method).",
+        '`methodCompletion` is what the SDK saw: Y when the notification came, N after 10 s. The indicator ' +
+        "recorded is the server's own: Y only when the ACS's notification reached it " +
+        '(docs/three-ds-flow.md#the-3ds-method).',
       security: 'session',
       parameters: [idPath('id', '3DS_', 'authentication')],
       body: {
@@ -906,7 +911,9 @@ export function routeTable(): Route[] {
       summary:
         "The host page's `creq`, which opens the code form, or the code the shopper typed (the form of the issuer page)",
       description:
-        "With `creq` (base64url CReq) and no `code`: the code form, as GET shows it; a `creq` that is not this challenge's is a 400 naming its field (`creq.acsTransID`). With `code`: the code decided; the end page form-posts `cres` to /challenge/notification.",
+        'With `creq` (base64url CReq) and no `code`: the code form, as GET shows it; a `creq` that is not this ' +
+        "challenge's is a 400 naming its field (`creq.acsTransID`). With `code`: the code decided; the end page " +
+        'form-posts `cres` to /challenge/notification.',
       security: 'none',
       body: {
         contentType: 'application/x-www-form-urlencoded',
@@ -953,7 +960,8 @@ export function routeTable(): Route[] {
       summary:
         "The 3DS server's challenge notification URL: the issuer page form-posts `cres` (base64url CRes) here when the challenge ended",
       description:
-        "Its page tells the host page, which tells the SDK; the outcome shown is the stored one. A `cres` that is not this challenge's is a 400 naming its field (`cres.transStatus`).",
+        'Its page tells the host page, which tells the SDK; the outcome shown is the stored one. A `cres` that ' +
+        "is not this challenge's is a 400 naming its field (`cres.transStatus`).",
       security: 'none',
       body: {
         contentType: 'application/x-www-form-urlencoded',
@@ -971,7 +979,9 @@ export function routeTable(): Route[] {
       tag: 'Challenge origin',
       summary: "The issuer's (ACS) 3DS Method page: the SDK form-posts `threeDSMethodData` to it in a hidden iframe",
       description:
-        "The `method.url` of a REQUIRE_METHOD authentication. Records the browser's fingerprint, then (unless the card's page never notifies) form-posts `threeDSMethodData` to its `threeDSMethodNotificationURL` (docs/three-ds-flow.md#the-3ds-method).",
+        "The `method.url` of a REQUIRE_METHOD authentication. Records the browser's fingerprint, then (unless " +
+        "the card's page never notifies) form-posts `threeDSMethodData` to its `threeDSMethodNotificationURL` " +
+        '(docs/three-ds-flow.md#the-3ds-method).',
       security: 'none',
       body: {
         contentType: 'application/x-www-form-urlencoded',
@@ -990,7 +1000,8 @@ export function routeTable(): Route[] {
       summary:
         "The 3DS server's method notification URL: the ACS form-posts `threeDSMethodData` here when its method is done",
       description:
-        "Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK's page.",
+        '`threeDSMethodData` holds `{ threeDSServerTransID }` alone, as EMV 3DS has the ACS post it; any other ' +
+        "key is a 400. Records the notification (the completion indicator is Y only when it came); its page posts a message to the SDK's page.",
       security: 'none',
       body: {
         contentType: 'application/x-www-form-urlencoded',

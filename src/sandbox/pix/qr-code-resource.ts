@@ -18,7 +18,7 @@ export interface QrCodeResource {
 type QrCodeLink<Rel extends Link['rel'], Media extends string> = Link & { rel: Rel; media: Media; type: 'GET' };
 
 /** The public addresses of a QR code's image (no token needed: the id is unguessable), as the provider names them. */
-export const qrCodeImageUrl = (apiUrl: string, id: string, kind: 'png' | 'base64') => `${apiUrl}/qrcode/${id}/${kind}`;
+const qrCodeImageUrl = (apiUrl: string, id: string, kind: 'png' | 'base64') => `${apiUrl}/qrcode/${id}/${kind}`;
 
 /** The API shape of a QR code. */
 export function qrCodeResource(q: QrCodeRecord, apiUrl: string): QrCodeResource {

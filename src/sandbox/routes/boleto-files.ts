@@ -34,7 +34,9 @@ export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
       payer: {
         name: boleto.holder.name,
         taxId: formatTaxId(boleto.holder.tax_id),
-        address: `${a.street}, ${a.number}${a.complement ? ` ${a.complement}` : ''} - ${a.locality} - ${a.city}/${a.region_code} - CEP ${formatCep(a.postal_code)}`,
+        address:
+          `${a.street}, ${a.number}${a.complement ? ` ${a.complement}` : ''} - ${a.locality} - ` +
+          `${a.city}/${a.region_code} - CEP ${formatCep(a.postal_code)}`,
       },
       dueDate: boleto.due_date,
       amount: formatBrl(charge.amount),

@@ -11,7 +11,7 @@ import { merchantAuth } from '../middleware/merchant-auth';
 import { toResource } from '../three-ds/authentication-resource';
 
 /** Path of the sandbox-only decision route; `:id` is the authentication's id. */
-export const CHALLENGE_DECISION_PATH = '/sandbox/3ds/authentications/:id/challenge';
+const CHALLENGE_DECISION_PATH = '/sandbox/3ds/authentications/:id/challenge';
 
 export const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),

@@ -6,7 +6,7 @@ import { merchantAuth } from '../middleware/merchant-auth';
 import { merchantAuthentication } from '../three-ds/merchant-authentication';
 
 /** Path of the merchant's read of a 3DS authentication, under the bearer token. */
-export const MERCHANT_AUTHENTICATIONS_PATH = '/3ds/authentications';
+const MERCHANT_AUTHENTICATIONS_PATH = '/3ds/authentications';
 
 /**
  * GET /3ds/authentications/{id} with the merchant's bearer token: lets the merchant's server check

@@ -1,33 +1,7 @@
 import type Database from 'better-sqlite3';
+import { DataFileOverLimitError, SandboxDependencyError } from './start-errors';
 
 export type Db = Database.Database;
-
-/** What an integrator runs to get the sandbox's one native dependency. */
-export const SQLITE_INSTALL_COMMAND = 'npm install --save-dev better-sqlite3@12';
-
-/**
- * Thrown when better-sqlite3 cannot be loaded. It prints as its one line: the fix is an install
- * command, and a trace through our bundle (or the loader's error, whose first line the message
- * quotes when it is not simply "not found") would only hide it.
- */
-export class SandboxDependencyError extends Error {
-  constructor(cause: unknown) {
-    const why =
-      cause instanceof Error && !/Cannot find (module|package) 'better-sqlite3'/.test(cause.message)
-        ? ` (${cause.message.split('\n')[0]})`
-        : '';
-    super(
-      `The Gateway sandbox needs better-sqlite3, which is not installed or did not load${why}: run \`${SQLITE_INSTALL_COMMAND}\``,
-    );
-    this.name = 'SandboxDependencyError';
-    this.stack = `${this.name}: ${this.message}`;
-  }
-
-  /** Stable code to match on (a getter, so Node prints the error as its one line). */
-  get code(): 'GATEWAY_SANDBOX_NEEDS_SQLITE' {
-    return 'GATEWAY_SANDBOX_NEEDS_SQLITE';
-  }
-}
 
 /**
  * Loads better-sqlite3 only when a sandbox starts. Imported at the top of a module it would make
@@ -40,20 +14,6 @@ async function loadDriver(): Promise<typeof Database> {
     return module.default ?? module;
   } catch (error) {
     throw new SandboxDependencyError(error);
-  }
-}
-
-/** A data file that already holds more than the data limit: the sandbox could write nothing to it. */
-export class DataFileOverLimitError extends Error {
-  /** A stable code, so the CLI can say it in its own words, naming its flag. */
-  readonly code = 'GATEWAY_DATA_FILE_OVER_LIMIT';
-  constructor(
-    readonly file: string,
-    readonly held: number,
-    readonly limit: number,
-  ) {
-    super(`startSandbox: maxDataBytes is ${limit}, but the data file ${file} already holds ${held} bytes`);
-    this.name = 'DataFileOverLimitError';
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { DataFileVersionError } from './start-errors';
 
 /** One step of the data file's schema. Released steps are never edited: a change is a new step. */
 export interface Migration {
@@ -8,21 +9,6 @@ export interface Migration {
   name: string;
   /** Runs inside a transaction with the rest of the step. */
   up(db: Db): void;
-}
-
-/** A data file written by a newer sandbox than this one: opening it would risk its data. */
-export class DataFileVersionError extends Error {
-  /** A stable code, so the CLI can print the message alone. */
-  readonly code = 'GATEWAY_DATA_FILE_VERSION';
-  constructor(
-    readonly found: number,
-    readonly known: number,
-  ) {
-    super(
-      `The data file has schema version ${found}, newer than this sandbox knows (${known}): it was written by a newer sandbox. Update this one, or start with another --data file.`,
-    );
-    this.name = 'DataFileVersionError';
-  }
 }
 
 /** The data file's schema version: SQLite's `user_version`, 0 for a file from before migrations. */

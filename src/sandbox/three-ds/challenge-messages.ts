@@ -22,7 +22,7 @@ export function transIds(record: AuthenticationRecord): { threeDSServerTransID: 
 }
 
 /** The window size of an authentication's challenge: what the SDK asked for; `03` when an older SDK sent none. */
-export const windowSizeOf = (record: AuthenticationRecord): ChallengeWindowSize => record.challengeWindowSize ?? '03';
+const windowSizeOf = (record: AuthenticationRecord): ChallengeWindowSize => record.challengeWindowSize ?? '03';
 
 /** The base64url `creq` that opens the challenge in the issuer's (ACS) page. */
 export function encodeCreq(record: AuthenticationRecord): string {

@@ -10,9 +10,9 @@ const EVENT_ID_HEADER = 'x-gateway-event-id';
 const ATTEMPT_HEADER = 'x-gateway-delivery-attempt';
 
 /** Waits before each retry: 1 s, 5 s, 30 s, 2 min, 10 min (six attempts in all). */
-export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];
+const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];
 /** How long one attempt may take before it counts as failed. */
-export const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
+const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
 
 export interface WebhookOptions {
   /** Delays before the retries; its length is the number of retries. */
@@ -26,7 +26,7 @@ export interface WebhookOptions {
  * `<t>.<raw body>`, where t is the `t=` value of the header. Signing the time too stops a
  * recorded delivery from being replayed later as a new one.
  */
-export function webhookSignature(secret: string, t: number, body: string): string {
+function webhookSignature(secret: string, t: number, body: string): string {
   return createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 }
 
@@ -142,7 +142,8 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const retryIn = secret === undefined ? undefined : this.delays[attempt - 1];
     this.log(
-      `webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`,
+      `webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}` +
+        `${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`,
     );
     const next =
       outcome === 'ok' || retryIn === undefined

@@ -28,7 +28,9 @@ export function styleElements(parts: DialogParts): void {
   const phone = innerWidth <= 540;
   set(
     parts.dialog,
-    `box-sizing:border-box;width:${phone ? '100%' : '500px'};height:${phone ? '100%' : '650px'};max-width:100%;max-height:100%;padding:0;border:0;border-radius:${phone ? 0 : '12px'};font:15px/1.4 system-ui,sans-serif;background:#fff;display:flex;flex-direction:column`,
+    `box-sizing:border-box;width:${phone ? '100%' : '500px'};height:${phone ? '100%' : '650px'};max-width:100%;` +
+      `max-height:100%;padding:0;border:0;border-radius:${phone ? 0 : '12px'};font:15px/1.4 system-ui,sans-serif;` +
+      'background:#fff;display:flex;flex-direction:column',
   );
   set(parts.header, 'display:flex;align-items:center;padding-left:16px;border-bottom:1px solid #ddd');
   set(parts.title, 'flex:1;font-size:16px');

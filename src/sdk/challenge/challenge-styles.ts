@@ -5,7 +5,8 @@
  * Desktop: a 500 x 600 issuer area (EMV window size 03); phones: full screen (EMV 05).
  */
 export const CHALLENGE_CSS =
-  'dialog{box-sizing:border-box;width:500px;height:650px;max-width:100%;max-height:100%;padding:0;border:0;border-radius:12px;font:15px/1.4 system-ui,sans-serif;background:#fff}' +
+  'dialog{box-sizing:border-box;width:500px;height:650px;max-width:100%;max-height:100%;padding:0;border:0;' +
+  'border-radius:12px;font:15px/1.4 system-ui,sans-serif;background:#fff}' +
   'dialog[open]{display:flex;flex-direction:column}' +
   '::backdrop{background:#000a}' +
   'header{display:flex;align-items:center;padding-left:16px;border-bottom:1px solid #ddd}' +
