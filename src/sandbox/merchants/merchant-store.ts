@@ -109,8 +109,10 @@ export class MerchantStore {
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
-      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs, installment_rate_bp, webhook_secret, pix_key, merchant_city, created_at)
-       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @rate, COALESCE(@secret, @fresh), COALESCE(@pix_key, @fresh_pix_key), COALESCE(@city, 'SAO PAULO'), @now)
+      `INSERT INTO merchants (id, name, token_hash, pci_homologated, sub_merchant_enabled, released_mccs,
+         installment_rate_bp, webhook_secret, pix_key, merchant_city, created_at)
+       VALUES (@id, @name, @token_hash, @pci, @sub, @mccs, @rate, COALESCE(@secret, @fresh),
+         COALESCE(@pix_key, @fresh_pix_key), COALESCE(@city, 'SAO PAULO'), @now)
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash,
          pci_homologated = excluded.pci_homologated, sub_merchant_enabled = excluded.sub_merchant_enabled,
          released_mccs = excluded.released_mccs, installment_rate_bp = excluded.installment_rate_bp,

@@ -639,7 +639,10 @@ export function routeTable(): Route[] {
       summary:
         "The installment plans of a credit card payment, per card network, for the checkout's installment selector",
       description:
-        'Plans 1 to `max_installments`: up to `max_installments_no_interest` they cost `value`; beyond it the Price table at the monthly rate of the account settings (`installment_interest_rate`), `amount.value` = `installment_value` × installments, each installment rounded up to the cent. A plan whose installment would be under R$ 5,00 is left out (plan 1 stays).',
+        'Plans 1 to `max_installments`: up to `max_installments_no_interest` they cost `value`; beyond it ' +
+        'the Price table at the monthly rate of the account settings (`installment_interest_rate`), ' +
+        '`amount.value` = `installment_value` × installments, each installment rounded up to the cent. ' +
+        'A plan whose installment would be under R$ 5,00 is left out (plan 1 stays).',
       security: 'bearer',
       parameters: FEES_QUERY,
       responses: { '200': json('InstallmentFees', installmentFeesResponse, 'The plans, per card network.') },
