@@ -1,52 +1,86 @@
-// Builds (npx rollup -c) only when a source is newer than the build: a full build takes most of a
-// minute on a small machine, a current dist needs nothing. Used by `npm run sandbox` and by
-// `prepack`, so `npm pack` of a fresh clone ships a built dist.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Builds what is stale, and only that: dist/ (rollup.config.mjs) when one of its inputs changed
+// since the build it holds, and for `npm start` the ESM example (examples/esm/dist/). The hashes of
+// the inputs decide (scripts/build-stamp.mjs). `npm run build`, `npm start`, `npm run sandbox` and
+// `npm pack` build through here; `npx rollup -c` always builds, one bundle after the other. It
+// reports on stderr: `npm pack --json` keeps stdout to itself.
+//
+// The bundles of one config are built at the same time, in this process: while one is bundled on
+// the main thread, terser minifies another in its worker threads and tsc writes the declarations
+// in a child process, so both cores work (docs/performance.md, "The build").
+//
+//   node scripts/build-if-stale.mjs             (npm run build) dist/, declarations included
 import { fileURLToPath } from 'node:url';
+import { clearStamp, EXAMPLE_INPUTS, hashInputs, isCurrent, PACKAGE_INPUTS, writeStamp } from './build-stamp.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** What the package ships or the sandbox serves: every one must be newer than every input. */
-const outputs = [
-  'dist/sandbox/cli.js',
-  'dist/sandbox/index.js',
-  'dist/sandbox/index.cjs',
-  'dist/sandbox/index.d.ts',
-  'dist/gateway.js',
-  'dist/gateway-challenge.js',
-  'dist/gateway-encrypt.js',
-  'dist/index.js',
-  'dist/index.cjs',
-  'dist/index.d.ts',
-  'dist/sandbox/challenge-host.js',
-  'dist/sandbox/challenge-acs.js',
-  'dist/THIRD-PARTY-NOTICES.md',
-];
-const inputs = [
-  'src',
-  'rollup.config.mjs',
-  'scripts/third-party-notices.mjs',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.build.json',
-];
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-const newest = (path) => {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
-};
-
-/** Builds when needed; returns false when the build failed. */
-export function buildIfStale() {
-  const out = outputs.map((f) => join(root, f));
-  const built = out.every(existsSync) ? Math.min(...out.map((f) => statSync(f).mtimeMs)) : 0;
-  if (Math.max(...inputs.map((f) => newest(join(root, f)))) <= built) return true;
-  console.error('gateway: sources changed since the last build, building (npx rollup -c)…');
-  return spawnSync('npx', ['rollup', '-c', '--silent'], { stdio: 'inherit', cwd: root }).status === 0;
+/**
+ * Runs rollup builds at the same time, warnings silenced as `rollup --silent` does; rejects when
+ * one fails. Rollup and the configs are loaded only then: a current build starts nothing.
+ */
+async function runBuilds(builds) {
+  const { rollup } = await import('rollup');
+  return Promise.all(
+    builds.map(async (options) => {
+      const bundle = await rollup({ ...options, onwarn: () => {} });
+      await Promise.all([options.output].flat().map((output) => bundle.write(output)));
+      // Closed only when written: a build that failed to write leaves dist/ unstamped.
+      await bundle.close();
+    }),
+  );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && !buildIfStale()) process.exit(1);
+/**
+ * One step: prints `label`, then how long it took, or that it was skipped because `dir` is current.
+ * @param {string} label
+ * @param {boolean} current
+ * @param {() => Promise<unknown>} build
+ */
+async function step(label, current, build) {
+  if (current) {
+    console.error(`${label}: current (no input changed since its build), skipped`);
+    return;
+  }
+  const since = performance.now();
+  console.error(`${label}: building…`);
+  try {
+    await build();
+  } catch (error) {
+    console.error(`      failed after ${seconds(since)}`);
+    throw error;
+  }
+  console.error(`      done in ${seconds(since)}`);
+}
+
+/**
+ * Builds dist/ when stale. `types: false` (npm start) leaves out the declarations; a build without
+ * them does not count as current for one that needs them.
+ * @param {{ types?: boolean, label?: string }} [options]
+ */
+export function buildPackage({ types = true, label = 'dist/ (rollup.config.mjs)' } = {}) {
+  return step(label, isCurrent('dist', PACKAGE_INPUTS, types ? { types: true } : {}), () =>
+    import('../rollup.config.mjs').then((config) => runBuilds(config.default({ configNoTypes: !types }))),
+  );
+}
+
+/**
+ * Builds the ESM example into examples/esm/dist/ when stale (it bundles dist/index.js: build
+ * dist/ first).
+ * @param {{ label?: string }} [options]
+ */
+export function buildExample({ label = 'examples/esm/dist/ (the ESM example)' } = {}) {
+  return step(label, isCurrent('examples/esm/dist', EXAMPLE_INPUTS), async () => {
+    const inputs = hashInputs(EXAMPLE_INPUTS);
+    clearStamp('examples/esm/dist');
+    const { esmExampleConfig } = await import('../examples/esm/rollup.config.mjs');
+    await runBuilds(esmExampleConfig());
+    writeStamp('examples/esm/dist', inputs);
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildPackage().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,37 +1,22 @@
-// `npm start`: builds the package and the ESM example, then runs the example checkout with its
-// sandbox. The first build takes a minute or more and used to print nothing; this prints one
-// line per step as it starts, how long each took, and the time to ready.
+// `npm start`: builds what changed (dist/ without the declarations, which the example does not
+// use, then the ESM example), then runs the example checkout with its sandbox. It prints one line
+// per step as it starts and how long it took, or that the step was current and skipped
+// (scripts/build-if-stale.mjs), and the time to ready.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildExample, buildPackage } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const rollup = fileURLToPath(new URL('../node_modules/rollup/dist/bin/rollup', import.meta.url));
 const started = performance.now();
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** Runs one build step; exits with its status when it fails. */
-function step(label, args) {
-  const since = performance.now();
-  console.log(label);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [rollup, ...args], { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code) => {
-      if (code !== 0) {
-        console.error(`      failed after ${seconds(since)}`);
-        process.exit(code ?? 1);
-      }
-      console.log(`      done in ${seconds(since)}`);
-      resolve();
-    });
-  });
+try {
+  await buildPackage({ types: false, label: '[1/3] The SDK and the sandbox, dist/ (rollup, no declarations)' });
+  await buildExample({ label: '[2/3] The ESM example, examples/esm/dist/' });
+} catch (error) {
+  console.error(error);
+  process.exit(1);
 }
-
-await step('[1/3] Building the SDK and the sandbox into dist/ (rollup: the longest step)', ['-c', '--silent']);
-await step('[2/3] Building the ESM example into examples/esm/dist/', [
-  '-c',
-  'examples/esm/rollup.config.mjs',
-  '--silent',
-]);
 console.log('[3/3] Starting the sandbox and the example checkout');
 
 // The checkout server prints its own banner; we pass it through and add the time to ready.
