@@ -5,9 +5,10 @@
 //   fresh start  `npm start` from an empty dist/ and examples/esm/dist/, until the example is ready
 //   warm start   `npm start` again with nothing changed, until the example is ready
 //
-// Each figure is a ratio to one `tsc --noEmit -p tsconfig.json` of the same clone, run in the same
-// round, before and after the others (their mean is the round's baseline): the machine's speed and
-// load move both alike. Rounds repeat (`--rounds`, 3); the medians are printed. No target is
+// Each figure is a ratio to one `tsc --noEmit -p tsconfig.json` of the same sources (in a second
+// clone, built once: the tests and examples type-check against dist/'s declarations), run in the
+// same round before and after the others (their mean is the round's baseline): the machine's speed
+// and load move both alike. Rounds repeat (`--rounds`, 3); the medians are printed. No target is
 // checked here; docs/performance.md quotes the figures ("The build").
 //
 //   npm run bench:build -- --rounds 5
@@ -29,10 +30,16 @@ const ref = execFileSync('git', ['rev-parse', values.ref], { cwd: root, encoding
 
 const base = mkdtempSync(join(tmpdir(), 'gateway-bench-build-'));
 process.on('exit', () => rmSync(base, { recursive: true, force: true }));
-const clone = join(base, 'gateway');
-execFileSync('git', ['clone', '--quiet', '--no-checkout', root, clone]);
-execFileSync('git', ['checkout', '--quiet', ref], { cwd: clone });
-symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'));
+/** A clone of `ref` in `base/name`, with this clone's node_modules. */
+function cloneAt(name) {
+  const dir = join(base, name);
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', root, dir]);
+  execFileSync('git', ['checkout', '--quiet', ref], { cwd: dir });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+const clone = cloneAt('gateway');
+const checked = cloneAt('gateway-checked');
 
 /** A port nothing listens on now (other helpers' sandboxes may hold the default ones). */
 const freePort = () =>
@@ -43,11 +50,11 @@ const freePort = () =>
     });
   });
 
-/** Runs a command in the clone to its end; its duration in seconds. Fails the bench when it fails. */
-function timed(command, args) {
+/** Runs a command in a clone to its end; its duration in seconds. Fails the bench when it fails. */
+function timed(command, args, cwd = clone) {
   const since = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: clone, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk) => {
       errors += chunk;
@@ -92,7 +99,9 @@ async function start() {
 const clean = () => {
   for (const dir of ['dist', 'examples/esm/dist']) rmSync(join(clone, dir), { recursive: true, force: true });
 };
-const tsc = () => timed(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+const tsc = () =>
+  timed(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], checked);
+await timed('npx', ['rollup', '-c', '--silent'], checked);
 
 console.log(`bench:build: ${rounds} rounds in a fresh clone of ${ref.slice(0, 12)} (${base})`);
 console.log(
