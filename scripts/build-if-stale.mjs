@@ -15,23 +15,22 @@ import { clearStamp, EXAMPLE_INPUTS, hashInputs, isCurrent, PACKAGE_INPUTS, writ
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /**
- * Runs rollup builds at the same time, warnings silenced as `rollup --silent` does; rejects when
- * one fails. Rollup and the configs are loaded only then: a current build starts nothing.
+ * Starts rollup builds all at once, warnings silenced as `rollup --silent` does: one promise per
+ * build, which rejects when it fails. Rollup and the configs are loaded only then: a current build
+ * loads nothing.
  */
-async function runBuilds(builds) {
+async function startBuilds(builds) {
   const { rollup } = await import('rollup');
-  return Promise.all(
-    builds.map(async (options) => {
-      const bundle = await rollup({ ...options, onwarn: () => {} });
-      await Promise.all([options.output].flat().map((output) => bundle.write(output)));
-      // Closed only when written: a build that failed to write leaves dist/ unstamped.
-      await bundle.close();
-    }),
-  );
+  return builds.map(async (options) => {
+    const bundle = await rollup({ ...options, onwarn: () => {} });
+    await Promise.all([options.output].flat().map((output) => bundle.write(output)));
+    // Closed only when written: a build that failed to write leaves dist/ unstamped.
+    await bundle.close();
+  });
 }
 
 /**
- * One step: prints `label`, then how long it took, or that it was skipped because `dir` is current.
+ * One step: prints `label` as it starts and how long it took, or that it was skipped.
  * @param {string} label
  * @param {boolean} current
  * @param {() => Promise<unknown>} build
@@ -46,36 +45,67 @@ async function step(label, current, build) {
   try {
     await build();
   } catch (error) {
-    console.error(`      failed after ${seconds(since)}`);
+    console.error(`${label}: failed after ${seconds(since)}`);
     throw error;
   }
-  console.error(`      done in ${seconds(since)}`);
+  console.error(`${label}: done in ${seconds(since)}`);
+}
+
+/** The package's builds (rollup.config.mjs), started. */
+async function startPackage(types) {
+  const { default: config } = await import('../rollup.config.mjs');
+  const builds = config({ configNoTypes: !types });
+  return { builds, running: await startBuilds(builds) };
 }
 
 /**
- * Builds dist/ when stale. `types: false` (npm start) leaves out the declarations; a build without
- * them does not count as current for one that needs them.
+ * Builds dist/ when stale. `types: false` leaves out the declarations; a build without them does
+ * not count as current for one that needs them.
  * @param {{ types?: boolean, label?: string }} [options]
  */
 export function buildPackage({ types = true, label = 'dist/ (rollup.config.mjs)' } = {}) {
-  return step(label, isCurrent('dist', PACKAGE_INPUTS, types ? { types: true } : {}), () =>
-    import('../rollup.config.mjs').then((config) => runBuilds(config.default({ configNoTypes: !types }))),
-  );
+  return step(label, isCurrent('dist', PACKAGE_INPUTS, types ? { types: true } : {}), async () => {
+    await Promise.all((await startPackage(types)).running);
+  });
 }
 
-/**
- * Builds the ESM example into examples/esm/dist/ when stale (it bundles dist/index.js: build
- * dist/ first).
- * @param {{ label?: string }} [options]
- */
-export function buildExample({ label = 'examples/esm/dist/ (the ESM example)' } = {}) {
+/** Builds the ESM example into examples/esm/dist/ when stale: it bundles dist/index.js, which must be built. */
+function buildExample(label) {
   return step(label, isCurrent('examples/esm/dist', EXAMPLE_INPUTS), async () => {
     const inputs = hashInputs(EXAMPLE_INPUTS);
     clearStamp('examples/esm/dist');
     const { esmExampleConfig } = await import('../examples/esm/rollup.config.mjs');
-    await runBuilds(esmExampleConfig());
+    const { sharedTypescript } = await import('./shared-typescript.mjs');
+    // Both pages from one program, transpile only, as the package's (rollup.config.mjs): the
+    // example's types are checked by `npm run typecheck`. The pages are the same, byte for byte.
+    const ts = sharedTypescript({
+      tsconfig: fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url)),
+      outDir: undefined,
+      compilerOptions: { noCheck: true, noLib: true, types: [] },
+    });
+    await Promise.all(await startBuilds(esmExampleConfig(undefined, ts)));
     writeStamp('examples/esm/dist', inputs);
   });
+}
+
+/**
+ * `npm start`'s builds: dist/ without the declarations, and the ESM example, which starts as soon
+ * as the SDK's ESM build is written and is built beside the rest of dist/.
+ * @param {string} packageLabel
+ * @param {string} exampleLabel
+ */
+export async function buildForStart(packageLabel, exampleLabel) {
+  let example;
+  await step(packageLabel, isCurrent('dist', PACKAGE_INPUTS), async () => {
+    const { builds, running } = await startPackage(false);
+    example = running[builds.findIndex((build) => build.input === 'src/sdk/index.ts')].then(() =>
+      buildExample(exampleLabel),
+    );
+    // Awaited below; a failed package build is reported by the step.
+    example.catch(() => {});
+    await Promise.all(running);
+  });
+  await (example ?? buildExample(exampleLabel));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

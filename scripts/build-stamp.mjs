@@ -30,11 +30,13 @@ export const PACKAGE_INPUTS = [
   'tsconfig.build.json',
 ];
 
-/** What examples/esm/rollup.config.mjs reads, the SDK's ESM build among them. */
+/** What `npm start`'s build of the ESM example reads, the SDK's ESM build among them. */
 export const EXAMPLE_INPUTS = [
   'examples/esm/src',
   'examples/esm/rollup.config.mjs',
   'examples/esm/tsconfig.json',
+  'scripts/build-if-stale.mjs',
+  'scripts/shared-typescript.mjs',
   'tsconfig.json',
   'package.json',
   'package-lock.json',

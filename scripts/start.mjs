@@ -4,15 +4,17 @@
 // (scripts/build-if-stale.mjs), and the time to ready.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildExample, buildPackage } from './build-if-stale.mjs';
+import { buildForStart } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 try {
-  await buildPackage({ types: false, label: '[1/3] The SDK and the sandbox, dist/ (rollup, no declarations)' });
-  await buildExample({ label: '[2/3] The ESM example, examples/esm/dist/' });
+  await buildForStart(
+    '[1/3] The SDK and the sandbox, dist/ (rollup, no declarations)',
+    '[2/3] The ESM example, examples/esm/dist/',
+  );
 } catch (error) {
   console.error(error);
   process.exit(1);
