@@ -8,22 +8,16 @@ import { dts } from 'rollup-plugin-dts';
 import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { clearStamp, hashInputs, PACKAGE_INPUTS, writeStamp } from './scripts/build-stamp.mjs';
-import { sharedTypescript } from './scripts/shared-typescript.mjs';
+import { sharedTypescript, transpileOnly } from './scripts/shared-typescript.mjs';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
 import { typeDeclarations } from './scripts/type-declarations.mjs';
 import { zodTrim } from './scripts/zod-trim.mjs';
 
-// One program transpiles every source once for all the builds (scripts/shared-typescript.mjs).
-// Transpile only (noCheck): the type-check is `npm run typecheck`, part of `npm test`. Each file is
-// transpiled on its own (isolatedModules), so the program needs no lib: the output is the same,
-// byte for byte, as a checked program's.
-const ts = sharedTypescript({
-  tsconfig: './tsconfig.build.json',
-  outDir: undefined,
-  compilerOptions: { noCheck: true, noLib: true, types: [] },
-});
+// One program transpiles every source once for all the builds, and only transpiles: the
+// type-check is `npm run typecheck`, part of `npm test` (scripts/shared-typescript.mjs).
+const ts = sharedTypescript(transpileOnly('./tsconfig.build.json'));
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
 // The browser builds carry zod without the paths the SDK's schema never reaches (scripts/zod-trim.mjs).
 const browser = () => [zodTrim(), nodeResolve({ browser: true }), ts(), thirdPartyNotices()];
@@ -285,16 +279,19 @@ const javaScript = [
 function declarationBuilds(declarations) {
   const { outDir } = declarations;
   const plugins = () => [declarations.plugin(), dts({ tsconfig: './tsconfig.build.json' })];
+  // Imports of packages stay imports, as from src/ (outDir, in the system's temporary folder, sees no node_modules).
+  const external = (id) => !id.startsWith('.') && !isAbsolute(id);
   return [
     {
       input: join(outDir, 'sdk/index.d.ts'),
       output: [{ file: 'dist/index.d.ts' }, { file: 'dist/index.d.cts' }],
+      external,
       plugins: plugins(),
     },
     {
       input: join(outDir, 'sandbox/index.d.ts'),
       output: [{ file: 'dist/sandbox/index.d.ts' }, { file: 'dist/sandbox/index.d.cts' }],
-      external: nodeExternal,
+      external,
       plugins: plugins(),
     },
     {
@@ -303,7 +300,7 @@ function declarationBuilds(declarations) {
         { file: 'dist/testing/index.d.ts', paths: testingPaths.esm },
         { file: 'dist/testing/index.d.cts', paths: testingPaths.cjs },
       ],
-      external: testingExternal,
+      external,
       plugins: [sandboxEntry(join(outDir, 'testing')), ...plugins()],
     },
   ];

@@ -75,14 +75,12 @@ function buildExample(label) {
     const inputs = hashInputs(EXAMPLE_INPUTS);
     clearStamp('examples/esm/dist');
     const { esmExampleConfig } = await import('../examples/esm/rollup.config.mjs');
-    const { sharedTypescript } = await import('./shared-typescript.mjs');
-    // Both pages from one program, transpile only, as the package's (rollup.config.mjs): the
-    // example's types are checked by `npm run typecheck`. The pages are the same, byte for byte.
-    const ts = sharedTypescript({
-      tsconfig: fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url)),
-      outDir: undefined,
-      compilerOptions: { noCheck: true, noLib: true, types: [] },
-    });
+    const { sharedTypescript, transpileOnly } = await import('./shared-typescript.mjs');
+    // Both pages from one program that only transpiles, as the package's: the example's types are
+    // checked by `npm run typecheck`. The pages are the same, byte for byte.
+    const ts = sharedTypescript(
+      transpileOnly(fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url))),
+    );
     await Promise.all(await startBuilds(esmExampleConfig(undefined, ts)));
     writeStamp('examples/esm/dist', inputs);
   });
