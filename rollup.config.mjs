@@ -57,7 +57,7 @@ const lazyScripts = () => ({
 
 /**
  * The scripts gateway.js loads, each resolved once its build has written it: gateway.js waits for
- * them also when the builds run at the same time (scripts/build.mjs).
+ * them also when the builds run at the same time (scripts/build-if-stale.mjs).
  */
 const lazyScriptFiles = new Map(
   ['dist/gateway-challenge.js', 'dist/gateway-encrypt.js'].map((file) => {
@@ -149,7 +149,7 @@ const testingPaths = { esm: { [SANDBOX]: '../sandbox/index.js' }, cjs: { [SANDBO
 /**
  * The builds of one run: the JS builds and, unless `--configNoTypes`, the declaration bundles,
  * made from what tsc writes meanwhile in a process of its own. `npx rollup -c` runs them one after
- * the other; scripts/build.mjs (`npm run build`, `npm start`) runs them at the same time.
+ * the other; scripts/build-if-stale.mjs (`npm run build`, `npm start`) runs them at the same time.
  * @param {{ configNoTypes?: boolean }} args rollup's command line
  */
 export default function config(args) {
