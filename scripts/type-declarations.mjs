@@ -2,9 +2,9 @@
 // own: it runs on one core while rollup bundles and minifies on the other.
 //
 // No type-check here: `npm run typecheck` checks the whole project (src, tests, scripts, examples)
-// and is part of `npm test`. The build's own checks, one per bundle, only ever gave warnings (and
-// `npm run build` is --silent); they were most of its time (docs/performance.md, "The build").
-// tsc computes the declared types it needs to write, the same files as a checked run's.
+// and is part of `npm test`. The build's own checks, one per bundle, only ever gave warnings, which
+// `rollup --silent` hid; they were most of its time (docs/performance.md, "The build and npm start").
+// tsc computes the declared types it needs to write: the same files as a checked run's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
