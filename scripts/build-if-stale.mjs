@@ -91,19 +91,21 @@ function buildExample(label) {
  * as the SDK's ESM build is written and is built beside the rest of dist/.
  * @param {string} packageLabel
  * @param {string} exampleLabel
+ * @returns {{ packageBuilt: Promise<void>, exampleBuilt: Promise<void> }} each rejects when its build fails
  */
-export async function buildForStart(packageLabel, exampleLabel) {
-  let example;
-  await step(packageLabel, isCurrent('dist', PACKAGE_INPUTS), async () => {
+export function buildForStart(packageLabel, exampleLabel) {
+  let esmWritten;
+  const esmBuilt = new Promise((resolve) => {
+    esmWritten = resolve;
+  });
+  const packageBuilt = step(packageLabel, isCurrent('dist', PACKAGE_INPUTS), async () => {
     const { builds, running } = await startPackage(false);
-    example = running[builds.findIndex((build) => build.input === 'src/sdk/index.ts')].then(() =>
-      buildExample(exampleLabel),
-    );
-    // Awaited below; a failed package build is reported by the step.
-    example.catch(() => {});
+    running[builds.findIndex((build) => build.input === 'src/sdk/index.ts')].then(esmWritten, () => {});
     await Promise.all(running);
   });
-  await (example ?? buildExample(exampleLabel));
+  // When dist/ is current, the example does not wait; when its build fails, neither is built.
+  const exampleBuilt = Promise.race([esmBuilt, packageBuilt]).then(() => buildExample(exampleLabel));
+  return { packageBuilt, exampleBuilt };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
