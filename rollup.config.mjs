@@ -1,14 +1,23 @@
+// The package build: `npx rollup -c` builds everything; `npx rollup -c --configNoTypes` the JS
+// builds only, without the declarations (what `npm start` needs). Each run stamps dist/ with the
+// inputs it was built from (scripts/build-stamp.mjs): `npm start`, `npm run build` and `npm pack`
+// build only when one changed.
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { clearStamp, hashInputs, PACKAGE_INPUTS, writeStamp } from './scripts/build-stamp.mjs';
+import { sharedTypescript, transpileOnly } from './scripts/shared-typescript.mjs';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
+import { typeDeclarations } from './scripts/type-declarations.mjs';
 import { zodTrim } from './scripts/zod-trim.mjs';
 
-const ts = () => typescript({ tsconfig: './tsconfig.build.json', outDir: undefined });
+// One program transpiles every source once for all the builds, and only transpiles: the
+// type-check is `npm run typecheck`, part of `npm test` (scripts/shared-typescript.mjs).
+const ts = sharedTypescript(transpileOnly('./tsconfig.build.json'));
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
 // The browser builds carry zod without the paths the SDK's schema never reaches (scripts/zod-trim.mjs).
 const browser = () => [zodTrim(), nodeResolve({ browser: true }), ts(), thirdPartyNotices()];
@@ -46,10 +55,32 @@ const lazyScripts = () => ({
   },
 });
 
+/**
+ * The scripts gateway.js loads, each resolved once its build has written it: gateway.js waits for
+ * them also when the builds run at the same time (scripts/build-if-stale.mjs).
+ */
+const lazyScriptFiles = new Map(
+  ['dist/gateway-challenge.js', 'dist/gateway-encrypt.js'].map((file) => {
+    let written;
+    const promise = new Promise((resolve) => {
+      written = resolve;
+    });
+    return [file, { promise, written }];
+  }),
+);
+/** Tells gateway.js's build that this script is written. */
+const lazyScriptWritten = () => ({
+  name: 'lazy-script-written',
+  writeBundle(options) {
+    lazyScriptFiles.get(options.file).written();
+  },
+});
+
 /** Writes the SRI hashes of the finished gateway-challenge.js and gateway-encrypt.js into gateway.js (see challenge-integrity.ts). */
 const scriptIntegrity = () => ({
   name: 'script-integrity',
-  renderChunk(code) {
+  async renderChunk(code) {
+    await Promise.all([...lazyScriptFiles.values()].map((f) => f.promise));
     for (const [file, name] of [
       ['dist/gateway-challenge.js', 'CHALLENGE'],
       ['dist/gateway-encrypt.js', 'ENCRYPT'],
@@ -121,7 +152,46 @@ const openApiDocument = () => ({
 
 const nodeExternal = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'];
 
-export default [
+/** `../sandbox/index` from the testing kit (in `dir`) becomes an import of the built sandbox entry beside it. */
+const SANDBOX = '\0gateway-sandbox-entry';
+const sandboxEntry = (dir) => ({
+  name: 'sandbox-entry',
+  resolveId(source, importer) {
+    if (source === '../sandbox/index' && importer && dirname(importer) === dir) return { id: SANDBOX, external: true };
+    return null;
+  },
+});
+const testingExternal = [...nodeExternal, '@playwright/test'];
+const testingPaths = { esm: { [SANDBOX]: '../sandbox/index.js' }, cjs: { [SANDBOX]: '../sandbox/index.cjs' } };
+
+/**
+ * The builds of one run: the JS builds and, unless `--configNoTypes`, the declaration bundles,
+ * made from what tsc writes meanwhile in a process of its own. `npx rollup -c` runs them one after
+ * the other; scripts/build-if-stale.mjs (`npm run build`, `npm start`) runs them at the same time.
+ * @param {{ configNoTypes?: boolean }} args rollup's command line
+ */
+export default function config(args) {
+  const types = !args.configNoTypes;
+  // Hashed before any build reads them: a source edited during the build leaves dist/ stale.
+  const inputs = hashInputs(PACKAGE_INPUTS);
+  clearStamp('dist');
+  const builds = types ? [...javaScript, ...declarationBuilds(typeDeclarations('./tsconfig.build.json'))] : javaScript;
+  // When every build has ended well, dist/ is stamped with the inputs of this run.
+  let open = builds.length;
+  let failed = false;
+  const stamp = {
+    name: 'build-stamp',
+    closeBundle(error) {
+      failed ||= Boolean(error);
+      if (--open === 0 && !failed) writeStamp('dist', inputs, { types });
+    },
+  };
+  for (const build of builds) build.plugins.push(stamp);
+  return builds;
+}
+
+/** The scripts, the npm entries, the sandbox and the testing kit. */
+const javaScript = [
   // The challenge code (dialog, frame, penpal), fetched by gateway.js only when an issuer asks for a
   // challenge. Built first: gateway.js carries its integrity hash.
   {
@@ -131,7 +201,7 @@ export default [
       format: 'iife',
       sourcemap,
       banner: licenseBanner,
-      plugins: [minify()],
+      plugins: [minify(), lazyScriptWritten()],
     },
     plugins: browser(),
   },
@@ -139,7 +209,13 @@ export default [
   // gateway.js too, for the same reason.
   {
     input: 'src/sdk/encrypt/encrypt-script.ts',
-    output: { file: 'dist/gateway-encrypt.js', format: 'iife', sourcemap, banner: licenseBanner, plugins: [minify()] },
+    output: {
+      file: 'dist/gateway-encrypt.js',
+      format: 'iife',
+      sourcemap,
+      banner: licenseBanner,
+      plugins: [minify(), lazyScriptWritten()],
+    },
     plugins: browser(),
   },
   // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global. The
@@ -175,11 +251,6 @@ export default [
     ],
     plugins: browser(),
   },
-  {
-    input: 'src/sdk/index.ts',
-    output: [{ file: 'dist/index.d.ts' }, { file: 'dist/index.d.cts' }],
-    plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-  },
   // The sandbox (Node): hono is bundled in; better-sqlite3 is an optional peer dependency, loaded
   // only when a sandbox starts. Chunks get stable names, so rebuilds do not pile up stale hashed
   // files for npm pack. One build: index.cjs is a small wrapper around the ESM build.
@@ -214,50 +285,56 @@ export default [
     output: { file: `dist/sandbox/challenge-${page}.js`, format: 'iife', plugins: [minify()] },
     plugins: browser(),
   })),
-  {
-    input: 'src/sandbox/index.ts',
-    output: [{ file: 'dist/sandbox/index.d.ts' }, { file: 'dist/sandbox/index.d.cts' }],
-    external: nodeExternal,
-    plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-  },
   // The testing kit (Node, Playwright): @playwright/test is an optional peer dependency and the
   // sandbox is imported from the package's own sandbox entry, never bundled twice.
-  ...testingBuilds(),
+  {
+    input: 'src/testing/index.ts',
+    output: [
+      // Hidden like every other build's map: the maps are not packed, so a reference would send an
+      // integrator's debugger after files that are not there.
+      { file: 'dist/testing/index.js', format: 'es', sourcemap, paths: testingPaths.esm },
+      { file: 'dist/testing/index.cjs', format: 'cjs', sourcemap, exports: 'named', paths: testingPaths.cjs },
+    ],
+    external: testingExternal,
+    plugins: [
+      sandboxEntry(resolve('src/testing')),
+      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
+      ts(),
+    ],
+  },
 ];
 
-/** `../sandbox/index` from src/testing becomes an import of the built sandbox entry beside it. */
-function testingBuilds() {
-  const SANDBOX = '\0gateway-sandbox-entry';
-  const sandboxEntry = () => ({
-    name: 'sandbox-entry',
-    resolveId(source, importer) {
-      if (source === '../sandbox/index' && importer?.includes('/src/testing/')) return { id: SANDBOX, external: true };
-      return null;
-    },
-  });
-  const external = [...nodeExternal, '@playwright/test'];
-  const esm = { [SANDBOX]: '../sandbox/index.js' };
-  const cjs = { [SANDBOX]: '../sandbox/index.cjs' };
+/**
+ * The .d.ts bundles, from the declarations tsc writes into `declarations.outDir` (a tree like
+ * src/'s): each waits for tsc, which ran beside the JS builds.
+ * @param {ReturnType<typeof typeDeclarations>} declarations
+ */
+function declarationBuilds(declarations) {
+  const { outDir } = declarations;
+  const plugins = () => [declarations.plugin(), dts({ tsconfig: './tsconfig.build.json' })];
+  // Imports of packages stay imports, as from src/ (outDir, in the system's temporary folder, sees no node_modules).
+  const external = (id) => !id.startsWith('.') && !isAbsolute(id);
   return [
     {
-      input: 'src/testing/index.ts',
-      output: [
-        // Hidden like every other build's map: the maps are not packed, so a reference would send an
-        // integrator's debugger after files that are not there.
-        { file: 'dist/testing/index.js', format: 'es', sourcemap, paths: esm },
-        { file: 'dist/testing/index.cjs', format: 'cjs', sourcemap, exports: 'named', paths: cjs },
-      ],
+      input: join(outDir, 'sdk/index.d.ts'),
+      output: [{ file: 'dist/index.d.ts' }, { file: 'dist/index.d.cts' }],
       external,
-      plugins: [sandboxEntry(), nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }), ts()],
+      plugins: plugins(),
     },
     {
-      input: 'src/testing/index.ts',
+      input: join(outDir, 'sandbox/index.d.ts'),
+      output: [{ file: 'dist/sandbox/index.d.ts' }, { file: 'dist/sandbox/index.d.cts' }],
+      external,
+      plugins: plugins(),
+    },
+    {
+      input: join(outDir, 'testing/index.d.ts'),
       output: [
-        { file: 'dist/testing/index.d.ts', paths: esm },
-        { file: 'dist/testing/index.d.cts', paths: cjs },
+        { file: 'dist/testing/index.d.ts', paths: testingPaths.esm },
+        { file: 'dist/testing/index.d.cts', paths: testingPaths.cjs },
       ],
       external,
-      plugins: [sandboxEntry(), dts({ tsconfig: './tsconfig.build.json' })],
+      plugins: [sandboxEntry(join(outDir, 'testing')), ...plugins()],
     },
   ];
 }

@@ -13,8 +13,14 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 /** The pages of the example, by the name of their entry file in src/. */
 export const PAGES = ['checkout', 'saved-card'];
 
-/** One rollup build per page, into `outDir/<page>/`. The e2e tests build into their own folder. */
-export function esmExampleConfig(outDir = here('./dist/')) {
+/** The TypeScript plugin for this example's pages. */
+const exampleTypescript = () => typescript({ tsconfig: here('./tsconfig.json'), outDir: undefined });
+
+/**
+ * One rollup build per page, into `outDir/<page>/`. The e2e tests build into their own folder;
+ * `npm start` passes a `ts` that transpiles both pages with one program.
+ */
+export function esmExampleConfig(outDir = here('./dist/'), ts = exampleTypescript) {
   return PAGES.map((page) => ({
     input: here(`./src/${page}.ts`),
     output: {
@@ -28,7 +34,7 @@ export function esmExampleConfig(outDir = here('./dist/')) {
     plugins: [
       // '@gateway/sdk' resolves through the package's exports (browser ESM build), as in an app.
       nodeResolve({ browser: true }),
-      typescript({ tsconfig: here('./tsconfig.json'), outDir: undefined }),
+      ts(),
     ],
   }));
 }
