@@ -35,7 +35,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
     const { body, query } = route;
     const json = body?.contentType === 'application/json' ? body : undefined;
     /** The query checked, then the handler: what runs once the body, if any, is read. */
-    const answer = (c: Context<AppEnv>, raw: Record<string, unknown>, body: unknown, key: string | undefined) => {
+    const answer = (c: Context<AppEnv>, raw: Record<string, unknown>, value: unknown, key: string | undefined) => {
       let params: unknown;
       if (query) {
         // A parameter given twice is refused rather than one of its values picked at random.
@@ -47,7 +47,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
         if (!parsed.ok) throw new ApiError(400, parsed.errors);
         params = parsed.value;
       }
-      return handler(c, { body, raw, query: params, idempotencyKey: key });
+      return handler(c, { body: value, raw, query: params, idempotencyKey: key });
     };
     const keyOf = (c: Context<AppEnv>) => (route.idempotent ? readIdempotencyKey(c) : undefined);
     // A route without a JSON body answers without an async frame.
