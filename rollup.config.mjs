@@ -10,14 +10,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { clearStamp, hashInputs, PACKAGE_INPUTS, writeStamp } from './scripts/build-stamp.mjs';
-import { sharedTypescript, transpileOnly } from './scripts/shared-typescript.mjs';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
+import { transpileTypescript } from './scripts/transpile-typescript.mjs';
 import { typeDeclarations } from './scripts/type-declarations.mjs';
 import { zodTrim } from './scripts/zod-trim.mjs';
 
-// One program transpiles every source once for all the builds, and only transpiles: the
-// type-check is `npm run typecheck`, part of `npm test` (scripts/shared-typescript.mjs).
-const ts = sharedTypescript(transpileOnly('./tsconfig.build.json'));
+// Each source is transpiled once for all the builds, when one first reaches it, and only
+// transpiled: the type-check is `npm run typecheck`, part of `npm test` (scripts/transpile-typescript.mjs).
+const ts = transpileTypescript('./tsconfig.build.json');
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
 // The browser builds carry zod without the paths the SDK's schema never reaches (scripts/zod-trim.mjs).
 const browser = () => [zodTrim(), nodeResolve({ browser: true }), ts(), thirdPartyNotices()];

@@ -77,12 +77,10 @@ function buildExample(label) {
     const inputs = hashInputs(EXAMPLE_INPUTS);
     clearStamp('examples/esm/dist');
     const { esmExampleConfig } = await import('../examples/esm/rollup.config.mjs');
-    const { sharedTypescript, transpileOnly } = await import('./shared-typescript.mjs');
-    // Both pages from one program that only transpiles, as the package's: the example's types are
-    // checked by `npm run typecheck`. The pages are the same, byte for byte.
-    const ts = sharedTypescript(
-      transpileOnly(fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url))),
-    );
+    const { transpileTypescript } = await import('./transpile-typescript.mjs');
+    // Both pages transpiled file by file, as the package: the example's types are checked by
+    // `npm run typecheck`. The pages are the same, byte for byte, as the plugin's in its config.
+    const ts = transpileTypescript(fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url)));
     await Promise.all(await startBuilds(esmExampleConfig(undefined, ts)));
     writeStamp('examples/esm/dist', inputs);
   });
