@@ -7,7 +7,6 @@ import { INVALID_PARAMETER, REQUIRED_PARAMETER } from '../../core/error-item';
 import { CONTINUE_PATH } from '../../core/three-ds-method';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { withoutNulls } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { unexpectedFields } from '../http/unexpected-fields';
 import { sessionAuth } from '../middleware/session-auth';
@@ -41,7 +40,7 @@ export function authenticationRoutes(deps: SandboxDeps): Hono<AppEnv> {
 
   app.post(AUTHENTICATIONS_PATH, auth, async (c) => {
     const body = await readJsonObject(c);
-    const data = validateAuthenticationData(withoutNulls(body.data), ['data'], deps.clock.now(), true);
+    const data = validateAuthenticationData(body.data, ['data'], deps.clock.now(), true);
     const device = validateDevice(body.device);
     const unexpected = unexpectedFields(body, ['data', 'device']);
     if (!data.ok || !device.ok || unexpected.length)

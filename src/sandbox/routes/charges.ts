@@ -9,7 +9,7 @@ import type { ChargeRecord } from '../charges/charge-store';
 import { readIdempotencyKey, idempotentAnswerHeaders } from '../http/idempotency-key';
 import { cents } from '../http/request-fields';
 import { ApiError } from '../http/api-error';
-import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
+import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { readOptionalJsonObject } from '../http/read-optional-json';
 import { merchantAuth } from '../middleware/merchant-auth';
@@ -63,7 +63,7 @@ export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
   ] as const) {
     app.post(`/charges/:id/${action}`, auth, async (c) => {
       const raw = await readOptionalJsonObject(c);
-      const parsed = parseWithSchema(amountBody, withoutNulls(raw));
+      const parsed = parseWithSchema(amountBody, raw);
       if (!parsed.ok) throw new ApiError(400, parsed.errors);
       const value = parsed.value.amount?.value;
       return c.json(

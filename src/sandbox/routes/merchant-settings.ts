@@ -6,7 +6,7 @@ import { documentAs } from '../openapi/json-fragments';
 import { pixKeyRule } from '../pix/pix-key';
 import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
 import { ApiError } from '../http/api-error';
-import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
+import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import type { Merchant } from '../merchants/merchant-store';
 import { merchantAuth } from '../middleware/merchant-auth';
@@ -66,7 +66,7 @@ export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.get('/sandbox/merchant/settings', auth, (c) => c.json(toBody(c.get('merchant'))));
 
   app.post('/sandbox/merchant/settings', auth, async (c) => {
-    const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c)));
+    const parsed = parseWithSchema(settingsBody, await readJsonObject(c));
     if (!parsed.ok) throw new ApiError(400, parsed.errors);
     const {
       pci_homologated,
