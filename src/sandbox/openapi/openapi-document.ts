@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { documentedFragment, type JsonSchema } from './json-fragments';
+import { documentedFragment, type Io, type JsonSchema } from './json-fragments';
 import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable, type NamedSchema, type Route } from './route-table';
 
 /** Where the document says the two origins are. The committed copy uses the CLI's default ports. */
@@ -27,19 +27,25 @@ const ERROR_TEXT: Record<number, string> = {
   507: "The sandbox's storage is full (its data limit, `--max-data` / `maxDataBytes`, or the disk): nothing of the request was stored.",
 };
 
-/** zod's JSON Schema of a request or answer schema, with the field rules' documented shapes. */
-function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
+/**
+ * zod's JSON Schema of a request schema (`input`: what a client may send) or of an answer schema
+ * (`output`: what the sandbox answers), with the field rules' documented shapes.
+ */
+function toJsonSchema(schema: z.ZodMiniType, io: Io): JsonSchema {
   const out = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
-    io: 'input',
+    io,
     unrepresentable: 'any',
     override: (ctx) => {
       const target = ctx.jsonSchema as JsonSchema;
-      const fragment = documentedFragment(ctx.zodSchema as unknown as { _zod: { def: unknown } });
+      const fragment = documentedFragment(ctx.zodSchema as unknown as { _zod: { def: unknown } }, io);
       if (fragment) {
         for (const key of Object.keys(target)) delete target[key];
         Object.assign(target, structuredClone(fragment));
       }
+      // A tuple's `items: false` says nothing its maxItems does not, and validators of draft 7 (Prism's) read it as "no item at all".
+      if (Array.isArray(target.prefixItems) && target.items === false && target.maxItems === target.prefixItems.length)
+        delete target.items;
       // A rule step is a transform, which zod counts as optional on input: required is what is not z.optional.
       const def = (
         ctx.zodSchema as unknown as {
@@ -47,14 +53,25 @@ function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
         }
       )._zod.def;
       if (def.type === 'object' && def.shape) {
-        const required = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type !== 'optional');
+        const optional = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type === 'optional');
+        const required = Object.keys(def.shape).filter((k) => !optional.includes(k));
         if (required.length) target.required = required;
         else delete target.required;
+        // A request's null is the field left out (docs/rules.md#null-means-not-given): every optional field is nullable.
+        const properties = target.properties as Record<string, JsonSchema> | undefined;
+        if (io === 'input' && properties)
+          for (const key of optional) if (properties[key]) properties[key] = orNull(properties[key]);
       }
     },
   }) as JsonSchema;
   delete out.$schema;
   return out;
+}
+
+/** `schema`, or null: one more branch of an anyOf, else an anyOf of the two. */
+function orNull(schema: JsonSchema): JsonSchema {
+  if (!Array.isArray(schema.anyOf)) return { anyOf: [schema, { type: 'null' }] };
+  return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -66,20 +83,20 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): JsonSchema {
   const schemas: Record<string, JsonSchema> = {};
   const seen = new Map<string, z.ZodMiniType>();
-  const component = ({ name, schema }: NamedSchema) => {
+  const component = ({ name, schema }: NamedSchema, io: Io) => {
     const known = seen.get(name);
     if (known && known !== schema) {
       // Two schemas under one name would make the document lie about one of them: compare their output.
-      if (JSON.stringify(toJsonSchema(known)) !== JSON.stringify(toJsonSchema(schema)))
+      if (JSON.stringify(toJsonSchema(known, io)) !== JSON.stringify(toJsonSchema(schema, io)))
         throw new Error(`openapi: two different schemas named ${name}`);
     }
     if (!known) {
       seen.set(name, schema);
-      schemas[name] = toJsonSchema(schema);
+      schemas[name] = toJsonSchema(schema, io);
     }
     return ref(name);
   };
-  component(ERROR_SCHEMA);
+  component(ERROR_SCHEMA, 'output');
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routeTable()) {
@@ -134,7 +151,7 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
   };
 }
 
-function operation(route: Route, component: (s: NamedSchema) => JsonSchema): JsonSchema {
+function operation(route: Route, component: (s: NamedSchema, io: Io) => JsonSchema): JsonSchema {
   const parameters: JsonSchema[] = (route.parameters ?? []).map((p) => ({
     name: p.name,
     in: p.in,
@@ -172,7 +189,7 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
     if (answer.contentType) {
       // Answers without a schema still say their media type; the error body is a component.
       const media: JsonSchema = answer.schema
-        ? { schema: component(answer.schema) }
+        ? { schema: component(answer.schema, 'output') }
         : answer.contentType === 'application/json'
           ? { schema: { type: 'object' } }
           : {};
@@ -210,7 +227,7 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
       required: route.body.required,
       content: {
         [route.body.contentType]: {
-          schema: component(route.body.schema),
+          schema: component(route.body.schema, 'input'),
           // OpenAPI allows example or examples, not both: the named examples when there are some.
           ...(route.body.examples
             ? { examples: route.body.examples }

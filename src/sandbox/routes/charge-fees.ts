@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { detectCardBrand, type CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER } from '../../core/error-item';
-import { oneOfRule } from '../../core/field-rules';
+import { oneOfRule, oneOfSchema } from '../../core/field-rules';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { installmentPlans, type InstallmentPlan } from '../charges/installment-plans';
 import { ApiError } from '../http/api-error';
@@ -22,12 +22,14 @@ export const PLAN_BRANDS: readonly Exclude<CardBrand, 'unknown'>[] = [
   'jcb',
 ];
 
+const INSTALLMENT_METHODS = ['CREDIT_CARD'];
+
 /** The query of GET /charges/fees/calculate: every value arrives as text; digits are read as numbers. */
 const feesQuery = z.strictObject({
-  payment_methods: field(oneOfRule(['CREDIT_CARD'], 'must be CREDIT_CARD, the one method with installments'), {
-    type: 'string',
-    enum: ['CREDIT_CARD'],
-  }),
+  payment_methods: field(
+    oneOfRule(INSTALLMENT_METHODS, 'must be CREDIT_CARD, the one method with installments'),
+    oneOfSchema(INSTALLMENT_METHODS),
+  ),
   value: cents(1),
   max_installments: z.optional(integer(1, 12)),
   max_installments_no_interest: z.optional(integer(1, 12)),
