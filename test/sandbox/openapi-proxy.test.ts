@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,16 +27,6 @@ let folder: string;
 let prismLog = '';
 const exchanges: Exchange[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
   sandbox = await startSandbox();
   folder = mkdtempSync(join(tmpdir(), 'gateway-prism-'));
@@ -46,8 +35,6 @@ beforeAll(async () => {
     documentFile,
     JSON.stringify(openApiDocument({ apiUrl: sandbox.apiUrl, challengeUrl: sandbox.challengeUrl })),
   );
-  const port = await freePort();
-  proxyUrl = `http://127.0.0.1:${port}`;
   prism = spawn(
     process.execPath,
     [
@@ -59,15 +46,20 @@ beforeAll(async () => {
       '--errors',
       '--host',
       '127.0.0.1',
+      // A free port; Prism says which when it listens.
       '--port',
-      String(port),
+      '0',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       prismLog += chunk.toString();
-      if (prismLog.includes('Prism is listening')) resolve();
+      const listening = /Prism is listening on (http:\/\/[\d.:]+)/.exec(prismLog);
+      if (listening) {
+        proxyUrl = listening[1]!;
+        resolve();
+      }
     };
     prism.stdout!.on('data', read);
     prism.stderr!.on('data', read);
