@@ -27,11 +27,15 @@ const ERROR_TEXT: Record<number, string> = {
   507: "The sandbox's storage is full (its data limit, `--max-data` / `maxDataBytes`, or the disk): nothing of the request was stored.",
 };
 
+/** Which side a component describes: a JSON request body, a form, or an answer. */
+type Side = 'json' | 'form' | 'answer';
+
 /**
- * zod's JSON Schema of a request schema (`input`: what a client may send) or of an answer schema
- * (`output`: what the sandbox answers), with the field rules' documented shapes.
+ * zod's JSON Schema of a request schema (its input: what a client may send) or of an answer
+ * schema (its output: what the sandbox answers), with the field rules' documented shapes.
  */
-function toJsonSchema(schema: z.ZodMiniType, io: Io): JsonSchema {
+function toJsonSchema(schema: z.ZodMiniType, side: Side): JsonSchema {
+  const io: Io = side === 'answer' ? 'output' : 'input';
   const out = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -57,9 +61,9 @@ function toJsonSchema(schema: z.ZodMiniType, io: Io): JsonSchema {
         const required = Object.keys(def.shape).filter((k) => !optional.includes(k));
         if (required.length) target.required = required;
         else delete target.required;
-        // A request's null is the field left out (docs/rules.md#null-means-not-given): every optional field is nullable.
+        // In a JSON body null is the field left out (docs/rules.md#null-means-not-given): every optional field is nullable.
         const properties = target.properties as Record<string, JsonSchema> | undefined;
-        if (io === 'input' && properties)
+        if (side === 'json' && properties)
           for (const key of optional) if (properties[key]) properties[key] = orNull(properties[key]);
       }
     },
@@ -83,20 +87,20 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): JsonSchema {
   const schemas: Record<string, JsonSchema> = {};
   const seen = new Map<string, z.ZodMiniType>();
-  const component = ({ name, schema }: NamedSchema, io: Io) => {
+  const component = ({ name, schema }: NamedSchema, side: Side) => {
     const known = seen.get(name);
     if (known && known !== schema) {
       // Two schemas under one name would make the document lie about one of them: compare their output.
-      if (JSON.stringify(toJsonSchema(known, io)) !== JSON.stringify(toJsonSchema(schema, io)))
+      if (JSON.stringify(toJsonSchema(known, side)) !== JSON.stringify(toJsonSchema(schema, side)))
         throw new Error(`openapi: two different schemas named ${name}`);
     }
     if (!known) {
       seen.set(name, schema);
-      schemas[name] = toJsonSchema(schema, io);
+      schemas[name] = toJsonSchema(schema, side);
     }
     return ref(name);
   };
-  component(ERROR_SCHEMA, 'output');
+  component(ERROR_SCHEMA, 'answer');
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routeTable()) {
@@ -151,7 +155,7 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
   };
 }
 
-function operation(route: Route, component: (s: NamedSchema, io: Io) => JsonSchema): JsonSchema {
+function operation(route: Route, component: (s: NamedSchema, side: Side) => JsonSchema): JsonSchema {
   const parameters: JsonSchema[] = (route.parameters ?? []).map((p) => ({
     name: p.name,
     in: p.in,
@@ -189,7 +193,7 @@ function operation(route: Route, component: (s: NamedSchema, io: Io) => JsonSche
     if (answer.contentType) {
       // Answers without a schema still say their media type; the error body is a component.
       const media: JsonSchema = answer.schema
-        ? { schema: component(answer.schema, 'output') }
+        ? { schema: component(answer.schema, 'answer') }
         : answer.contentType === 'application/json'
           ? { schema: { type: 'object' } }
           : {};
@@ -227,7 +231,7 @@ function operation(route: Route, component: (s: NamedSchema, io: Io) => JsonSche
       required: route.body.required,
       content: {
         [route.body.contentType]: {
-          schema: component(route.body.schema, 'input'),
+          schema: component(route.body.schema, route.body.contentType === 'application/json' ? 'json' : 'form'),
           // OpenAPI allows example or examples, not both: the named examples when there are some.
           ...(route.body.examples
             ? { examples: route.body.examples }
