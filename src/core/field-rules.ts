@@ -76,17 +76,42 @@ export const integerRule = (min: number, max: number, message = `must be an inte
     (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
     (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
   );
+/** A pattern of the numbers from `lo` to `hi`, both written with the same number of digits. */
+function digitRange(lo: string, hi: string): string[] {
+  if (lo === hi) return [lo];
+  if (lo.length === 1) return [`[${lo}-${hi}]`];
+  const rest = lo.length - 1;
+  if (/^0+$/.test(lo.slice(1)) && /^9+$/.test(hi.slice(1)))
+    return [`${lo[0] === hi[0] ? lo[0] : `[${lo[0]}-${hi[0]}]`}\\d{${rest}}`];
+  if (lo[0] === hi[0]) return digitRange(lo.slice(1), hi.slice(1)).map((p) => lo[0] + p);
+  const middle = Number(hi[0]) - Number(lo[0]) > 1 ? [`[${Number(lo[0]) + 1}-${Number(hi[0]) - 1}]\\d{${rest}}`] : [];
+  return [
+    ...digitRange(lo.slice(1), '9'.repeat(rest)).map((p) => lo[0] + p),
+    ...middle,
+    ...digitRange('0'.repeat(rest), hi.slice(1)).map((p) => hi[0] + p),
+  ];
+}
+
 /**
- * The integer, or its digits as a string (docs/rules.md#formats). A pattern cannot bound a number,
- * so the string form says only how many digits; the range is the integer form's and the message's.
+ * The integer, or its digits as a string (docs/rules.md#formats): the string's pattern holds the
+ * same range (a leading zero allowed while the rule's 9 digits allow it: "03").
  */
-export const integerSchema = (min: number, max: number, extra: JsonSchema = {}): JsonSchema => ({
-  anyOf: [
-    { type: 'integer', minimum: min, maximum: max },
-    { type: 'string', pattern: `^\\d{1,${String(max).length}}$` },
-  ],
-  ...extra,
-});
+export const integerSchema = (min: number, max: number, extra: JsonSchema = {}): JsonSchema => {
+  const alternatives: string[] = [];
+  for (let digits = String(min).length; digits <= String(max).length; digits++) {
+    const lo = Math.max(min, digits === 1 ? 0 : 10 ** (digits - 1));
+    const hi = Math.min(max, 10 ** digits - 1);
+    alternatives.push(...digitRange(String(lo), String(hi)));
+  }
+  const zero = String(max).length < 9 ? '0?' : '';
+  return {
+    anyOf: [
+      { type: 'integer', minimum: min, maximum: max },
+      { type: 'string', pattern: `^${zero}(${alternatives.join('|')})$` },
+    ],
+    ...extra,
+  };
+};
 
 /** One of `values`, exactly. */
 export const oneOfRule = (values: readonly string[], message = `must be one of ${values.join(', ')}`) =>
