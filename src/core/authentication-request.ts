@@ -9,12 +9,16 @@ import {
   holderNameRule,
   installmentsRule,
   integerRule,
+  integerSchema,
+  type JsonSchema,
   oneOfRule,
+  oneOfSchema,
   personNameRule,
   phoneAreaRule,
   phoneCountryRule,
   phoneNumberRule,
   textRule,
+  textSchema,
   type FieldRule,
 } from './field-rules';
 import { formatPath, isWithin } from './parameter-path';
@@ -78,19 +82,30 @@ const dataSchema = () => (schema ??= buildDataSchema(use));
 
 /**
  * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
- * Named, so the sandbox's OpenAPI document can say what each accepts; separate constants (their
- * names minify, an object's keys would not) and pure, so a bundle that never validates drops them.
+ * Each has its JSON Schema beside it for the sandbox's OpenAPI document (`X_RULE`, `X_SCHEMA`);
+ * separate constants (their names minify, an object's keys would not) and pure, so a bundle that
+ * never validates drops the rules, and every bundle drops the schemas.
  */
 export const PHONE_TYPE_RULE = /* @__PURE__ */ oneOfRule(PHONE_TYPES);
+export const PHONE_TYPE_SCHEMA = /* @__PURE__ */ oneOfSchema(PHONE_TYPES);
 export const PAYMENT_TYPE_RULE = /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD');
-export const CARD_ID_RULE = /* @__PURE__ */ textRule(128, 'tokenized card id');
-export const ENCRYPTED_CARD_RULE = /* @__PURE__ */ textRule(4096, 'encrypted card');
+export const PAYMENT_TYPE_SCHEMA = /* @__PURE__ */ oneOfSchema(CARD_PAYMENT_TYPES);
+const CARD_ID_MAX = 128;
+export const CARD_ID_RULE = /* @__PURE__ */ textRule(CARD_ID_MAX, 'tokenized card id');
+export const CARD_ID_SCHEMA = /* @__PURE__ */ textSchema(CARD_ID_MAX);
+const ENCRYPTED_CARD_MAX = 4096;
+export const ENCRYPTED_CARD_RULE = /* @__PURE__ */ textRule(ENCRYPTED_CARD_MAX, 'encrypted card');
+export const ENCRYPTED_CARD_SCHEMA = /* @__PURE__ */ textSchema(ENCRYPTED_CARD_MAX);
+const AMOUNT_MIN = 100;
+const AMOUNT_MAX = 999_999_999;
 export const AMOUNT_VALUE_RULE = /* @__PURE__ */ integerRule(
-  100,
-  999_999_999,
-  'must be an integer amount in cents, at least 100',
+  AMOUNT_MIN,
+  AMOUNT_MAX,
+  `must be an integer amount in cents, at least ${AMOUNT_MIN}`,
 );
+export const AMOUNT_VALUE_SCHEMA = /* @__PURE__ */ integerSchema(AMOUNT_MIN, AMOUNT_MAX, { examples: [5000] });
 export const CURRENCY_RULE = /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL');
+export const CURRENCY_SCHEMA: JsonSchema = { type: 'string', const: 'BRL' };
 
 /** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */
 export type RuleStep = <T>(r: FieldRule) => z.$ZodTransform<T, unknown>;

@@ -61,7 +61,15 @@ describe('POST /checkout-sdk/sessions', () => {
     ]);
   });
 
-  it.each([0, 1801, -5, 1.5, '60', null, true])('expires_in %j is 400 40002', async (value) => {
+  it('takes expires_in null as left out: 30 minutes (docs/rules.md#null-means-not-given)', async () => {
+    const res = await create({ body: '{"expires_in":null}', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(201);
+    const ttl = Date.parse(((await res.json()) as { expires_at: string }).expires_at) - sandbox.clock.now().getTime();
+    expect(ttl).toBeGreaterThan(29 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(30 * 60_000);
+  });
+
+  it.each([0, 1801, -5, 1.5, '60', true])('expires_in %j is 400 40002', async (value) => {
     const res = await create({
       body: JSON.stringify({ expires_in: value }),
       headers: { 'Content-Type': 'application/json' },

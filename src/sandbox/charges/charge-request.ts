@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { REQUIRED_PARAMETER, INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { detectCardBrand } from '../../core/card-brand';
 import { cardNumberRule, expMonthRule, expYearRule, holderNameRule, installmentsRule } from '../../core/field-rules';
-import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
+import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
 import {
   address,
   booleanField,
@@ -239,7 +239,6 @@ let schemas:
 /** Validates a charge body: POST /orders/{id}/pay (`order`) or POST /charges (`standalone`). */
 export function validateCharge(body: unknown, context: ChargeContext): Parsed<ChargeBody> {
   schemas ??= { order: orderChargeSchema(), standalone: standaloneChargeSchema() };
-  const value = withoutNulls(body);
-  const parsed: Parsed<ChargeBody> = parseWithSchema(context === 'order' ? schemas.order : schemas.standalone, value);
-  return withCrossFieldProblems(parsed, chargeShapeProblems(value, '', context));
+  const parsed: Parsed<ChargeBody> = parseWithSchema(context === 'order' ? schemas.order : schemas.standalone, body);
+  return withCrossFieldProblems(parsed, chargeShapeProblems(body, '', context));
 }

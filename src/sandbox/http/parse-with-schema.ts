@@ -12,11 +12,7 @@ export type Parsed<T> = Validation<T>;
  * key a strict object does not know, 40002 otherwise. Paths are written as the integrator
  * wrote them (`charges[0].payment_method.card.number`), after `root`.
  */
-function issueItems(
-  issues: ReadonlyArray<z.core.$ZodIssue>,
-  root: ReadonlyArray<PropertyKey>,
-  nullIsAbsent: boolean,
-): ErrorItem[] {
+function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey> = []): ErrorItem[] {
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
   const add = (item: ErrorItem) => {
@@ -38,7 +34,7 @@ function issueItems(
     }
     const path = formatPath([...root, ...issue.path]) || 'body';
     // Any rule fails on an absent value, an enum or a literal too: that is "required", not "invalid".
-    const missing = issue.input === undefined || (nullIsAbsent && issue.input === null);
+    const missing = issue.input === undefined || issue.input === null;
     add({
       code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
       parameterName: path,
@@ -48,21 +44,16 @@ function issueItems(
   return out;
 }
 
-/**
- * Parses with a zod schema and reports problems as error items (see {@link issueItems}). A null
- * is an absent value (40001 where one is required) unless `nullIsAbsent` is false, for a body
- * that refuses null as it refuses any other wrong value (40002).
- */
+/** Parses with a zod schema and reports problems as error items (see {@link issueItems}). */
 export function parseWithSchema<S extends z.ZodMiniType>(
   schema: S,
   input: unknown,
   root: ReadonlyArray<PropertyKey> = [],
-  nullIsAbsent = true,
 ): Parsed<z.infer<S>> {
   const result = schema.safeParse(input, { reportInput: true });
   return result.success
     ? { ok: true, value: result.data }
-    : { ok: false, errors: issueItems(result.error.issues, root, nullIsAbsent) };
+    : { ok: false, errors: issueItems(result.error.issues, root) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { MALFORMED_JSON, UNSUPPORTED_MEDIA_TYPE } from './api-error-code';
 import { INVALID_PARAMETER, UNEXPECTED_PARAMETER } from '../../core/error-item';
 import { ApiError } from './api-error';
 import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
+import { withoutNulls } from './parse-with-schema';
 
 // A whole-buffer decode keeps no state between calls, so one decoder serves every request.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -13,7 +14,8 @@ const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\/;
  * Reads a JSON object body. Every way a body can be wrong is a 4xx with an error body, never
  * a 500: wrong content type 415, not JSON or not an object 400, prototype-polluting keys
  * (`__proto__`, `constructor`, `prototype`) 400 with 40003. The size limit (413) is the
- * bodySizeLimit middleware's, enforced while the body streams in.
+ * bodySizeLimit middleware's, enforced while the body streams in. Keys holding null are dropped:
+ * null means "not given" on every JSON body (docs/rules.md#null-means-not-given).
  */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
@@ -51,5 +53,5 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw ApiError.of(400, INVALID_PARAMETER, '', 'The body must be a JSON object.');
   }
-  return body as Record<string, unknown>;
+  return withoutNulls(body) as Record<string, unknown>;
 }

@@ -1,22 +1,26 @@
 import * as z from 'zod/mini';
-import { PHONE_TYPES, type PhoneType } from '../../core/authentication-request';
+import { PHONE_TYPE_RULE, type PhoneType } from '../../core/authentication-request';
 import {
   ADDRESS_RULES,
   digitsRule,
+  digitsSchema,
   emailRule,
   integerRule,
-  oneOfRule,
+  integerSchema,
   optionalTextRule,
+  optionalTextSchema,
   phoneAreaRule,
   phoneCountryRule,
   phoneNumberRule,
   postalCodeRule,
+  postalCodeSchema,
   taxIdRule,
   textRule,
+  textSchema,
   type FieldRule,
 } from '../../core/field-rules';
 import { MAX_AMOUNT_CENTS, toCents } from '../values/money';
-import { documentAs, ruleFragment, type JsonSchema } from '../openapi/json-fragments';
+import { documentAs, ruleSchema, type JsonSchema } from '../openapi/json-fragments';
 
 /**
  * The order and charge request schemas' fields, built from the field rules of
@@ -26,46 +30,52 @@ import { documentAs, ruleFragment, type JsonSchema } from '../openapi/json-fragm
  */
 
 /**
- * A shared field rule as a zod step: normalise, test, keep the normalised value, one message.
- * `shape` documents a rule made per field for the OpenAPI document (the shared constants are
- * documented in openapi/json-fragments.ts).
+ * A field rule as a zod step: normalise, test, keep the normalised value, one message. The step
+ * carries the rule's JSON Schema for the OpenAPI document: `schema` for a rule made per field,
+ * else the one beside the shared rule (core/field-rules.ts).
  */
-export const field = <T = string>(r: FieldRule, shape?: JsonSchema) => {
+export const field = <T = string>(r: FieldRule, schema?: JsonSchema) => {
   const step = (input: unknown, payload: z.core.ParsePayload<unknown>): T => {
     const value = r.normalise(input);
     if (!r.test(value)) payload.issues.push({ code: 'custom', message: r.message, input });
     return value as T;
   };
-  return documentAs(z.transform<unknown, T>(step), ruleFragment(r, shape), step);
+  const documented = schema ? { ...schema, description: r.message } : ruleSchema(r);
+  if (!documented) throw new Error(`field rule without a JSON Schema: ${r.message}`);
+  return documentAs(z.transform<unknown, T>(step), documented, { key: step });
 };
 
 /** Non-empty text, trimmed, at most `max` characters. */
-export const text = (max: number, what = 'text') =>
-  field(textRule(max, what), { type: 'string', minLength: 1, maxLength: max });
+export const text = (max: number, what = 'text') => field(textRule(max, what), textSchema(max));
 
 /** Text that may be empty, at most `max` characters. */
-const optionalText = (max: number) => field(optionalTextRule(max), { type: 'string', maxLength: max });
+const optionalText = (max: number) => field(optionalTextRule(max), optionalTextSchema(max));
 
 /** Digits, given as a string (or a non-negative integer), `min` to `max` of them. Leading zeros need a string. */
 export const digits = (
   min: number,
   max: number,
   rule = min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`,
-) => field(digitsRule(min, max, rule), { type: 'string', pattern: `^\\d{${min},${max}}$` });
+) => field(digitsRule(min, max, rule), digitsSchema(min, max));
 
 /** An integer from `min` to `max`; a string of digits is read as one. */
 export const integer = (min: number, max: number, rule = `must be an integer from ${min} to ${max}`) =>
-  field<number>(integerRule(min, max, rule), { type: 'integer', minimum: min, maximum: max });
+  field<number>(integerRule(min, max, rule), integerSchema(min, max));
 
-/** An amount in integer cents (a string of digits accepted: docs/rules.md#formats), from `min`. */
+/**
+ * An amount in integer cents (a string of digits accepted: docs/rules.md#formats), from `min`.
+ * Answers hold the integer only.
+ */
 export const cents = (min = 1) => {
   const rule = `must be an integer amount in cents from ${min} to ${MAX_AMOUNT_CENTS} (a string of digits is accepted)`;
+  const integerForm = { type: 'integer', minimum: min, maximum: MAX_AMOUNT_CENTS };
   return documentAs(
     z.pipe(
       z.transform((v: unknown) => toCents(v) ?? v),
       z.number({ error: rule }).check(z.refine((n) => Number.isInteger(n) && n >= min && n <= MAX_AMOUNT_CENTS, rule)),
     ),
-    { type: 'integer', minimum: min, maximum: MAX_AMOUNT_CENTS, description: rule },
+    { ...integerSchema(min, MAX_AMOUNT_CENTS), description: rule },
+    { output: integerForm },
   );
 };
 
@@ -85,7 +95,7 @@ const phone = () =>
       country: field(phoneCountryRule),
       area: field(phoneAreaRule),
       number: field(phoneNumberRule),
-      type: field<PhoneType>(oneOfRule(PHONE_TYPES), { type: 'string', enum: [...PHONE_TYPES] }),
+      type: field<PhoneType>(PHONE_TYPE_RULE),
     },
     { error: 'must be a phone object with country, area, number and type' },
   );
@@ -98,8 +108,7 @@ export const phones = (min: number) =>
       z.maxLength(5, 'must be a list of at most 5 phones'),
     );
 
-const postalCode = (min: number, max: number) =>
-  field(postalCodeRule(min, max), { type: 'string', pattern: `^\\d{${min},${max}}$` });
+const postalCode = (min: number, max: number) => field(postalCodeRule(min, max), postalCodeSchema(min, max));
 const regionCode = () => field(ADDRESS_RULES.regionCode);
 const alpha3 = () => field(ADDRESS_RULES.country);
 

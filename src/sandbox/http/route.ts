@@ -67,7 +67,7 @@ interface RouteBody<B> {
   examples?: Record<string, { summary: string; value: unknown }>;
   /**
    * For a JSON body whose rules go beyond its schema (the clock, one field's rule depending on
-   * another): the check instead of `parseWithSchema(schema, withoutNulls(raw))`. Form bodies are
+   * another): the check instead of `parseWithSchema(schema, raw)` (raw's nulls already dropped: docs/rules.md#null-means-not-given). Form bodies are
    * the challenge pages' own: they name the challenge, which the handler looks up first.
    */
   parse?: (raw: Record<string, unknown>, deps: SandboxDeps) => Parsed<B>;

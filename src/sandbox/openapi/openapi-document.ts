@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { documentedFragment, type JsonSchema } from './json-fragments';
+import { documentedFragment, type Io, type JsonSchema } from './json-fragments';
 import type { NamedSchema, Route } from '../http/route';
 import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable } from '../routes/route-table';
 
@@ -28,19 +28,29 @@ const ERROR_TEXT: Record<number, string> = {
   507: "The sandbox's storage is full (its data limit, `--max-data` / `maxDataBytes`, or the disk): nothing of the request was stored.",
 };
 
-/** zod's JSON Schema of a request or answer schema, with the field rules' documented shapes. */
-function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
+/** Which side a component describes: a JSON request body, a form, or an answer. */
+type Side = 'json' | 'form' | 'answer';
+
+/**
+ * zod's JSON Schema of a request schema (its input: what a client may send) or of an answer
+ * schema (its output: what the sandbox answers), with the field rules' documented shapes.
+ */
+function toJsonSchema(schema: z.ZodMiniType, side: Side): JsonSchema {
+  const io: Io = side === 'answer' ? 'output' : 'input';
   const out = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
-    io: 'input',
+    io,
     unrepresentable: 'any',
     override: (ctx) => {
       const target = ctx.jsonSchema as JsonSchema;
-      const fragment = documentedFragment(ctx.zodSchema as unknown as { _zod: { def: unknown } });
+      const fragment = documentedFragment(ctx.zodSchema as unknown as { _zod: { def: unknown } }, io);
       if (fragment) {
         for (const key of Object.keys(target)) delete target[key];
         Object.assign(target, structuredClone(fragment));
       }
+      // A tuple's `items: false` says nothing its maxItems does not, and validators of draft 7 (Prism's) read it as "no item at all".
+      if (Array.isArray(target.prefixItems) && target.items === false && target.maxItems === target.prefixItems.length)
+        delete target.items;
       // A rule step is a transform, which zod counts as optional on input: required is what is not z.optional.
       const def = (
         ctx.zodSchema as unknown as {
@@ -48,14 +58,25 @@ function toJsonSchema(schema: z.ZodMiniType): JsonSchema {
         }
       )._zod.def;
       if (def.type === 'object' && def.shape) {
-        const required = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type !== 'optional');
+        const optional = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type === 'optional');
+        const required = Object.keys(def.shape).filter((k) => !optional.includes(k));
         if (required.length) target.required = required;
         else delete target.required;
+        // In a JSON body null is the field left out (docs/rules.md#null-means-not-given): every optional field is nullable.
+        const properties = target.properties as Record<string, JsonSchema> | undefined;
+        if (side === 'json' && properties)
+          for (const key of optional) if (properties[key]) properties[key] = orNull(properties[key]);
       }
     },
   }) as JsonSchema;
   delete out.$schema;
   return out;
+}
+
+/** `schema`, or null: one more branch of an anyOf, else an anyOf of the two. */
+function orNull(schema: JsonSchema): JsonSchema {
+  if (!Array.isArray(schema.anyOf)) return { anyOf: [schema, { type: 'null' }] };
+  return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -67,20 +88,20 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): JsonSchema {
   const schemas: Record<string, JsonSchema> = {};
   const seen = new Map<string, z.ZodMiniType>();
-  const component = ({ name, schema }: NamedSchema) => {
+  const component = ({ name, schema }: NamedSchema, side: Side) => {
     const known = seen.get(name);
     if (known && known !== schema) {
       // Two schemas under one name would make the document lie about one of them: compare their output.
-      if (JSON.stringify(toJsonSchema(known)) !== JSON.stringify(toJsonSchema(schema)))
+      if (JSON.stringify(toJsonSchema(known, side)) !== JSON.stringify(toJsonSchema(schema, side)))
         throw new Error(`openapi: two different schemas named ${name}`);
     }
     if (!known) {
       seen.set(name, schema);
-      schemas[name] = toJsonSchema(schema);
+      schemas[name] = toJsonSchema(schema, side);
     }
     return ref(name);
   };
-  component(ERROR_SCHEMA);
+  component(ERROR_SCHEMA, 'answer');
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routeTable()) {
@@ -135,7 +156,7 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
   };
 }
 
-function operation(route: Route, component: (s: NamedSchema) => JsonSchema): JsonSchema {
+function operation(route: Route, component: (s: NamedSchema, side: Side) => JsonSchema): JsonSchema {
   const parameters: JsonSchema[] = (route.parameters ?? []).map((p) => ({
     name: p.name,
     in: p.in,
@@ -173,7 +194,7 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
     if (answer.contentType) {
       // Answers without a schema still say their media type; the error body is a component.
       const media: JsonSchema = answer.schema
-        ? { schema: component(answer.schema) }
+        ? { schema: component(answer.schema, 'answer') }
         : answer.contentType === 'application/json'
           ? { schema: { type: 'object' } }
           : {};
@@ -211,7 +232,7 @@ function operation(route: Route, component: (s: NamedSchema) => JsonSchema): Jso
       required: route.body.required,
       content: {
         [route.body.contentType]: {
-          schema: component(route.body.schema),
+          schema: component(route.body.schema, route.body.contentType === 'application/json' ? 'json' : 'form'),
           // OpenAPI allows example or examples, not both: the named examples when there are some.
           ...(route.body.examples
             ? { examples: route.body.examples }

@@ -3,7 +3,7 @@ import { INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../c
 import { chargeShapeProblems, orderChargeSchema } from '../charges/charge-request';
 import { personNameRule } from '../../core/field-rules';
 import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
-import { parseWithSchema, withCrossFieldProblems, withoutNulls, type Parsed } from '../http/parse-with-schema';
+import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
 import { expirationDateRule } from '../pix/expiration-date';
 
 const item = () =>
@@ -96,7 +96,7 @@ function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: nu
 
 /** Validates a POST /orders body at `now`: the schema, then each charge's and QR code's cross-field rules. */
 export function validateOrder(body: unknown, now: number): Parsed<OrderBody> {
-  const value = withoutNulls(body) as { charges?: unknown; qr_codes?: unknown };
+  const value = body as { charges?: unknown; qr_codes?: unknown };
   const parsed = parseWithSchema((schema ??= orderSchema()), value);
   const charges = value.charges;
   return withCrossFieldProblems(parsed, [

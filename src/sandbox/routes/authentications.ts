@@ -12,7 +12,7 @@ import type { DeviceInfo } from '../../core/device-info';
 import { CONTINUE_PATH } from '../../core/three-ds-method';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { parseWithSchema, unexpectedFirst, withoutNulls, type Parsed } from '../http/parse-with-schema';
+import { parseWithSchema, unexpectedFirst, type Parsed } from '../http/parse-with-schema';
 import { field } from '../http/request-fields';
 import { AUTHENTICATION_EXAMPLE, authenticationExamples } from '../openapi/request-examples';
 import { merchantAuthenticationResponse, sdkAuthenticationResponse } from '../openapi/response-schemas';
@@ -51,8 +51,8 @@ function parseAuthentication(
   now: Date,
 ): Parsed<{ data: AuthenticationData; device: DeviceInfo }> {
   const keys = parseWithSchema(authenticationKeys, raw);
-  const data = validateAuthenticationData(withoutNulls(raw.data), ['data'], now, true);
-  const device = unexpectedFirst(parseWithSchema(deviceBody, withoutNulls(raw.device), ['device']));
+  const data = validateAuthenticationData(raw.data, ['data'], now, true);
+  const device = unexpectedFirst(parseWithSchema(deviceBody, raw.device, ['device']));
   if (keys.ok && data.ok && device.ok) return { ok: true, value: { data: data.value, device: device.value } };
   return {
     ok: false,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { detectCardBrand, type CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER } from '../../core/error-item';
-import { oneOfRule } from '../../core/field-rules';
+import { oneOfRule, oneOfSchema } from '../../core/field-rules';
 import { installmentPlans, PLAN_BRANDS, type InstallmentPlan } from '../charges/installment-plans';
 import { ApiError } from '../http/api-error';
 import { cents, digits, field, integer } from '../http/request-fields';
@@ -10,12 +10,14 @@ import { MAX_AMOUNT_CENTS } from '../values/money';
 import { defineRoute, type Parameter } from '../http/route';
 import { json } from '../http/route-answers';
 
+const INSTALLMENT_METHODS = ['CREDIT_CARD'];
+
 /** The query of GET /charges/fees/calculate: every value arrives as text; digits are read as numbers. */
 const feesQuery = z.strictObject({
-  payment_methods: field(oneOfRule(['CREDIT_CARD'], 'must be CREDIT_CARD, the one method with installments'), {
-    type: 'string',
-    enum: ['CREDIT_CARD'],
-  }),
+  payment_methods: field(
+    oneOfRule(INSTALLMENT_METHODS, 'must be CREDIT_CARD, the one method with installments'),
+    oneOfSchema(INSTALLMENT_METHODS),
+  ),
   value: cents(1),
   max_installments: z.optional(integer(1, 12)),
   max_installments_no_interest: z.optional(integer(1, 12)),

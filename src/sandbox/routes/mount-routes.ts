@@ -2,7 +2,7 @@ import type { Context, Handler, Hono } from 'hono';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { readIdempotencyKey } from '../http/idempotency-key';
-import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
+import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { readOptionalJsonObject } from '../http/read-optional-json';
 import { merchantAuth } from '../middleware/merchant-auth';
@@ -55,7 +55,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
       ? async (c) => {
           const key = keyOf(c);
           const raw = await (json.required ? readJsonObject(c) : readOptionalJsonObject(c));
-          const parsed = json.parse ? json.parse(raw, deps) : parseWithSchema(json.schema.schema, withoutNulls(raw));
+          const parsed = json.parse ? json.parse(raw, deps) : parseWithSchema(json.schema.schema, raw);
           if (!parsed.ok) throw new ApiError(400, parsed.errors);
           return answer(c, raw, parsed.value, key);
         }

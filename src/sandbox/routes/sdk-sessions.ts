@@ -33,7 +33,7 @@ export const SDK_SESSION_ROUTES: Route[] = [
       schema: { name: 'SdkSessionRequest', schema: sessionBody },
       example: { expires_in: 1800 },
       // A null expires_in is refused as any other non-integer: it is no number of seconds.
-      parse: (raw) => unexpectedFirst(parseWithSchema(sessionBody, raw, [], false)),
+      parse: (raw) => unexpectedFirst(parseWithSchema(sessionBody, raw)),
     },
     responses: { '201': json('SdkSession', sessionResponse, 'The session.') },
     errors: JSON_BODY_ERRORS,

@@ -4,14 +4,19 @@ type Schema = { [key: string]: unknown };
 
 /**
  * A fast-check arbitrary of the values a JSON Schema of the OpenAPI document describes (the
- * subset the generator writes: type, properties, required, items, enum, const, pattern,
+ * subset the generator writes: type, properties, required, items, enum, const, anyOf, pattern,
  * lengths, bounds, formats, $ref to components). Arrays are kept short: a case is one request.
  */
 export function arbitraryOf(schema: Schema, components: Record<string, Schema>): fc.Arbitrary<unknown> {
   if (typeof schema.$ref === 'string') return arbitraryOf(components[schema.$ref.split('/').pop()!]!, components);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  // A digit string or an integer, a value or null: any of the forms.
+  if (Array.isArray(schema.anyOf))
+    return fc.oneof(...(schema.anyOf as Schema[]).map((s) => arbitraryOf(s, components)));
   switch (schema.type) {
+    case 'null':
+      return fc.constant(null);
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = (schema.required ?? []) as string[];
