@@ -94,47 +94,6 @@ export interface NewAuthentication
   forcedOutcome: AuthenticationOutcomeValue | null;
 }
 
-export const authenticationSchema = `
-CREATE TABLE IF NOT EXISTS authentications (
-  id TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  status TEXT NOT NULL,
-  authentication_status TEXT,
-  brand TEXT NOT NULL,
-  issuer TEXT,
-  amount_value INTEGER NOT NULL,
-  currency TEXT NOT NULL,
-  installments INTEGER NOT NULL,
-  card_type TEXT NOT NULL,
-  card_source TEXT NOT NULL,
-  first_digits TEXT NOT NULL,
-  last_digits TEXT NOT NULL,
-  exp_month INTEGER,
-  exp_year INTEGER,
-  forced_outcome TEXT,
-  challenge_token_hash TEXT,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  used_at INTEGER,
-  used_by TEXT
-);`;
-
-/** Columns of the 3DS Method and the EMV result (schema version 4). */
-export const threeDsMethodColumns = [
-  'ALTER TABLE authentications ADD COLUMN method_mode TEXT',
-  'ALTER TABLE authentications ADD COLUMN method_state TEXT',
-  'ALTER TABLE authentications ADD COLUMN method_fingerprint TEXT',
-  'ALTER TABLE authentications ADD COLUMN three_ds_server_trans_id TEXT',
-  'ALTER TABLE authentications ADD COLUMN after_method TEXT',
-  'ALTER TABLE authentications ADD COLUMN method_completion TEXT',
-  'ALTER TABLE authentications ADD COLUMN challenge_window_size TEXT',
-  'ALTER TABLE authentications ADD COLUMN authentication_value TEXT',
-  'ALTER TABLE authentications ADD COLUMN browser_accept_header TEXT',
-  'ALTER TABLE authentications ADD COLUMN browser_ip TEXT',
-  'CREATE UNIQUE INDEX IF NOT EXISTS authentications_trans_id ON authentications (three_ds_server_trans_id)',
-];
-
 interface Row {
   id: string;
   merchant_id: string;
