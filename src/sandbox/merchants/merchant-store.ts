@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database';
-import { sha256 } from '../values/sha256';
+import { sha256 } from '../crypto/sha256';
 import { DEFAULT_INSTALLMENT_RATE_BP } from '../charges/installment-plans';
 
 /** A merchant account of the sandbox and its settings (docs/account-settings.md). */

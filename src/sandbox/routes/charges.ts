@@ -6,7 +6,7 @@ import { applyTransition, chargeNotFound } from '../charges/apply-transition';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
 import type { ChargeRecord } from '../charges/charge-store';
-import { readIdempotencyKey, idempotentAnswerHeaders } from '../http/idempotency-key';
+import { readIdempotencyKey, idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { cents } from '../http/request-fields';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { validateCharge } from '../charges/charge-request';
-import { readIdempotencyKey, idempotentAnswerHeaders } from '../http/idempotency-key';
+import { readIdempotencyKey, idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/read-json';
 import { merchantAuth } from '../middleware/merchant-auth';

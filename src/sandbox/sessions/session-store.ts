@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
-import { sha256 } from '../values/sha256';
+import { sha256 } from '../crypto/sha256';
 
 /** A session is valid for at most 30 minutes (docs/rules.md#limits). */
 export const MAX_SESSION_TTL_MS = 30 * 60_000;

@@ -10,7 +10,7 @@ import type { CardBrand } from '../../core/card-brand';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
-import { RandomPool } from '../values/random-pool';
+import { RandomPool } from '../crypto/random-pool';
 
 /** How long the shopper has to finish a challenge, from the authentication's creation. */
 export const CHALLENGE_WINDOW_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { UNPROCESSABLE } from './api-error-code';
+import { UNPROCESSABLE } from '../http/api-error-code';
 import type { Clock } from '../clock';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 import type { Db } from '../storage/database';
 import type { RunInSharedTransaction } from '../storage/group-commit';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
