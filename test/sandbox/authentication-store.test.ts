@@ -3,12 +3,9 @@ import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
-import {
-  AuthenticationStore,
-  CHALLENGE_WINDOW_MS,
-  COMPLETED_VALIDITY_MS,
-  type NewAuthentication,
-} from '../../src/sandbox/three-ds/authentication-store';
+import type { NewAuthentication } from '../../src/sandbox/three-ds/authentication-record';
+import { AuthenticationStore } from '../../src/sandbox/three-ds/authentication-store';
+import { CHALLENGE_WINDOW_MS, COMPLETED_VALIDITY_MS } from '../../src/sandbox/three-ds/authentication-transitions';
 import { toResource } from '../../src/sandbox/three-ds/authentication-resource';
 import { ManualClock } from './support/manual-clock';
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SandboxDeps } from '../app-env';
-import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
+import type { AuthenticationRecord } from '../three-ds/authentication-record';
+import type { AuthenticationStore } from '../three-ds/authentication-store';
 import type { ChallengeAttempts } from '../challenge-attempts/challenge-attempt-store';
 import { PAGE_TEXTS } from './challenge-page-texts';
 import { pageScript } from './challenge-assets';
