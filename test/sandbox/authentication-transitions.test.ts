@@ -12,6 +12,7 @@ import {
   notified,
   used,
 } from '../../src/sandbox/three-ds/authentication-transitions';
+import { challengeAuthentication } from './support/new-authentication';
 
 const draw: AuthenticationDraws = {
   id: () => '3DS_00000000-0000-4000-8000-000000000001',
@@ -21,24 +22,7 @@ const draw: AuthenticationDraws = {
 };
 
 const input: NewAuthentication = {
-  merchantId: 'M1',
-  status: 'REQUIRE_CHALLENGE',
-  authenticationStatus: null,
-  brand: 'visa',
-  issuer: 'Banco Exemplo',
-  amountValue: 1000,
-  installments: 1,
-  cardType: 'CREDIT_CARD',
-  cardSource: 'number',
-  firstDigits: '400000',
-  lastDigits: '2503',
-  expMonth: 12,
-  expYear: 2030,
-  forcedOutcome: null,
-  methodMode: null,
-  afterMethod: null,
-  methodCompletion: 'U',
-  challengeWindowSize: null,
+  ...challengeAuthentication,
   browser: { acceptHeader: 'text/html', ip: '203.0.113.9' },
 };
 

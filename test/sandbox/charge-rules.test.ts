@@ -54,7 +54,7 @@ describe('charge rules', () => {
     expect(cardChargeRefusals(merchant, charge(), body, card, '')).toEqual([]);
     const refused = cardChargeRefusals(
       { ...merchant, pciHomologated: false, subMerchantEnabled: false },
-      charge({ amount: { value: 1 }, sub_merchant: { mcc: '5999' } as ChargeBody['sub_merchant'] }),
+      charge({ amount: { value: 1, currency: 'BRL' }, sub_merchant: { mcc: '5999' } as ChargeBody['sub_merchant'] }),
       body,
       card,
       'charges[0].',
