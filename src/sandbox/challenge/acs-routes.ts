@@ -1,12 +1,19 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import * as z from 'zod/mini';
 import type { AppEnv, SandboxDeps } from '../app-env';
+import { defineRoute, type Route } from '../http/route';
+import { PAGE_CSP_HEADER, html } from '../http/route-answers';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
-import type { AuthenticationStore } from '../three-ds/authentication-store';
-import type { ChallengeAttempts } from '../challenge-attempts/challenge-attempt-store';
 import { PAGE_TEXTS } from './challenge-page-texts';
 import { pageScript } from './challenge-assets';
 import { acsPage, type AcsView } from './challenge-pages';
-import { readChallengeParams, readForm, type ChallengeParams } from './challenge-params';
+import {
+  CHALLENGE_QUERY,
+  challengeForm,
+  readChallengeParams,
+  readForm,
+  type ChallengeParams,
+} from './challenge-params';
 import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
 import { ApiError } from '../http/api-error';
 import { creqProblems, cresProblems, encodeCres } from '../three-ds/challenge-messages';
@@ -14,13 +21,11 @@ import { pageCsp } from './page-headers';
 
 const brandName = (brand: string) => (brand === 'unknown' ? '' : brand[0]!.toUpperCase() + brand.slice(1));
 
-/**
- * The issuer (ACS) simulator, nested in the host page. GET /challenge/acs shows the code form
- * (or the end, when the challenge is over); POST /challenge/acs takes the typed code, decides it
- * as the sandbox issuer does and, when the challenge ends, completes the authentication.
- */
-export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempts: ChallengeAttempts): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+const base64url = () => z.string().check(z.regex(/^[A-Za-z0-9_-]+$/));
+
+/** The issuer simulator's pages for one sandbox: the code form, the end, and how either is shown. */
+function issuerPages(deps: SandboxDeps) {
+  const attempts = deps.challengeAttempts;
   const expired = (r: AuthenticationRecord) => Date.parse(r.expiresAt) <= deps.clock.now().getTime();
 
   // Made once: building an Intl.NumberFormat costs more than the rest of the issuer page.
@@ -68,61 +73,147 @@ export function acsRoutes(deps: SandboxDeps, store: AuthenticationStore, attempt
     c.header('content-security-policy', pageCsp(`'self' ${p.parent}`, "; form-action 'self'", script?.cspSource));
     return c.html(acsPage(view, script), status);
   };
-
-  app.get('/challenge/acs', (c) => {
-    const p = readChallengeParams((name) => c.req.query(name), store, deps.corsOrigins);
+  /** The page a challenge opens on: the code form (saying a wrong code was typed before), or the end once it is over. */
+  const opening = (c: Context<AppEnv>, p: ChallengeParams) => {
     const { record } = p;
     if (record.status !== 'REQUIRE_CHALLENGE' || expired(record)) return show(c, p, end(record, record, p));
     const wrong = attempts.wrong(record.id);
     return show(c, p, form(record, p, wrong ? PAGE_TEXTS[p.locale].wrong(MAX_ATTEMPTS - wrong) : undefined));
-  });
+  };
 
-  app.post('/challenge/acs', async (c) => {
-    const body = await readForm(c);
-    const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
-    const t = PAGE_TEXTS[p.locale];
-    // The host page's creq opens the challenge: the code form, as GET shows it.
-    if (body.has('creq') && !body.has('code')) {
-      const problems = creqProblems(body.get('creq'), p.record);
-      if (problems.length) throw new ApiError(400, problems);
-      const { record } = p;
-      if (record.status !== 'REQUIRE_CHALLENGE' || expired(record)) return show(c, p, end(record, record, p));
-      const wrong = attempts.wrong(record.id);
-      return show(c, p, form(record, p, wrong ? t.wrong(MAX_ATTEMPTS - wrong) : undefined));
-    }
-    const code = (body.get('code') ?? '').trim();
-    // The count of wrong codes and the completion change together or not at all.
-    const decided = deps.transaction((): { view: AcsView; status: 200 | 400 } => {
-      const current = store.getById(p.record.id)!;
-      if (current.status !== 'REQUIRE_CHALLENGE' || expired(current))
-        return { view: end(current, current, p), status: 200 };
-      const decision = decideCode(code, attempts.wrong(current.id));
-      if (decision.kind === 'malformed') return { view: form(current, p, t.malformed), status: 400 };
-      if (decision.kind === 'retry') {
-        attempts.recordWrong(current.id);
-        return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
-      }
-      const completed = store.completeChallenge(current.id, decision.outcome);
-      const view = end(current, completed, p);
-      // The ACS posts its result, the base64url cres, to the 3DS server's notification URL.
-      if (completed?.status === 'AUTH_FLOW_COMPLETED' && view.state === 'done') {
-        const cres = encodeCres(completed, completed.authenticationStatus === 'AUTHENTICATED' ? 'Y' : 'N');
-        view.cres = { cres, authentication: completed.id, token: p.token, parent: p.parent, locale: p.locale };
-      }
-      return { view, status: 200 };
-    });
-    return show(c, p, decided.view, decided.status);
-  });
-
-  // The 3DS server's challenge notification URL: takes the ACS's cres, checks it is this
-  // challenge's, and shows the end, whose script tells the host "ended". The outcome shown is the
-  // stored one (the cres only notifies); the SDK then reads it from the API.
-  app.post('/challenge/notification', async (c) => {
-    const body = await readForm(c);
-    const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
-    const problems = cresProblems(body.get('cres'), p.record);
-    if (problems.length) throw new ApiError(400, problems);
-    return show(c, p, end(p.record, p.record, p));
-  });
-  return app;
+  return { expired, end, form, show, opening };
 }
+
+/**
+ * The issuer (ACS) simulator, nested in the host page. GET /challenge/acs shows the code form
+ * (or the end, when the challenge is over); POST /challenge/acs takes the typed code, decides it
+ * as the sandbox issuer does and, when the challenge ends, completes the authentication.
+ */
+export const ACS_ROUTES: Route[] = [
+  defineRoute({
+    operationId: 'getIssuerPage',
+    method: 'get',
+    path: '/challenge/acs',
+    origin: 'challenge',
+    tag: 'Challenge origin',
+    summary: "The issuer (ACS) simulator's code form, nested in the host page",
+    security: 'none',
+    parameters: CHALLENGE_QUERY,
+    responses: { '200': html('The code form, or the end of the challenge.', { headers: PAGE_CSP_HEADER }) },
+    errors: [400, 403],
+    handle: (deps) => {
+      const { opening } = issuerPages(deps);
+      return (c) =>
+        opening(
+          c,
+          readChallengeParams((name) => c.req.query(name), deps.authentications, deps.corsOrigins),
+        );
+    },
+  }),
+  defineRoute({
+    operationId: 'submitIssuerCode',
+    method: 'post',
+    path: '/challenge/acs',
+    origin: 'challenge',
+    tag: 'Challenge origin',
+    summary:
+      "The host page's `creq`, which opens the code form, or the code the shopper typed (the form of the issuer page)",
+    description:
+      'With `creq` (base64url CReq) and no `code`: the code form, as GET shows it; a `creq` that is not this ' +
+      "challenge's is a 400 naming its field (`creq.acsTransID`). With `code`: the code decided; the end page " +
+      'form-posts `cres` to /challenge/notification.',
+    security: 'none',
+    body: {
+      contentType: 'application/x-www-form-urlencoded',
+      required: true,
+      schema: {
+        name: 'IssuerCodeForm',
+        schema: challengeForm({ code: z.optional(z.string()), creq: z.optional(base64url()) }),
+      },
+    },
+    responses: {
+      '200': html('The next page: the form again after a wrong code, or the end.', { headers: PAGE_CSP_HEADER }),
+      '400': html(
+        'The form again when the code is not 6 digits; the error body (or an error page, for a browser) when a challenge parameter is missing or malformed.',
+        {
+          headers: { 'content-security-policy': { ...PAGE_CSP_HEADER['content-security-policy'], required: false } },
+          orError: true,
+        },
+      ),
+    },
+    errors: [403, 413, 415],
+    handle: (deps) => {
+      const { expired, end, form, show, opening } = issuerPages(deps);
+      const { authentications: store, challengeAttempts: attempts } = deps;
+      return async (c) => {
+        const body = await readForm(c);
+        const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
+        const t = PAGE_TEXTS[p.locale];
+        // The host page's creq opens the challenge: the code form, as GET shows it.
+        if (body.has('creq') && !body.has('code')) {
+          const problems = creqProblems(body.get('creq'), p.record);
+          if (problems.length) throw new ApiError(400, problems);
+          return opening(c, p);
+        }
+        const code = (body.get('code') ?? '').trim();
+        // The count of wrong codes and the completion change together or not at all.
+        const decided = deps.transaction((): { view: AcsView; status: 200 | 400 } => {
+          const current = store.getById(p.record.id)!;
+          if (current.status !== 'REQUIRE_CHALLENGE' || expired(current))
+            return { view: end(current, current, p), status: 200 };
+          const decision = decideCode(code, attempts.wrong(current.id));
+          if (decision.kind === 'malformed') return { view: form(current, p, t.malformed), status: 400 };
+          if (decision.kind === 'retry') {
+            attempts.recordWrong(current.id);
+            return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
+          }
+          const completed = store.completeChallenge(current.id, decision.outcome);
+          const view = end(current, completed, p);
+          // The ACS posts its result, the base64url cres, to the 3DS server's notification URL.
+          if (completed?.status === 'AUTH_FLOW_COMPLETED' && view.state === 'done') {
+            const cres = encodeCres(completed, completed.authenticationStatus === 'AUTHENTICATED' ? 'Y' : 'N');
+            view.cres = { cres, authentication: completed.id, token: p.token, parent: p.parent, locale: p.locale };
+          }
+          return { view, status: 200 };
+        });
+        return show(c, p, decided.view, decided.status);
+      };
+    },
+  }),
+];
+
+/**
+ * The 3DS server's challenge notification URL: takes the ACS's cres, checks it is this
+ * challenge's, and shows the end, whose script tells the host "ended". The outcome shown is the
+ * stored one (the cres only notifies); the SDK then reads it from the API.
+ */
+export const NOTIFICATION_ROUTE: Route = defineRoute({
+  operationId: 'challengeNotification',
+  method: 'post',
+  path: '/challenge/notification',
+  origin: 'challenge',
+  tag: 'Challenge origin',
+  summary:
+    "The 3DS server's challenge notification URL: the issuer page form-posts `cres` (base64url CRes) here when the challenge ended",
+  description:
+    'Its page tells the host page, which tells the SDK; the outcome shown is the stored one. A `cres` that ' +
+    "is not this challenge's is a 400 naming its field (`cres.transStatus`).",
+  security: 'none',
+  body: {
+    contentType: 'application/x-www-form-urlencoded',
+    required: true,
+    schema: { name: 'ChallengeNotificationForm', schema: challengeForm({ cres: base64url() }) },
+  },
+  responses: { '200': html('The end of the challenge.', { headers: PAGE_CSP_HEADER }) },
+  errors: [400, 403, 413, 415],
+  handle: (deps) => {
+    const { end, show } = issuerPages(deps);
+    return async (c) => {
+      const body = await readForm(c);
+      const p = readChallengeParams((name) => body.get(name) ?? undefined, deps.authentications, deps.corsOrigins);
+      const problems = cresProblems(body.get('cres'), p.record);
+      if (problems.length) throw new ApiError(400, problems);
+      return show(c, p, end(p.record, p.record, p));
+    };
+  },
+});

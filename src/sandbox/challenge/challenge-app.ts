@@ -8,13 +8,10 @@ import { ApiError } from '../http/api-error';
 import { bodySizeLimit } from '../middleware/body-size-limit';
 import { answerLog } from '../middleware/answer-log';
 import { traceId } from '../middleware/trace-id';
-import { acsRoutes } from './acs-routes';
-import { challengeAssetRoutes } from './challenge-assets';
+import { mountRoutes } from '../routes/mount-routes';
+import { routeTable } from '../routes/route-table';
 import { errorPage } from './challenge-pages';
-import { endRoute } from './end-route';
 import { pageLocale } from './challenge-params';
-import { hostRoute } from './host-route';
-import { methodRoutes } from './method-routes';
 import { pageCsp, pageHeaders } from './page-headers';
 
 /**
@@ -23,17 +20,12 @@ import { pageCsp, pageHeaders } from './page-headers';
  * browser (they show in the frame) and the API's error body for anything else.
  */
 export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
-  const store = deps.authentications;
   const app = new Hono<AppEnv>();
   if (deps.answerLog) app.use(answerLog(deps.answerLog));
   app.use(traceId(deps.logRequest));
   app.use(pageHeaders());
   app.use(bodySizeLimit(deps.maxBodyBytes));
-  app.route('/', challengeAssetRoutes());
-  app.route('/', hostRoute(deps, store));
-  app.route('/', acsRoutes(deps, store, deps.challengeAttempts));
-  app.route('/', endRoute(deps, store));
-  app.route('/', methodRoutes(deps, store));
+  mountRoutes(app, deps, routeTable(), 'challenge');
 
   const answer = (error: ApiError, c: Context<AppEnv>) => {
     if (!/text\/html/.test(c.req.header('accept') ?? '')) return c.json(error.body, error.status);

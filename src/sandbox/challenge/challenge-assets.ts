@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
 import { NOT_FOUND } from '../http/api-error-code';
-import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
+import { defineRoute, type Route } from '../http/route';
 import { CHALLENGE_PAGE_CSS } from './challenge-page-styles';
 
 type Page = 'host' | 'acs';
@@ -70,21 +69,40 @@ export const PAGE_STYLE_CSP = cspHash(CHALLENGE_PAGE_CSS);
  * pages carry them inline; a page links its script here only when it is not built (the 404 says
  * how to build it). Revalidated on every use: no page links them by version any more.
  */
-export function challengeAssetRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  for (const page of ['host', 'acs'] as const) {
-    app.get(`/challenge/${page}.js`, (c) => {
-      const script = pageScript(page);
-      if (!script)
-        throw ApiError.of(404, NOT_FOUND, '', `The challenge ${page} script is missing: run \`npm run build\`.`);
-      return c.body(new Uint8Array(script.bytes), 200, {
-        'content-type': 'text/javascript; charset=utf-8',
-        'cache-control': 'no-cache',
-      });
-    });
-  }
-  app.get('/challenge/challenge.css', (c) =>
-    c.body(CHALLENGE_PAGE_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
-  );
-  return app;
-}
+export const CHALLENGE_ASSET_ROUTES: Route[] = [
+  ...(['host', 'acs'] as const).map((page) =>
+    defineRoute({
+      operationId: page === 'host' ? 'getChallengeHostScript' : 'getIssuerPageScript',
+      method: 'get',
+      path: `/challenge/${page}.js`,
+      origin: 'challenge',
+      tag: 'Challenge origin',
+      summary: `The ${page === 'host' ? 'challenge host' : 'issuer'} page's script`,
+      security: 'none',
+      responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },
+      errors: [404],
+      handle: () => (c) => {
+        const script = pageScript(page);
+        if (!script)
+          throw ApiError.of(404, NOT_FOUND, '', `The challenge ${page} script is missing: run \`npm run build\`.`);
+        return c.body(new Uint8Array(script.bytes), 200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+        });
+      },
+    }),
+  ),
+  defineRoute({
+    operationId: 'getChallengeStyles',
+    method: 'get',
+    path: '/challenge/challenge.css',
+    origin: 'challenge',
+    tag: 'Challenge origin',
+    summary: "The challenge pages' stylesheet",
+    security: 'none',
+    responses: { '200': { description: 'The stylesheet.', contentType: 'text/css' } },
+    errors: [],
+    handle: () => (c) =>
+      c.body(CHALLENGE_PAGE_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
+  }),
+];

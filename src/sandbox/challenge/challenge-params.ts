@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
+import * as z from 'zod/mini';
 import { UNSUPPORTED_MEDIA_TYPE } from '../http/api-error-code';
 import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM } from '../../core/challenge-protocol';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { ApiError } from '../http/api-error';
+import type { Parameter } from '../http/route';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
@@ -102,3 +104,45 @@ export async function readForm(c: Context): Promise<URLSearchParams> {
   }
   return new URLSearchParams(await c.req.text());
 }
+
+/** The document's view of the form of a challenge page: the parameters above and the page's own fields. */
+export const challengeForm = (extra: Record<string, z.ZodMiniType>) =>
+  z.strictObject({
+    authentication: z.string().check(z.regex(/^3DS_[0-9a-f-]{36}$/)),
+    token: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
+    parent: z.url(),
+    locale: z.optional(z.enum(['pt-BR', 'en'])),
+    ...extra,
+  });
+
+/** The document's view of the parameters a challenge page's URL carries. */
+export const CHALLENGE_QUERY: Parameter[] = [
+  {
+    name: 'authentication',
+    in: 'query',
+    required: true,
+    description: 'The authentication id (3DS_<uuid>) of the challenge URL.',
+    schema: { type: 'string', pattern: '^3DS_[0-9a-f-]{36}$' },
+  },
+  {
+    name: 'token',
+    in: 'query',
+    required: true,
+    description: 'The challenge token of the challenge URL.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' },
+  },
+  {
+    name: 'parent',
+    in: 'query',
+    required: true,
+    description: 'Origin of the page that frames the challenge (the SDK adds it).',
+    schema: { type: 'string', format: 'uri' },
+  },
+  {
+    name: 'locale',
+    in: 'query',
+    required: false,
+    description: 'Language of the page.',
+    schema: { type: 'string', enum: ['pt-BR', 'en'] },
+  },
+];

@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv, SandboxDeps } from '../app-env';
-import type { AuthenticationStore } from '../three-ds/authentication-store';
+import { defineRoute, type Route } from '../http/route';
+import { PAGE_CSP_HEADER, html } from '../http/route-answers';
 import { encodeCreq } from '../three-ds/challenge-messages';
-import { readChallengeParams } from './challenge-params';
+import { CHALLENGE_QUERY, readChallengeParams } from './challenge-params';
 import { pageScript } from './challenge-assets';
 import { hostPage } from './challenge-pages';
 import { pageCsp } from './page-headers';
@@ -13,10 +12,24 @@ import { pageCsp } from './page-headers';
  * Only `parent` may frame it (CSP frame-ancestors), and the penpal child in it talks to `parent`
  * only. Its script may reach its own origin only (connect-src), to record a canceled challenge.
  */
-export function hostRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.get('/challenge/host', (c) => {
-    const { record, token, locale, parent } = readChallengeParams((name) => c.req.query(name), store, deps.corsOrigins);
+export const HOST_ROUTE: Route = defineRoute({
+  operationId: 'getChallengeHost',
+  method: 'get',
+  path: '/challenge/host',
+  origin: 'challenge',
+  tag: 'Challenge origin',
+  summary: 'The page the SDK frames: the challenge URL plus `parent` and `locale`',
+  description: 'Errors are HTML pages when the request accepts text/html, the error body otherwise.',
+  security: 'none',
+  parameters: CHALLENGE_QUERY,
+  responses: { '200': html('The host page.', { headers: PAGE_CSP_HEADER }) },
+  errors: [400, 403],
+  handle: (deps) => (c) => {
+    const { record, token, locale, parent } = readChallengeParams(
+      (name) => c.req.query(name),
+      deps.authentications,
+      deps.corsOrigins,
+    );
     // The issuer page opens with a form POST of the base64url creq (EMV 3DS), in the window size the
     // SDK asked for (03, the dialog's default, from an SDK that asked for none).
     const creq = encodeCreq(record);
@@ -29,6 +42,5 @@ export function hostRoute(deps: SandboxDeps, store: AuthenticationStore): Hono<A
     return c.html(
       hostPage({ locale, parent, acsFields: { creq, authentication: record.id, token, parent, locale } }, script),
     );
-  });
-  return app;
-}
+  },
+});

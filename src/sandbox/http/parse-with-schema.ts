@@ -12,7 +12,11 @@ export type Parsed<T> = Validation<T>;
  * key a strict object does not know, 40002 otherwise. Paths are written as the integrator
  * wrote them (`charges[0].payment_method.card.number`), after `root`.
  */
-function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray<PropertyKey> = []): ErrorItem[] {
+function issueItems(
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  root: ReadonlyArray<PropertyKey>,
+  nullIsAbsent: boolean,
+): ErrorItem[] {
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
   const add = (item: ErrorItem) => {
@@ -34,7 +38,7 @@ function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray
     }
     const path = formatPath([...root, ...issue.path]) || 'body';
     // Any rule fails on an absent value, an enum or a literal too: that is "required", not "invalid".
-    const missing = issue.input === undefined || issue.input === null;
+    const missing = issue.input === undefined || (nullIsAbsent && issue.input === null);
     add({
       code: missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
       parameterName: path,
@@ -44,16 +48,31 @@ function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray
   return out;
 }
 
-/** Parses with a zod schema and reports problems as error items (see {@link issueItems}). */
+/**
+ * Parses with a zod schema and reports problems as error items (see {@link issueItems}). A null
+ * is an absent value (40001 where one is required) unless `nullIsAbsent` is false, for a body
+ * that refuses null as it refuses any other wrong value (40002).
+ */
 export function parseWithSchema<S extends z.ZodMiniType>(
   schema: S,
   input: unknown,
   root: ReadonlyArray<PropertyKey> = [],
+  nullIsAbsent = true,
 ): Parsed<z.infer<S>> {
   const result = schema.safeParse(input, { reportInput: true });
   return result.success
     ? { ok: true, value: result.data }
-    : { ok: false, errors: issueItems(result.error.issues, root) };
+    : { ok: false, errors: issueItems(result.error.issues, root, nullIsAbsent) };
+}
+
+/**
+ * The items of unknown keys (40003) first, the others in their order: the SDK's endpoints, the
+ * session's and the public key's have always answered so, while zod reports unknown keys last.
+ */
+export function unexpectedFirst<T>(parsed: Parsed<T>): Parsed<T> {
+  if (parsed.ok) return parsed;
+  const unexpected = parsed.errors.filter((e) => e.code === UNEXPECTED_PARAMETER);
+  return { ok: false, errors: [...unexpected, ...parsed.errors.filter((e) => e.code !== UNEXPECTED_PARAMETER)] };
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { documentedFragment, type JsonSchema } from './json-fragments';
-import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable, type NamedSchema, type Route } from './route-table';
+import type { NamedSchema, Route } from '../http/route';
+import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable } from '../routes/route-table';
 
 /** Where the document says the two origins are. The committed copy uses the CLI's default ports. */
 export interface DocumentServers {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { AUTHENTICATION_STATUSES, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
 import { PHONE_TYPES } from '../../core/authentication-request';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
-import { PLAN_BRANDS } from '../routes/charge-fees';
+import { PLAN_BRANDS } from '../charges/installment-plans';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document and the contract checks only (the

@@ -1,27 +1,49 @@
-import { Hono } from 'hono';
 import { NOT_FOUND } from '../http/api-error-code';
-import type { AppEnv, SandboxDeps } from '../app-env';
 import { renderBoletoPdf } from '../boleto/boleto-pdf';
 import { renderBarcodePng } from '../boleto/boleto-png';
 import { freeFieldOf } from '../boleto/boleto-line';
 import { formatCep, formatTaxId } from '../values/document-format';
 import { formatBrl } from '../values/money';
 import { ApiError } from '../http/api-error';
+import { defineRoute, type Route } from '../http/route';
+import { NO_STORE_HEADER } from '../http/route-answers';
 
 /**
  * GET /boletos/{boleto_id}.pdf and .png: the printable boleto and its barcode image, the
  * targets of a boleto charge's SELF links. No token: the payer opens them, and the random
  * UUID in the address is what keeps them private, as with any provider's boleto link.
  */
-export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { charges } = deps;
-  const app = new Hono<AppEnv>();
-
-  app.get('/boletos/:file', (c) => {
+export const BOLETO_FILE_ROUTE: Route = defineRoute({
+  operationId: 'getBoletoFile',
+  method: 'get',
+  path: '/boletos/{file}',
+  origin: 'api',
+  tag: 'Charges',
+  summary: "A boleto's printable PDF or its barcode PNG (the targets of its SELF links; no token)",
+  security: 'none',
+  parameters: [
+    {
+      name: 'file',
+      in: 'path',
+      required: true,
+      description: 'The boleto id (a UUID) then .pdf or .png.',
+      schema: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(pdf|png)$' },
+    },
+  ],
+  responses: {
+    '200': {
+      description: 'The PDF (application/pdf) or the PNG (image/png), by the extension asked for.',
+      contentType: 'application/pdf',
+      alsoContentTypes: ['image/png'],
+      headers: NO_STORE_HEADER,
+    },
+  },
+  errors: [404],
+  handle: (deps) => (c) => {
     const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png)$/.exec(
-      c.req.param('file'),
+      c.req.param('file')!,
     );
-    const charge = match ? charges.getByBoletoId(match[1]!) : undefined;
+    const charge = match ? deps.charges.getByBoletoId(match[1]!) : undefined;
     const boleto = charge?.paymentMethod.boleto;
     if (!match || !charge || !boleto) throw ApiError.of(404, NOT_FOUND, 'boleto_id', 'No such boleto.');
     const headers = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' };
@@ -51,6 +73,5 @@ export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
       'content-type': 'application/pdf',
       'content-disposition': `inline; filename="boleto-${boleto.id}.pdf"`,
     });
-  });
-  return app;
-}
+  },
+});

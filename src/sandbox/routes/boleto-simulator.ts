@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
-import type { AppEnv, SandboxDeps } from '../app-env';
 import { applyTransition } from '../charges/apply-transition';
 import type { ChargeRecord } from '../charges/charge-store';
 import { settleBoleto } from '../charges/charge-transitions';
-import { merchantAuth } from '../middleware/merchant-auth';
+import { chargeResponse } from '../openapi/response-schemas';
+import { defineRoute, type Route } from '../http/route';
+import { idPath, json } from '../http/route-answers';
 
 /**
  * The sandbox's boleto simulator, standing in for the payer and the bank (no body):
@@ -11,15 +11,24 @@ import { merchantAuth } from '../middleware/merchant-auth';
  * POST /sandbox/charges/{charge_id}/boleto/expire: WAITING becomes CANCELED, unpaid.
  * Each sends the charge's notifications like any other status change. Merchant bearer token.
  */
-export function boletoSimulatorRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  const auth = merchantAuth(deps.merchants);
-
-  for (const outcome of ['pay', 'expire'] as const) {
-    app.post(`/sandbox/charges/:id/boleto/${outcome}`, auth, (c) => {
+export const BOLETO_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((outcome) =>
+  defineRoute({
+    operationId: outcome === 'pay' ? 'simulateBoletoPaid' : 'simulateBoletoExpired',
+    method: 'post',
+    path: `/sandbox/charges/{id}/boleto/${outcome}`,
+    origin: 'api',
+    tag: 'Sandbox',
+    summary:
+      outcome === 'pay'
+        ? 'Sandbox only: the payer pays a WAITING boleto (PAID)'
+        : 'Sandbox only: a WAITING boleto expires unpaid (CANCELED)',
+    security: 'bearer',
+    parameters: [idPath('id', 'CHAR_', 'charge')],
+    responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
+    errors: [401, 404, 409, 422],
+    handle: (deps) => (c) => {
       const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
-      return c.json(applyTransition(deps, c.req.param('id'), c.get('merchant').id, settle));
-    });
-  }
-  return app;
-}
+      return c.json(applyTransition(deps, c.req.param('id')!, c.get('merchant').id, settle));
+    },
+  }),
+);

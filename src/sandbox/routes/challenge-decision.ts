@@ -1,19 +1,15 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
-import type { AppEnv, SandboxDeps } from '../app-env';
 import { decideCode } from '../challenge/issuer-simulator';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema } from '../http/parse-with-schema';
-import { readJsonObject } from '../http/read-json';
-import { merchantAuth } from '../middleware/merchant-auth';
+import { challengeDecisionResponse } from '../openapi/response-schemas';
 import { toResource } from '../three-ds/authentication-resource';
+import { defineRoute, type Route } from '../http/route';
+import { JSON_BODY_ERRORS, idPath, json } from '../http/route-answers';
 
-/** Path of the sandbox-only decision route; `:id` is the authentication's id. */
-const CHALLENGE_DECISION_PATH = '/sandbox/3ds/authentications/:id/challenge';
-
-export const decisionBody = z.strictObject({
+const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),
 });
 
@@ -24,45 +20,61 @@ export const decisionBody = z.strictObject({
  * own authentications. The code follows the same rules as the issuer page (docs/testing.md):
  * a wrong code counts toward the attempts the page allows.
  */
-export function challengeDecisionRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { authentications: store, challengeAttempts: attempts } = deps;
-  const app = new Hono<AppEnv>();
-
-  app.post(CHALLENGE_DECISION_PATH, merchantAuth(deps.merchants), async (c) => {
-    const parsed = parseWithSchema(decisionBody, await readJsonObject(c));
-    if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const merchantId = c.get('merchant').id;
-    const id = c.req.param('id');
-    // Same transaction as the issuer page's: the count of wrong codes and the completion change together.
-    const answer = deps.transaction(() => {
-      const record = store.get(id, merchantId);
-      if (!record) throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
-      const open = record.status === 'REQUIRE_CHALLENGE' && Date.parse(record.expiresAt) > deps.clock.now().getTime();
-      if (!open)
-        throw ApiError.of(
-          409,
-          CONFLICT,
-          'id',
-          `The authentication has no pending challenge (status ${record.status}, or its challenge expired).`,
-        );
-      const decision = decideCode(parsed.value.code.trim(), attempts.wrong(record.id));
-      if (decision.kind === 'malformed') throw ApiError.of(400, INVALID_PARAMETER, 'code', 'must be 6 digits');
-      if (decision.kind === 'retry') {
-        attempts.recordWrong(record.id);
+export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisionBody>>({
+  operationId: 'decideChallenge',
+  method: 'post',
+  path: '/sandbox/3ds/authentications/{id}/challenge',
+  origin: 'api',
+  tag: 'Sandbox',
+  summary: 'Sandbox only: decide a pending challenge as if the shopper typed `code` (no browser)',
+  security: 'bearer',
+  parameters: [idPath('id', '3DS_', 'authentication')],
+  body: {
+    contentType: 'application/json',
+    required: true,
+    schema: { name: 'ChallengeDecisionRequest', schema: decisionBody },
+    example: { code: '123456' },
+    parse: (raw) => parseWithSchema(decisionBody, raw),
+  },
+  responses: {
+    '200': json('ChallengeDecision', challengeDecisionResponse, 'The decision and the authentication.'),
+  },
+  errors: [...JSON_BODY_ERRORS, 404, 409],
+  handle:
+    (deps) =>
+    (c, { body }) => {
+      const { authentications: store, challengeAttempts: attempts } = deps;
+      const merchantId = c.get('merchant').id;
+      const id = c.req.param('id')!;
+      // Same transaction as the issuer page's: the count of wrong codes and the completion change together.
+      const answer = deps.transaction(() => {
+        const record = store.get(id, merchantId);
+        if (!record) throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
+        const open = record.status === 'REQUIRE_CHALLENGE' && Date.parse(record.expiresAt) > deps.clock.now().getTime();
+        if (!open)
+          throw ApiError.of(
+            409,
+            CONFLICT,
+            'id',
+            `The authentication has no pending challenge (status ${record.status}, or its challenge expired).`,
+          );
+        const decision = decideCode(body.code.trim(), attempts.wrong(record.id));
+        if (decision.kind === 'malformed') throw ApiError.of(400, INVALID_PARAMETER, 'code', 'must be 6 digits');
+        if (decision.kind === 'retry') {
+          attempts.recordWrong(record.id);
+          return {
+            decision: 'RETRY',
+            attempts_left: decision.attemptsLeft,
+            authentication: toResource(record, deps.challengeUrl),
+          };
+        }
+        const completed = store.completeChallenge(record.id, decision.outcome)!;
         return {
-          decision: 'RETRY',
-          attempts_left: decision.attemptsLeft,
-          authentication: toResource(record, deps.challengeUrl),
+          decision: completed.authenticationStatus,
+          attempts_left: 0,
+          authentication: toResource(completed, deps.challengeUrl),
         };
-      }
-      const completed = store.completeChallenge(record.id, decision.outcome)!;
-      return {
-        decision: completed.authenticationStatus,
-        attempts_left: 0,
-        authentication: toResource(completed, deps.challengeUrl),
-      };
-    });
-    return c.json(answer);
-  });
-  return app;
-}
+      });
+      return c.json(answer);
+    },
+});

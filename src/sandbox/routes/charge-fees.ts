@@ -1,26 +1,14 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { detectCardBrand, type CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import { oneOfRule } from '../../core/field-rules';
-import type { AppEnv, SandboxDeps } from '../app-env';
-import { installmentPlans, type InstallmentPlan } from '../charges/installment-plans';
+import { installmentPlans, PLAN_BRANDS, type InstallmentPlan } from '../charges/installment-plans';
 import { ApiError } from '../http/api-error';
-import { parseWithSchema } from '../http/parse-with-schema';
 import { cents, digits, field, integer } from '../http/request-fields';
-import { merchantAuth } from '../middleware/merchant-auth';
-
-/** The networks the sandbox knows, each answered when no BIN narrows the answer to one. */
-export const PLAN_BRANDS: readonly Exclude<CardBrand, 'unknown'>[] = [
-  'visa',
-  'mastercard',
-  'elo',
-  'amex',
-  'hipercard',
-  'diners',
-  'discover',
-  'jcb',
-];
+import { installmentFeesResponse } from '../openapi/response-schemas';
+import { MAX_AMOUNT_CENTS } from '../values/money';
+import { defineRoute, type Parameter } from '../http/route';
+import { json } from '../http/route-answers';
 
 /** The query of GET /charges/fees/calculate: every value arrives as text; digits are read as numbers. */
 const feesQuery = z.strictObject({
@@ -34,36 +22,91 @@ const feesQuery = z.strictObject({
   credit_card_bin: z.optional(digits(6, 6, 'must be the first 6 digits of the card number')),
 });
 
+/** GET /charges/fees/calculate; the examples are the ones the contract tests send (the example checkout's cart). */
+const FEES_QUERY: Parameter[] = [
+  {
+    name: 'payment_methods',
+    in: 'query',
+    required: true,
+    description: 'CREDIT_CARD, the one method with installments.',
+    schema: { type: 'string', enum: ['CREDIT_CARD'] },
+    example: 'CREDIT_CARD',
+  },
+  {
+    name: 'value',
+    in: 'query',
+    required: true,
+    description: 'The price, in cents.',
+    schema: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT_CENTS },
+    example: 13480,
+  },
+  {
+    name: 'max_installments',
+    in: 'query',
+    required: false,
+    description: 'The most installments offered. Default 12.',
+    schema: { type: 'integer', minimum: 1, maximum: 12, default: 12 },
+    example: 12,
+  },
+  {
+    name: 'max_installments_no_interest',
+    in: 'query',
+    required: false,
+    description: 'The most installments without interest, at most `max_installments`. Default 1.',
+    schema: { type: 'integer', minimum: 1, maximum: 12, default: 1 },
+    example: 3,
+  },
+  {
+    name: 'credit_card_bin',
+    in: 'query',
+    required: false,
+    description:
+      "The card's first 6 digits: the answer has that card's network only (400 when the sandbox knows no network for them). Without it, every network.",
+    schema: { type: 'string', pattern: '^\\d{6}$' },
+    example: '400000',
+  },
+];
+
+const invalid = (parameterName: string, rule: string) =>
+  new ApiError(400, [{ code: INVALID_PARAMETER, parameterName, description: `${parameterName} ${rule}` }]);
+
 /**
  * GET /charges/fees/calculate (merchant token): the installment plans of a credit card payment
  * of `value`, per brand, for the checkout's installment selector (docs/orders-and-charges.md#installment-plans).
  */
-export function chargeFeeRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.get('/charges/fees/calculate', merchantAuth(deps.merchants), (c) => {
-    // A parameter given twice is refused rather than one of its values picked at random.
-    const query = Object.fromEntries(
-      Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
-    );
-    const parsed = parseWithSchema(feesQuery, query);
-    if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const { value, max_installments = 12, max_installments_no_interest = 1, credit_card_bin } = parsed.value;
-    if (max_installments_no_interest > max_installments)
-      throw invalid('max_installments_no_interest', `must be at most max_installments (${max_installments})`);
-    const brand = credit_card_bin === undefined ? undefined : detectCardBrand(credit_card_bin);
-    if (brand === 'unknown') throw invalid('credit_card_bin', 'must be the BIN of a card network the sandbox knows');
-    const plans = installmentPlans({
-      value,
-      maxInstallments: max_installments,
-      maxInstallmentsNoInterest: max_installments_no_interest,
-      monthlyRateBp: c.get('merchant').installmentRateBp,
-    });
-    const byBrand: Partial<Record<CardBrand, { installment_plans: InstallmentPlan[] }>> = {};
-    for (const b of brand ? [brand] : PLAN_BRANDS) byBrand[b] = { installment_plans: plans };
-    return c.json({ payment_methods: { credit_card: byBrand } });
-  });
-  return app;
-}
-
-const invalid = (parameterName: string, rule: string) =>
-  new ApiError(400, [{ code: INVALID_PARAMETER, parameterName, description: `${parameterName} ${rule}` }]);
+export const CHARGE_FEE_ROUTE = defineRoute<undefined, z.infer<typeof feesQuery>>({
+  operationId: 'calculateInstallmentFees',
+  method: 'get',
+  path: '/charges/fees/calculate',
+  origin: 'api',
+  tag: 'Charges',
+  summary: "The installment plans of a credit card payment, per card network, for the checkout's installment selector",
+  description:
+    'Plans 1 to `max_installments`: up to `max_installments_no_interest` they cost `value`; beyond it ' +
+    'the Price table at the monthly rate of the account settings (`installment_interest_rate`), ' +
+    '`amount.value` = `installment_value` × installments, each installment rounded up to the cent. ' +
+    'A plan whose installment would be under R$ 5,00 is left out (plan 1 stays).',
+  security: 'bearer',
+  parameters: FEES_QUERY,
+  query: feesQuery,
+  responses: { '200': json('InstallmentFees', installmentFeesResponse, 'The plans, per card network.') },
+  errors: [400, 401],
+  handle:
+    () =>
+    (c, { query }) => {
+      const { value, max_installments = 12, max_installments_no_interest = 1, credit_card_bin } = query;
+      if (max_installments_no_interest > max_installments)
+        throw invalid('max_installments_no_interest', `must be at most max_installments (${max_installments})`);
+      const brand = credit_card_bin === undefined ? undefined : detectCardBrand(credit_card_bin);
+      if (brand === 'unknown') throw invalid('credit_card_bin', 'must be the BIN of a card network the sandbox knows');
+      const plans = installmentPlans({
+        value,
+        maxInstallments: max_installments,
+        maxInstallmentsNoInterest: max_installments_no_interest,
+        monthlyRateBp: c.get('merchant').installmentRateBp,
+      });
+      const byBrand: Partial<Record<CardBrand, { installment_plans: InstallmentPlan[] }>> = {};
+      for (const b of brand ? [brand] : PLAN_BRANDS) byBrand[b] = { installment_plans: plans };
+      return c.json({ payment_methods: { credit_card: byBrand } });
+    },
+});

@@ -1,21 +1,18 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv, SandboxDeps } from '../app-env';
-import { validateCharge } from '../charges/charge-request';
 import { applyTransition, chargeNotFound } from '../charges/apply-transition';
+import { standaloneChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
-import type { ChargeRecord } from '../charges/charge-store';
-import { readIdempotencyKey, idempotentAnswerHeaders } from '../idempotency/idempotency-key';
+import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { cents } from '../http/request-fields';
-import { ApiError } from '../http/api-error';
-import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
-import { readJsonObject } from '../http/read-json';
-import { readOptionalJsonObject } from '../http/read-optional-json';
-import { merchantAuth } from '../middleware/merchant-auth';
+import { CHARGE_EXAMPLE } from '../openapi/request-examples';
+import { chargeResponse } from '../openapi/response-schemas';
+import { CHARGE_FEE_ROUTE } from './charge-fees';
+import { defineRoute, type Route } from '../http/route';
+import { JSON_BODY_ERRORS, REPLAYED_HEADER, idPath, json } from '../http/route-answers';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
-export const amountBody = z.strictObject({
+const amountBody = z.strictObject({
   amount: z.optional(z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' })),
 });
 
@@ -23,53 +20,99 @@ export const amountBody = z.strictObject({
  * POST /charges (a sub-merchant's credit card charge; x-idempotency-key), GET /charges/{id},
  * POST /charges/{id}/capture and /cancel. Merchant bearer token.
  */
-export function chargeRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { charges, processor, idempotency, events } = deps;
-  const app = new Hono<AppEnv>();
-  const auth = merchantAuth(deps.merchants);
-  const find = (id: string, merchantId: string): ChargeRecord => {
-    const charge = charges.get(id, merchantId);
-    if (!charge) throw chargeNotFound();
-    return charge;
-  };
-
-  app.post('/charges', auth, async (c) => {
-    const key = readIdempotencyKey(c);
-    const raw = await readJsonObject(c);
-    const parsed = validateCharge(raw, 'standalone');
-    if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const merchant = c.get('merchant');
-    const result = await idempotency.run(
-      { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
-      () => {
-        const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: null });
-        return {
-          status: 201,
-          body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()),
-          after: events.created(charge),
-        };
+export const CHARGE_ROUTES: Route[] = [
+  defineRoute<ChargeBody>({
+    operationId: 'createCharge',
+    method: 'post',
+    path: '/charges',
+    origin: 'api',
+    tag: 'Charges',
+    summary: "Create a sub-merchant's credit card charge",
+    security: 'bearer',
+    idempotent: true,
+    body: {
+      contentType: 'application/json',
+      required: true,
+      schema: { name: 'ChargeRequest', schema: standaloneChargeSchema() },
+      example: CHARGE_EXAMPLE,
+      parse: (raw) => validateCharge(raw, 'standalone'),
+    },
+    responses: { '201': json('Charge', chargeResponse, 'The charge.', { headers: REPLAYED_HEADER }) },
+    errors: [...JSON_BODY_ERRORS, 422],
+    handle:
+      (deps) =>
+      async (c, { body, raw, idempotencyKey: key }) => {
+        const { processor, idempotency, events } = deps;
+        const merchant = c.get('merchant');
+        const result = await idempotency.run(
+          { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
+          () => {
+            const charge = processor.create({ merchant, body, at: '', orderId: null });
+            return {
+              status: 201,
+              body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()),
+              after: events.created(charge),
+            };
+          },
+        );
+        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
       },
-    );
-    return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
-  });
-
-  app.get('/charges/:id', auth, (c) =>
-    c.json(chargeResource(find(c.req.param('id'), c.get('merchant').id), deps.apiUrl, deps.clock.now().getTime())),
-  );
-
-  for (const [action, decide] of [
-    ['capture', capture],
-    ['cancel', cancel],
-  ] as const) {
-    app.post(`/charges/:id/${action}`, auth, async (c) => {
-      const raw = await readOptionalJsonObject(c);
-      const parsed = parseWithSchema(amountBody, withoutNulls(raw));
-      if (!parsed.ok) throw new ApiError(400, parsed.errors);
-      const value = parsed.value.amount?.value;
-      return c.json(
-        applyTransition(deps, c.req.param('id'), c.get('merchant').id, (charge, now) => decide(charge, value, now)),
-      );
-    });
-  }
-  return app;
-}
+  }),
+  // Before GET /charges/{id}: hono's RegExpRouter takes a static path beside /charges/:id only when it comes first.
+  CHARGE_FEE_ROUTE,
+  defineRoute({
+    operationId: 'getCharge',
+    method: 'get',
+    path: '/charges/{id}',
+    origin: 'api',
+    tag: 'Charges',
+    summary: 'Read a charge',
+    security: 'bearer',
+    parameters: [idPath('id', 'CHAR_', 'charge')],
+    responses: { '200': json('Charge', chargeResponse, 'The charge.') },
+    errors: [401, 404],
+    handle: (deps) => (c) => {
+      const charge = deps.charges.get(c.req.param('id')!, c.get('merchant').id);
+      if (!charge) throw chargeNotFound();
+      return c.json(chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()));
+    },
+  }),
+  ...(
+    [
+      ['capture', capture],
+      ['cancel', cancel],
+    ] as const
+  ).map(([action, decide]) =>
+    defineRoute<z.infer<typeof amountBody>>({
+      operationId: `${action}Charge`,
+      method: 'post',
+      path: `/charges/{id}/${action}`,
+      origin: 'api',
+      tag: 'Charges',
+      summary:
+        action === 'capture'
+          ? 'Capture an authorized charge (all of it, or `amount.value`)'
+          : 'Cancel (refund) a card or Pix charge (all of it, or `amount.value`)',
+      security: 'bearer',
+      parameters: [idPath('id', 'CHAR_', 'charge')],
+      body: {
+        contentType: 'application/json',
+        required: false,
+        schema: { name: 'ChargeAmountRequest', schema: amountBody },
+        example: { amount: { value: 1000 } },
+      },
+      responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
+      errors: [...JSON_BODY_ERRORS, 404, 409, 422],
+      handle:
+        (deps) =>
+        (c, { body }) => {
+          const value = body.amount?.value;
+          return c.json(
+            applyTransition(deps, c.req.param('id')!, c.get('merchant').id, (charge, now) =>
+              decide(charge, value, now),
+            ),
+          );
+        },
+    }),
+  ),
+];

@@ -1,15 +1,12 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv, SandboxDeps } from '../app-env';
 import { booleanField, digits, field, text } from '../http/request-fields';
 import { documentAs } from '../openapi/json-fragments';
 import { pixKeyRule } from '../pix/pix-key';
 import { HIGH_RISK_MCCS } from '../charges/high-risk-mcc';
-import { ApiError } from '../http/api-error';
-import { parseWithSchema, withoutNulls } from '../http/parse-with-schema';
-import { readJsonObject } from '../http/read-json';
 import type { Merchant } from '../merchants/merchant-store';
-import { merchantAuth } from '../middleware/merchant-auth';
+import { merchantSettingsResponse } from '../openapi/response-schemas';
+import { defineRoute, type Route } from '../http/route';
+import { JSON_BODY_ERRORS, json } from '../http/route-answers';
 
 const RATE_RULE = 'must be a monthly interest rate in percent from 0.01 to 10, with at most two decimals (2.99)';
 
@@ -25,7 +22,7 @@ const interestRate = () =>
     { type: 'number', minimum: 0.01, maximum: 10, description: RATE_RULE, examples: [2.99] },
   );
 
-export const settingsBody = z.strictObject({
+const settingsBody = z.strictObject({
   pci_homologated: z.optional(booleanField()),
   sub_merchant_enabled: z.optional(booleanField()),
   released_mccs: z.optional(
@@ -59,39 +56,71 @@ const toBody = (m: Merchant) => ({
  * city and key its Pix codes carry (docs/pix.md#account-settings). POST changes only the fields sent. Both
  * show the webhook secret; POST /sandbox/merchant/webhook-secret/rotate replaces it.
  */
-export function merchantSettingsRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  const auth = merchantAuth(deps.merchants);
-
-  app.get('/sandbox/merchant/settings', auth, (c) => c.json(toBody(c.get('merchant'))));
-
-  app.post('/sandbox/merchant/settings', auth, async (c) => {
-    const parsed = parseWithSchema(settingsBody, withoutNulls(await readJsonObject(c)));
-    if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const {
-      pci_homologated,
-      sub_merchant_enabled,
-      released_mccs,
-      installment_interest_rate,
-      merchant_name,
-      merchant_city,
-      pix_key,
-    } = parsed.value;
-    const updated = deps.merchants.update(c.get('merchant').id, {
-      ...(pci_homologated !== undefined && { pciHomologated: pci_homologated }),
-      ...(sub_merchant_enabled !== undefined && { subMerchantEnabled: sub_merchant_enabled }),
-      ...(released_mccs !== undefined && { releasedMccs: [...new Set(released_mccs)] }),
-      ...(installment_interest_rate !== undefined && { installmentRateBp: installment_interest_rate }),
-      ...(merchant_name !== undefined && { name: merchant_name }),
-      ...(merchant_city !== undefined && { merchantCity: merchant_city }),
-      ...(pix_key !== undefined && { pixKey: pix_key }),
-    });
-    return c.json(toBody(updated!));
-  });
-
+export const MERCHANT_SETTINGS_ROUTES: Route[] = [
+  defineRoute({
+    operationId: 'getMerchantSettings',
+    method: 'get',
+    path: '/sandbox/merchant/settings',
+    origin: 'api',
+    tag: 'Sandbox',
+    summary:
+      "Sandbox only: the account's settings (PCI homologation, sub-merchant charges, released MCCs, webhook secret, Pix name, city and key)",
+    security: 'bearer',
+    responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings.') },
+    errors: [401],
+    handle: () => (c) => c.json(toBody(c.get('merchant'))),
+  }),
+  defineRoute<z.infer<typeof settingsBody>>({
+    operationId: 'updateMerchantSettings',
+    method: 'post',
+    path: '/sandbox/merchant/settings',
+    origin: 'api',
+    tag: 'Sandbox',
+    summary: 'Sandbox only: change the fields sent',
+    security: 'bearer',
+    body: {
+      contentType: 'application/json',
+      required: true,
+      schema: { name: 'MerchantSettingsRequest', schema: settingsBody },
+      example: { pci_homologated: true },
+    },
+    responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings as they now are.') },
+    errors: JSON_BODY_ERRORS,
+    handle:
+      (deps) =>
+      (c, { body }) => {
+        const {
+          pci_homologated,
+          sub_merchant_enabled,
+          released_mccs,
+          installment_interest_rate,
+          merchant_name,
+          merchant_city,
+          pix_key,
+        } = body;
+        const updated = deps.merchants.update(c.get('merchant').id, {
+          ...(pci_homologated !== undefined && { pciHomologated: pci_homologated }),
+          ...(sub_merchant_enabled !== undefined && { subMerchantEnabled: sub_merchant_enabled }),
+          ...(released_mccs !== undefined && { releasedMccs: [...new Set(released_mccs)] }),
+          ...(installment_interest_rate !== undefined && { installmentRateBp: installment_interest_rate }),
+          ...(merchant_name !== undefined && { name: merchant_name }),
+          ...(merchant_city !== undefined && { merchantCity: merchant_city }),
+          ...(pix_key !== undefined && { pixKey: pix_key }),
+        });
+        return c.json(toBody(updated!));
+      },
+  }),
   // A leaked secret must be replaceable without changing the API token; takes effect at once.
-  app.post('/sandbox/merchant/webhook-secret/rotate', auth, (c) =>
-    c.json(toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)),
-  );
-  return app;
-}
+  defineRoute({
+    operationId: 'rotateWebhookSecret',
+    method: 'post',
+    path: '/sandbox/merchant/webhook-secret/rotate',
+    origin: 'api',
+    tag: 'Sandbox',
+    summary: 'Sandbox only: replace the webhook signing secret',
+    security: 'bearer',
+    responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings with the new secret.') },
+    errors: [401],
+    handle: (deps) => (c) => c.json(toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)),
+  }),
+];

@@ -1,113 +1,162 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
-import type { AppEnv, SandboxDeps } from '../app-env';
-import { validateCharge } from '../charges/charge-request';
-import { readIdempotencyKey, idempotentAnswerHeaders } from '../idempotency/idempotency-key';
+import { orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
+import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { ApiError } from '../http/api-error';
-import { readJsonObject } from '../http/read-json';
-import { merchantAuth } from '../middleware/merchant-auth';
-import { validateOrder } from '../orders/order-request';
+import { ORDER_EXAMPLE } from '../openapi/request-examples';
+import { orderResponse } from '../openapi/response-schemas';
+import { orderSchema, validateOrder, type OrderBody } from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
 import { newQrCode } from '../pix/new-qr-code';
+import { defineRoute, type Route } from '../http/route';
+import { JSON_BODY_ERRORS, REPLAYED_HEADER, idPath, json } from '../http/route-answers';
+
+const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
 
 /**
  * POST /orders (without payment, with one charge, or with one Pix QR code), GET /orders/{id}, POST /orders/{id}/pay.
  * Merchant bearer token; x-idempotency-key on both POSTs.
  */
-export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const { orders, charges, qrCodes, processor, idempotency, events } = deps;
-  const app = new Hono<AppEnv>();
-  const auth = merchantAuth(deps.merchants);
-  const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
-
-  app.post('/orders', auth, async (c) => {
-    const key = readIdempotencyKey(c);
-    const raw = await readJsonObject(c);
-    const parsed = validateOrder(raw, deps.clock.now().getTime());
-    if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const merchant = c.get('merchant');
-    const result = await idempotency.run(
-      { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) },
-      () => {
-        const body = parsed.value;
-        const now = deps.clock.now().getTime();
-        const order: OrderRecord = {
-          id: `ORDE_${randomUUID()}`,
-          merchantId: merchant.id,
-          referenceId: body.reference_id ?? null,
-          customer: body.customer,
-          items: body.items ?? [],
-          shipping: body.shipping ?? null,
-          notificationUrls: body.notification_urls ?? [],
-          createdAt: now,
-        };
-        orders.insert(order);
-        const paid = (body.charges ?? []).map((charge, i) =>
-          processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
-        );
-        const codes = (body.qr_codes ?? []).map((q) =>
-          newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
-        );
-        for (const code of codes) qrCodes.insert(code);
-        const sends = paid.map((charge) => events.created(charge, order));
-        return {
-          status: 201,
-          body: orderResource(order, paid, codes, deps.apiUrl, now),
-          after: () => {
-            for (const send of sends) send();
+export const ORDER_ROUTES: Route[] = [
+  defineRoute<OrderBody>({
+    operationId: 'createOrder',
+    method: 'post',
+    path: '/orders',
+    origin: 'api',
+    tag: 'Orders',
+    summary:
+      'Create an order, and pay it at once when `charges` holds one charge, or with a Pix QR code when `qr_codes` holds one',
+    security: 'bearer',
+    idempotent: true,
+    body: {
+      contentType: 'application/json',
+      required: true,
+      schema: { name: 'OrderRequest', schema: orderSchema() },
+      example: ORDER_EXAMPLE,
+      parse: (raw, deps) => validateOrder(raw, deps.clock.now().getTime()),
+    },
+    responses: {
+      '201': json('Order', orderResponse, 'The order (its charge or its QR code, when one was sent).', {
+        headers: REPLAYED_HEADER,
+      }),
+    },
+    errors: [...JSON_BODY_ERRORS, 422],
+    handle:
+      (deps) =>
+      async (c, { body, raw, idempotencyKey: key }) => {
+        const { orders, qrCodes, processor, idempotency, events } = deps;
+        const merchant = c.get('merchant');
+        const result = await idempotency.run(
+          { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) },
+          () => {
+            const now = deps.clock.now().getTime();
+            const order: OrderRecord = {
+              id: `ORDE_${randomUUID()}`,
+              merchantId: merchant.id,
+              referenceId: body.reference_id ?? null,
+              customer: body.customer,
+              items: body.items ?? [],
+              shipping: body.shipping ?? null,
+              notificationUrls: body.notification_urls ?? [],
+              createdAt: now,
+            };
+            orders.insert(order);
+            const paid = (body.charges ?? []).map((charge, i) =>
+              processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
+            );
+            const codes = (body.qr_codes ?? []).map((q) =>
+              newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
+            );
+            for (const code of codes) qrCodes.insert(code);
+            const sends = paid.map((charge) => events.created(charge, order));
+            return {
+              status: 201,
+              body: orderResource(order, paid, codes, deps.apiUrl, now),
+              after: () => {
+                for (const send of sends) send();
+              },
+            };
           },
-        };
+        );
+        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
       },
-    );
-    return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
-  });
-
-  app.get('/orders/:id', auth, (c) => {
-    const order = orders.get(c.req.param('id'), c.get('merchant').id);
-    if (!order) throw notFound();
-    const now = deps.clock.now().getTime();
-    return c.json(orderResource(order, charges.listByOrder(order.id), qrCodes.listByOrder(order.id), deps.apiUrl, now));
-  });
-
-  app.post('/orders/:id/pay', auth, async (c) => {
-    const id = c.req.param('id');
-    const key = readIdempotencyKey(c);
-    const raw = await readJsonObject(c);
-    const merchant = c.get('merchant');
-    const order = orders.get(id, merchant.id);
-    if (!order) throw notFound();
-    const parsed = validateCharge(raw, 'order');
-    if (!parsed.ok) throw new ApiError(400, parsed.errors);
-    const result = await idempotency.run(
-      {
-        merchantId: merchant.id,
-        scope: `POST /orders/${id}/pay`,
-        key,
-        fingerprint: () => idempotency.fingerprint(raw),
+  }),
+  defineRoute({
+    operationId: 'getOrder',
+    method: 'get',
+    path: '/orders/{id}',
+    origin: 'api',
+    tag: 'Orders',
+    summary: 'Read an order',
+    security: 'bearer',
+    parameters: [idPath('id', 'ORDE_', 'order')],
+    responses: { '200': json('Order', orderResponse, 'The order.') },
+    errors: [401, 404],
+    handle: (deps) => (c) => {
+      const order = deps.orders.get(c.req.param('id')!, c.get('merchant').id);
+      if (!order) throw notFound();
+      const now = deps.clock.now().getTime();
+      return c.json(
+        orderResource(order, deps.charges.listByOrder(order.id), deps.qrCodes.listByOrder(order.id), deps.apiUrl, now),
+      );
+    },
+  }),
+  defineRoute<ChargeBody>({
+    operationId: 'payOrder',
+    method: 'post',
+    path: '/orders/{id}/pay',
+    origin: 'api',
+    tag: 'Orders',
+    summary: 'Pay an order created without payment (or whose charges failed)',
+    security: 'bearer',
+    idempotent: true,
+    parameters: [idPath('id', 'ORDE_', 'order')],
+    body: {
+      contentType: 'application/json',
+      required: true,
+      schema: { name: 'OrderChargeRequest', schema: orderChargeSchema() },
+      example: ORDER_EXAMPLE.charges[0],
+      parse: (raw) => validateCharge(raw, 'order'),
+    },
+    responses: { '201': json('Order', orderResponse, 'The order with its new charge.', { headers: REPLAYED_HEADER }) },
+    errors: [...JSON_BODY_ERRORS, 404, 409, 422],
+    handle:
+      (deps) =>
+      async (c, { body, raw, idempotencyKey: key }) => {
+        const { orders, charges, qrCodes, processor, idempotency, events } = deps;
+        const id = c.req.param('id')!;
+        const merchant = c.get('merchant');
+        const order = orders.get(id, merchant.id);
+        if (!order) throw notFound();
+        const result = await idempotency.run(
+          {
+            merchantId: merchant.id,
+            scope: `POST /orders/${id}/pay`,
+            key,
+            fingerprint: () => idempotency.fingerprint(raw),
+          },
+          () => {
+            const existing = charges.listByOrder(id);
+            if (!payable(existing)) {
+              const active = existing.find((ch) => !payable([ch]))!;
+              throw ApiError.of(
+                409,
+                CONFLICT,
+                '',
+                `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
+              );
+            }
+            const charge = processor.create({ merchant, body, at: '', orderId: id });
+            const now = deps.clock.now().getTime();
+            return {
+              status: 201,
+              body: orderResource(order, [...existing, charge], qrCodes.listByOrder(id), deps.apiUrl, now),
+              after: events.created(charge, order),
+            };
+          },
+        );
+        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
       },
-      () => {
-        const existing = charges.listByOrder(id);
-        if (!payable(existing)) {
-          const active = existing.find((ch) => !payable([ch]))!;
-          throw ApiError.of(
-            409,
-            CONFLICT,
-            '',
-            `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
-          );
-        }
-        const charge = processor.create({ merchant, body: parsed.value, at: '', orderId: id });
-        const now = deps.clock.now().getTime();
-        return {
-          status: 201,
-          body: orderResource(order, [...existing, charge], qrCodes.listByOrder(id), deps.apiUrl, now),
-          after: events.created(charge, order),
-        };
-      },
-    );
-    return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
-  });
-  return app;
-}
+  }),
+];

@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv, SandboxDeps } from '../app-env';
-import { merchantAuth } from '../middleware/merchant-auth';
+import { orderResponse } from '../openapi/response-schemas';
 import { orderResource } from '../orders/order-resource';
 import { expireQrCode, payQrCode } from '../pix/qr-code-payment';
+import { defineRoute, type Route } from '../http/route';
+import { idPath, json } from '../http/route-answers';
 
 /**
  * The sandbox's Pix simulator, standing in for the payer's bank (no body), beside the boleto one:
@@ -10,16 +10,25 @@ import { expireQrCode, payQrCode } from '../pix/qr-code-payment';
  * POST /sandbox/qr-codes/{qr_code_id}/expire: the code stops being payable now.
  * Both answer the order as GET /orders/{id} shows it. Merchant bearer token.
  */
-export function pixSimulatorRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  const auth = merchantAuth(deps.merchants);
-
-  for (const outcome of ['pay', 'expire'] as const) {
-    app.post(`/sandbox/qr-codes/:id/${outcome}`, auth, (c) => {
+export const PIX_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((outcome) =>
+  defineRoute({
+    operationId: outcome === 'pay' ? 'simulateQrCodePaid' : 'simulateQrCodeExpired',
+    method: 'post',
+    path: `/sandbox/qr-codes/{id}/${outcome}`,
+    origin: 'api',
+    tag: 'Sandbox',
+    summary:
+      outcome === 'pay'
+        ? "Sandbox only: the payer's bank pays a Pix QR code (the order gains a PAID PIX charge)"
+        : 'Sandbox only: a Pix QR code expires unpaid now',
+    security: 'bearer',
+    parameters: [idPath('id', 'QRCO_', 'QR code')],
+    responses: { '200': json('Order', orderResponse, 'The order as it now is.') },
+    errors: [401, 404, 409],
+    handle: (deps) => (c) => {
       const run = outcome === 'pay' ? payQrCode : expireQrCode;
-      const done = run(deps, c.req.param('id'), c.get('merchant').id);
+      const done = run(deps, c.req.param('id')!, c.get('merchant').id);
       return c.json(orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
-    });
-  }
-  return app;
-}
+    },
+  }),
+);

@@ -1,45 +1,62 @@
-import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { NOT_FOUND } from '../http/api-error-code';
-import { INVALID_PARAMETER, REQUIRED_PARAMETER } from '../../core/error-item';
-import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { readJsonObject } from '../http/read-json';
-import { unexpectedFields } from '../http/unexpected-fields';
-import { merchantAuth } from '../middleware/merchant-auth';
+import { parseWithSchema, unexpectedFirst } from '../http/parse-with-schema';
+import { publicKeyResponse } from '../openapi/response-schemas';
 import type { PublicKeyRecord } from '../public-keys/public-key-store';
+import { defineRoute, type Route } from '../http/route';
+import { JSON_BODY_ERRORS, json } from '../http/route-answers';
 
 const toBody = (key: PublicKeyRecord) => ({ public_key: key.publicKey, created_at: key.createdAt });
+
+const publicKeyBody = z.strictObject({
+  type: z.literal('card', { error: 'must be "card", the only key type there is' }),
+});
 
 /**
  * POST /public-keys { type: "card" }: a new RSA-2048 key for card encryption (the previous one
  * stays valid 7 days). GET /public-keys/card: the current one. Merchant bearer token.
  */
-export function publicKeyRoutes(deps: SandboxDeps): Hono<AppEnv> {
-  const keys = deps.publicKeys;
-  const app = new Hono<AppEnv>();
-  app.use('/public-keys/*', merchantAuth(deps.merchants));
-  app.use('/public-keys', merchantAuth(deps.merchants));
-
-  app.post('/public-keys', async (c) => {
-    const body = await readJsonObject(c);
-    const errors = unexpectedFields(body, ['type']);
-    if (body.type === undefined || body.type === null)
-      errors.push({ code: REQUIRED_PARAMETER, parameterName: 'type', description: 'type is required: "card"' });
-    else if (body.type !== 'card')
-      errors.push({
-        code: INVALID_PARAMETER,
-        parameterName: 'type',
-        description: 'type must be "card", the only key type there is',
-      });
-    if (errors.length) throw new ApiError(400, errors);
-    return c.json(toBody(await keys.create(c.get('merchant').id)), 201);
-  });
-
-  app.get('/public-keys/card', (c) => {
-    const key = keys.current(c.get('merchant').id);
-    if (!key)
-      throw ApiError.of(404, NOT_FOUND, '', 'No public key yet: create one with POST /public-keys { "type": "card" }.');
-    return c.json(toBody(key));
-  });
-  return app;
-}
+export const PUBLIC_KEY_ROUTES: Route[] = [
+  defineRoute<z.infer<typeof publicKeyBody>>({
+    operationId: 'createPublicKey',
+    method: 'post',
+    path: '/public-keys',
+    origin: 'api',
+    tag: 'Keys and sessions',
+    summary: 'Create the RSA public key cards are encrypted with (the previous one stays valid 7 days)',
+    security: 'bearer',
+    body: {
+      contentType: 'application/json',
+      required: true,
+      schema: { name: 'PublicKeyRequest', schema: publicKeyBody },
+      example: { type: 'card' },
+      parse: (raw) => unexpectedFirst(parseWithSchema(publicKeyBody, raw)),
+    },
+    responses: { '201': json('PublicKey', publicKeyResponse, 'The new key.') },
+    errors: JSON_BODY_ERRORS,
+    handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id)), 201),
+  }),
+  defineRoute({
+    operationId: 'getPublicKey',
+    method: 'get',
+    path: '/public-keys/card',
+    origin: 'api',
+    tag: 'Keys and sessions',
+    summary: 'The current public key',
+    security: 'bearer',
+    responses: { '200': json('PublicKey', publicKeyResponse, 'The current key.') },
+    errors: [401, 404],
+    handle: (deps) => (c) => {
+      const key = deps.publicKeys.current(c.get('merchant').id);
+      if (!key)
+        throw ApiError.of(
+          404,
+          NOT_FOUND,
+          '',
+          'No public key yet: create one with POST /public-keys { "type": "card" }.',
+        );
+      return c.json(toBody(key));
+    },
+  }),
+];

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { NOT_FOUND } from '../http/api-error-code';
+import { ApiError } from '../http/api-error';
+import { defineRoute, type Route } from '../http/route';
+
+/** The script-tag build and the challenge and card-encryption code it loads on demand from beside itself. */
+export const SDK_SCRIPT_ROUTE: Route = defineRoute({
+  operationId: 'getSdkScript',
+  method: 'get',
+  path: '/sdk/{file}',
+  // The group is non-capturing: a capturing one makes hono give up its RegExpRouter for the slower
+  // TrieRouter on every route of the app (docs/performance.md).
+  pattern: '/sdk/:file{gateway(?:-challenge|-encrypt)?\\.js}',
+  origin: 'api',
+  tag: 'SDK',
+  summary: 'The SDK script-tag build (gateway.js) and the challenge code it loads (gateway-challenge.js)',
+  security: 'none',
+  parameters: [
+    {
+      name: 'file',
+      in: 'path',
+      required: true,
+      description: 'gateway.js or gateway-challenge.js.',
+      schema: { type: 'string', enum: ['gateway.js', 'gateway-challenge.js'] },
+    },
+  ],
+  responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },
+  errors: [404],
+  handle: (deps) => (c) => {
+    const file = join(dirname(deps.sdkScriptPath), c.req.param('file')!);
+    let script: Buffer;
+    try {
+      script = readFileSync(file);
+    } catch {
+      throw ApiError.of(404, NOT_FOUND, '', 'The SDK build is missing: run `npm run build`.');
+    }
+    return c.body(new Uint8Array(script), 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+  },
+});
