@@ -3,6 +3,8 @@
 //                                              import each other, and every core file is used by both
 //   node scripts/check-imports.mjs cycles      no import circle (type-only imports count: a circle of
 //                                              types is still two files that cannot be read apart)
+//   node scripts/check-imports.mjs folders     lists the folders of src/sandbox that import each other
+//                                              (a figure for reviews, not a rule: exits 0)
 // Exits 1 and names the files when a rule is broken.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,6 +15,9 @@ const partOf = (file) => file.split('/')[1];
 
 /** The parts each part may import, besides itself (testing drives a running sandbox). */
 const ALLOWED = { core: [], sdk: ['core'], sandbox: ['core'], testing: ['core', 'sandbox'] };
+
+/** The sandbox folders that import nothing of the sandbox outside themselves: storage knows no domain. */
+const SELF_CONTAINED = ['src/sandbox/storage/'];
 
 /** Relative import specifiers of a source text: static imports, re-exports and dynamic imports. */
 export function specifiers(text) {
@@ -61,6 +66,13 @@ export function boundaryProblems(graph) {
         );
     }
   }
+  for (const [file, targets] of graph) {
+    const folder = SELF_CONTAINED.find((f) => file.startsWith(f));
+    for (const target of folder ? targets : []) {
+      if (partOf(target) === 'sandbox' && !target.startsWith(folder))
+        problems.push(`${file} imports ${target}: ${folder} imports nothing of the sandbox outside itself`);
+    }
+  }
   const reachedFrom = (part) => {
     const seen = new Set();
     const visit = (f) => {
@@ -85,6 +97,26 @@ export function boundaryProblems(graph) {
       );
   }
   return problems;
+}
+
+/** Pairs of folders under src/sandbox/ (its own files aside) where each imports the other, with the imports. */
+export function twoWayFolders(graph) {
+  const folderOf = (file) => file.match(/^src\/sandbox\/([^/]+)\//)?.[1];
+  const edges = new Map();
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (from && to && from !== to)
+        edges.set(`${from} -> ${to}`, [...(edges.get(`${from} -> ${to}`) ?? []), `${file} -> ${target}`]);
+    }
+  }
+  const pairs = [];
+  for (const key of edges.keys()) {
+    const [a, b] = key.split(' -> ');
+    if (a < b && edges.has(`${b} -> ${a}`))
+      pairs.push({ pair: `${a} <-> ${b}`, imports: [...edges.get(key), ...edges.get(`${b} -> ${a}`)] });
+  }
+  return pairs;
 }
 
 /** Import circles (strongly connected components of more than one file, or a file importing itself). */
@@ -124,6 +156,12 @@ export function cycles(graph) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const mode = process.argv[2];
   const graph = importGraph();
+  if (mode === 'folders') {
+    const pairs = twoWayFolders(graph);
+    for (const { pair, imports } of pairs) console.log(`${pair}\n  ${imports.join('\n  ')}`);
+    console.log(`two-way folder dependencies in src/sandbox: ${pairs.length}`);
+    process.exit(0);
+  }
   const problems =
     mode === 'boundaries'
       ? boundaryProblems(graph)
@@ -131,7 +169,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         ? cycles(graph).map((c) => `import circle: ${c.join(' <-> ')}`)
         : undefined;
   if (!problems) {
-    console.error('usage: node scripts/check-imports.mjs boundaries|cycles');
+    console.error('usage: node scripts/check-imports.mjs boundaries|cycles|folders');
     process.exit(2);
   }
   for (const p of problems) console.error(p);

@@ -1,11 +1,11 @@
 import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
-import { ChallengeAttempts } from './challenge/challenge-attempts';
+import { ChallengeAttempts } from './challenge-attempts/challenge-attempt-store';
 import { ChargeEvents } from './charges/charge-events';
 import { ChargeProcessor } from './charges/charge-processor';
 import { ChargeStore } from './charges/charge-store';
 import type { Clock } from './clock';
-import { IdempotencyStore } from './http/idempotency';
+import { IdempotencyStore } from './idempotency/idempotency-store';
 import type { MerchantStore } from './merchants/merchant-store';
 import { OrderStore } from './orders/order-store';
 import { QrCodeStore } from './pix/qr-code-store';

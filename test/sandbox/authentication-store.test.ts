@@ -3,35 +3,13 @@ import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
-import {
-  AuthenticationStore,
-  CHALLENGE_WINDOW_MS,
-  COMPLETED_VALIDITY_MS,
-  type NewAuthentication,
-} from '../../src/sandbox/three-ds/authentication-store';
+import { AuthenticationStore } from '../../src/sandbox/three-ds/authentication-store';
+import { CHALLENGE_WINDOW_MS, COMPLETED_VALIDITY_MS } from '../../src/sandbox/three-ds/authentication-transitions';
 import { toResource } from '../../src/sandbox/three-ds/authentication-resource';
 import { ManualClock } from './support/manual-clock';
+import { challengeAuthentication } from './support/new-authentication';
 
-const base: NewAuthentication = {
-  merchantId: 'M1',
-  status: 'REQUIRE_CHALLENGE',
-  authenticationStatus: null,
-  brand: 'visa',
-  issuer: 'Banco Exemplo',
-  amountValue: 1000,
-  installments: 1,
-  cardType: 'CREDIT_CARD',
-  cardSource: 'number',
-  firstDigits: '400000',
-  lastDigits: '2503',
-  expMonth: 12,
-  expYear: 2030,
-  forcedOutcome: null,
-  methodMode: null,
-  afterMethod: null,
-  methodCompletion: 'U',
-  challengeWindowSize: null,
-};
+const base = challengeAuthentication;
 
 describe('AuthenticationStore', () => {
   let db: Db;

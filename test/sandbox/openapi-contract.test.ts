@@ -19,7 +19,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { encodeBase64UrlJson } from '../../src/sandbox/three-ds/base64url-json';
 import { MESSAGE_VERSION, transIds } from '../../src/sandbox/three-ds/challenge-messages';
-import type { AuthenticationRecord } from '../../src/sandbox/three-ds/authentication-store';
+import type { AuthenticationRecord } from '../../src/sandbox/three-ds/authentication-record';
 
 type Schema = { [key: string]: unknown };
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RandomPool } from '../../src/sandbox/values/random-pool';
+import { RandomPool } from '../../src/sandbox/crypto/random-pool';
 
 describe('RandomPool', () => {
   it('gives every byte once: values taken across refills never repeat', () => {

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestFingerprint } from '../../src/sandbox/http/request-fingerprint';
+import { requestFingerprint } from '../../src/sandbox/idempotency/request-fingerprint';
 
 // Fingerprints are stored with idempotency keys in data files: a sandbox upgraded over an old file
 // must compute the same fingerprint for the same body, so the canonical form may never change.

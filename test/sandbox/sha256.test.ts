@@ -12,7 +12,7 @@ describe('sha256', () => {
   });
 
   it('gives the digest createHash gives, in hex and base64url', async () => {
-    const { sha256 } = await import('../../src/sandbox/values/sha256');
+    const { sha256 } = await import('../../src/sandbox/crypto/sha256');
     for (const text of TEXTS) {
       expect(sha256(text, 'hex')).toBe(reference(text, 'hex'));
       expect(sha256(text, 'base64url')).toBe(reference(text, 'base64url'));
@@ -25,7 +25,7 @@ describe('sha256', () => {
       ...(await original<typeof import('node:crypto')>()),
       hash: undefined,
     }));
-    const { sha256 } = await import('../../src/sandbox/values/sha256');
+    const { sha256 } = await import('../../src/sandbox/crypto/sha256');
     for (const text of TEXTS) {
       expect(sha256(text, 'hex')).toBe(reference(text, 'hex'));
       expect(sha256(text, 'base64url')).toBe(reference(text, 'base64url'));

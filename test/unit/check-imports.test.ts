@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { boundaryProblems, cycles, specifiers } from '../../scripts/check-imports.mjs';
+import { boundaryProblems, cycles, specifiers, twoWayFolders } from '../../scripts/check-imports.mjs';
 
 type Graph = Map<string, string[]>;
 const graph = (edges: Record<string, string[]>): Graph => new Map(Object.entries(edges));
@@ -33,6 +33,27 @@ describe('scripts/check-imports.mjs', () => {
     expect(problems).toContain('src/core/x.ts imports src/sandbox/b.ts');
     expect(problems).toContain('src/sdk/a.ts imports src/sandbox/b.ts');
     expect(problems).toContain('src/core/only-sandbox.ts is in core but used by sandbox');
+  });
+
+  it('fails storage importing a sandbox domain, and lists folders that import each other', () => {
+    const edges = graph({
+      'src/sandbox/storage/migrations.ts': ['src/sandbox/storage/database.ts'],
+      'src/sandbox/storage/database.ts': ['src/sandbox/orders/order-store.ts'],
+      'src/sandbox/orders/order-store.ts': ['src/sandbox/storage/database.ts', 'src/sandbox/clock.ts'],
+      'src/sandbox/clock.ts': ['src/sandbox/orders/order-store.ts'],
+    });
+    expect(boundaryProblems(edges)).toEqual([
+      'src/sandbox/storage/database.ts imports src/sandbox/orders/order-store.ts: src/sandbox/storage/ imports nothing of the sandbox outside itself',
+    ]);
+    expect(twoWayFolders(edges)).toEqual([
+      {
+        pair: 'orders <-> storage',
+        imports: [
+          'src/sandbox/orders/order-store.ts -> src/sandbox/storage/database.ts',
+          'src/sandbox/storage/database.ts -> src/sandbox/orders/order-store.ts',
+        ],
+      },
+    ]);
   });
 
   it('finds import circles, type-only ones included', () => {

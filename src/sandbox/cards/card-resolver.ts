@@ -2,7 +2,7 @@ import type { CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
 import type { Clock } from '../clock';
 import type { PublicKeyStore } from '../public-keys/public-key-store';
-import type { CardSource } from '../three-ds/authentication-store';
+import type { CardSource } from '../three-ds/authentication-record';
 import { decryptCard, PrivateKeys } from './card-decryption';
 import type { CardVault } from './card-vault';
 import { cardDigits, scenarioOf, type CardScenario } from './card-digits';

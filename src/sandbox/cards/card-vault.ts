@@ -23,20 +23,6 @@ export interface StoredCard {
   createdAt: string;
 }
 
-export const cardVaultSchema = `
-CREATE TABLE IF NOT EXISTS stored_cards (
-  id TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  brand TEXT NOT NULL,
-  first_digits TEXT NOT NULL,
-  last_digits TEXT NOT NULL,
-  exp_month INTEGER NOT NULL,
-  exp_year INTEGER NOT NULL,
-  holder_name TEXT NOT NULL,
-  scenario TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);`;
-
 interface Row {
   id: string;
   merchant_id: string;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { defineRoute, type Route } from '../http/route';
 import { PAGE_CSP_HEADER, html } from '../http/route-answers';
-import type { AuthenticationRecord } from '../three-ds/authentication-store';
+import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import { PAGE_TEXTS } from './challenge-page-texts';
 import { pageScript } from './challenge-assets';
 import { acsPage, type AcsView } from './challenge-pages';

@@ -5,7 +5,8 @@ import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM } from '../../core/chall
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { ApiError } from '../http/api-error';
 import type { Parameter } from '../http/route';
-import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
+import type { AuthenticationRecord } from '../three-ds/authentication-record';
+import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
 
 const AUTHENTICATION_ID = /^3DS_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

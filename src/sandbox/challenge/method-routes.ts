@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 import { METHOD_CSP_HEADER, html } from '../http/route-answers';
 import { METHOD_NOTIFICATION_PATH, METHOD_PATH } from '../three-ds/authentication-resource';
-import type { AuthenticationRecord } from '../three-ds/authentication-store';
+import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import { methodNotificationData, readMethodData, readMethodNotificationData } from '../three-ds/method-data';
 import { readForm } from './challenge-params';
 import { methodNotificationPage, methodPage } from './challenge-pages';

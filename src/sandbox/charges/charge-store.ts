@@ -95,32 +95,6 @@ export interface ChargeRecord {
   updatedAt: number;
 }
 
-// Only what a response shows is stored: payment_method holds brand, first 6 and last 4 digits,
-// expiry and holder, never the card number or security code.
-export const chargeSchema = `
-CREATE TABLE IF NOT EXISTS charges (
-  id TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  order_id TEXT REFERENCES orders(id),
-  reference_id TEXT,
-  description TEXT,
-  status TEXT NOT NULL,
-  amount INTEGER NOT NULL,
-  paid INTEGER NOT NULL,
-  refunded INTEGER NOT NULL,
-  payment_response TEXT NOT NULL,
-  payment_method TEXT NOT NULL,
-  sub_merchant TEXT,
-  notification_urls TEXT NOT NULL,
-  authentication_id TEXT UNIQUE,
-  boleto_id TEXT UNIQUE,
-  capture_before INTEGER,
-  created_at INTEGER NOT NULL,
-  paid_at INTEGER,
-  updated_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS charges_by_order ON charges (order_id, created_at);`;
-
 interface Row {
   id: string;
   merchant_id: string;

@@ -1,6 +1,6 @@
 import type { ErrorItem } from '../../core/error-item';
 import { UNPROCESSABLE } from '../http/api-error-code';
-import type { AuthenticationRecord } from '../three-ds/authentication-store';
+import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import { formatBrl } from '../values/money';
 
 /** What the charge says about the payment, to compare with what was authenticated. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database';
-import { sha256 } from '../values/sha256';
+import { sha256 } from '../crypto/sha256';
 import { DEFAULT_INSTALLMENT_RATE_BP } from '../charges/installment-plans';
 
 /** A merchant account of the sandbox and its settings (docs/account-settings.md). */
@@ -30,32 +30,8 @@ export interface Merchant {
 /** A new account's Pix key: a random key (EVP), the kind a bank gives an account that registers no other. */
 const newPixKey = (): string => randomUUID();
 
-/** The Pix columns migration 6 adds to merchants (see schema-migrations.ts); each account gets its own random key. */
-export function addPixColumns(db: Db): void {
-  db.exec("ALTER TABLE merchants ADD COLUMN merchant_city TEXT NOT NULL DEFAULT 'SAO PAULO'");
-  db.exec('ALTER TABLE merchants ADD COLUMN pix_key TEXT');
-  const setKey = db.prepare<[string, string]>('UPDATE merchants SET pix_key = ? WHERE id = ?');
-  for (const { id } of db.prepare<[], { id: string }>('SELECT id FROM merchants').all()) setKey.run(newPixKey(), id);
-}
-
 /** A new webhook signing secret: `whsec_` and 256 random bits. */
 const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
-
-export const merchantSchema = `
-CREATE TABLE IF NOT EXISTS merchants (
-  id TEXT PRIMARY KEY,
-  name TEXT NOT NULL,
-  token_hash TEXT NOT NULL UNIQUE,
-  pci_homologated INTEGER NOT NULL DEFAULT 1,
-  sub_merchant_enabled INTEGER NOT NULL DEFAULT 1,
-  released_mccs TEXT NOT NULL DEFAULT '[]',
-  webhook_secret TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);`;
-
-/** Storage migration 5: the account's installment interest rate, 2,99 % a.m. on every existing row. */
-export const installmentRateColumn =
-  'ALTER TABLE merchants ADD COLUMN installment_rate_bp INTEGER NOT NULL DEFAULT 299';
 
 interface Row {
   id: string;

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { SESSION_HEADER } from '../../core/session-header';
 import type { AppEnv } from '../app-env';
-import { IDEMPOTENCY_HEADER } from '../http/idempotency-key';
+import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
 
 /** Paths a checkout page calls from the browser: the SDK's scripts and its session endpoints. */
 const BROWSER_PATH = /^\/(sdk\/|checkout-sdk\/3ds\/)/;

@@ -14,18 +14,6 @@ export interface OrderRecord {
   createdAt: number;
 }
 
-export const orderSchema = `
-CREATE TABLE IF NOT EXISTS orders (
-  id TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  reference_id TEXT,
-  customer TEXT NOT NULL,
-  items TEXT NOT NULL,
-  shipping TEXT,
-  notification_urls TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-);`;
-
 interface Row {
   id: string;
   merchant_id: string;

@@ -16,19 +16,6 @@ export interface QrCodeRecord {
   createdAt: number;
 }
 
-export const qrCodeSchema = `
-CREATE TABLE IF NOT EXISTS qr_codes (
-  id TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  order_id TEXT NOT NULL REFERENCES orders(id),
-  amount INTEGER NOT NULL,
-  text TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  charge_id TEXT UNIQUE REFERENCES charges(id),
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS qr_codes_by_order ON qr_codes (order_id, created_at);`;
-
 interface Row {
   id: string;
   merchant_id: string;

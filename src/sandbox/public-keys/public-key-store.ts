@@ -19,17 +19,6 @@ export interface PublicKeyRecord {
   retiresAt: string | null;
 }
 
-export const publicKeySchema = `
-CREATE TABLE IF NOT EXISTS public_keys (
-  id TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  public_key TEXT NOT NULL,
-  private_key_pem TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  retires_at INTEGER
-);
-CREATE INDEX IF NOT EXISTS public_keys_merchant ON public_keys (merchant_id, created_at);`;
-
 interface Row {
   id: string;
   merchant_id: string;

@@ -3,7 +3,7 @@ import { applyTransition, chargeNotFound } from '../charges/apply-transition';
 import { standaloneChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
-import { idempotentAnswerHeaders } from '../http/idempotency-key';
+import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { cents } from '../http/request-fields';
 import { CHARGE_EXAMPLE } from '../openapi/request-examples';
 import { chargeResponse } from '../openapi/response-schemas';

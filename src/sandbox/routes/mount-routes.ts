@@ -1,7 +1,7 @@
 import type { Context, Handler, Hono } from 'hono';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
-import { readIdempotencyKey } from '../http/idempotency-key';
+import { readIdempotencyKey } from '../idempotency/idempotency-key';
 import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { readOptionalJsonObject } from '../http/read-optional-json';

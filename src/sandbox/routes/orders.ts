@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
-import { idempotentAnswerHeaders } from '../http/idempotency-key';
+import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { ApiError } from '../http/api-error';
 import { ORDER_EXAMPLE } from '../openapi/request-examples';
 import { orderResponse } from '../openapi/response-schemas';

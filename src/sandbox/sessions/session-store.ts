@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
-import { sha256 } from '../values/sha256';
+import { sha256 } from '../crypto/sha256';
 
 /** A session is valid for at most 30 minutes (docs/rules.md#limits). */
 export const MAX_SESSION_TTL_MS = 30 * 60_000;
-
-export const sessionSchema = `
-CREATE TABLE IF NOT EXISTS sdk_sessions (
-  token_hash TEXT PRIMARY KEY,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sdk_sessions_expires_at ON sdk_sessions (expires_at);`;
 
 // Sessions are bearer secrets in the browser; stored hashed so a copied database opens nothing.
 const hash = (session: string) => sha256(session, 'base64url');

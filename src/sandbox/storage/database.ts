@@ -29,7 +29,7 @@ export const dataLimitOf = (file: string | undefined, maxBytes: number | undefin
 /**
  * Opens the sandbox's SQLite database: in memory unless a file is given, in which case data
  * survives restarts. WAL plus synchronous=NORMAL keeps writes fast and loses nothing on a clean
- * close; each feature passes its own `CREATE TABLE IF NOT EXISTS` schema.
+ * close. The sandbox's tables come from the migrations (`schema-migrations.ts`); `schemas` is DDL run at open.
  *
  * In memory, the database is SQLite's memdb store (what better-sqlite3 opens from a buffer, here an
  * empty one), not `:memory:`: a `:memory:` database's COMMIT costs time in proportion to all the

@@ -1,72 +1,21 @@
-import { addPixColumns, installmentRateColumn, merchantSchema } from '../merchants/merchant-store';
-import { qrCodeSchema } from '../pix/qr-code-store';
-import { publicKeySchema } from '../public-keys/public-key-store';
-import { sessionSchema } from '../sessions/session-store';
-import { authenticationSchema, threeDsMethodColumns } from '../three-ds/authentication-store';
-import { cardVaultSchema } from '../cards/card-vault';
-import { challengeAttemptsSchema } from '../challenge/challenge-attempts';
-import { chargeSchema } from '../charges/charge-store';
-import { idempotencySchema, sandboxSecretsSchema } from '../http/idempotency';
-import { orderSchema } from '../orders/order-store';
-import { webhookOutboxSchema } from '../webhooks/webhook-outbox';
 import type { Migration } from './migrations';
+import { firstRelease } from './migrations/001-first-release';
+import { webhookOutbox } from './migrations/002-webhook-outbox';
+import { challengeEndAndSecrets } from './migrations/003-challenge-end-and-secrets';
+import { threeDsMethod } from './migrations/004-three-ds-method';
+import { installmentRate } from './migrations/005-installment-rate';
+import { pix } from './migrations/006-pix';
 
 /**
- * The sandbox's schema history, oldest first. Version 1 is the schema of the first release
- * (0.1.0), every table created with IF NOT EXISTS, so it also adopts a file written before
- * versions existed. Each feature's schema string must therefore stay as released: a later
- * change to a table is a new step here (ALTER TABLE, a new table), never an edit.
+ * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
+ * every table's DDL (the stores only query). A released step is never edited: a later change to a
+ * table is a new file here (ALTER TABLE, a new table).
  */
 export const SCHEMA_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: 'tables of the first release',
-    up: (db) => {
-      for (const sql of [
-        merchantSchema,
-        sessionSchema,
-        publicKeySchema,
-        authenticationSchema,
-        cardVaultSchema,
-        challengeAttemptsSchema,
-        orderSchema,
-        chargeSchema,
-        idempotencySchema,
-      ])
-        db.exec(sql);
-    },
-  },
-  {
-    version: 2,
-    name: 'webhook outbox',
-    up: (db) => db.exec(webhookOutboxSchema),
-  },
-  {
-    version: 3,
-    name: 'why a challenge ended, and the database secret for idempotency fingerprints',
-    up: (db) => {
-      db.exec('ALTER TABLE authentications ADD COLUMN end_reason TEXT');
-      db.exec(sandboxSecretsSchema);
-    },
-  },
-  {
-    version: 4,
-    name: 'the 3DS Method and the EMV result of authentications',
-    up: (db) => {
-      for (const sql of threeDsMethodColumns) db.exec(sql);
-    },
-  },
-  {
-    version: 5,
-    name: "the account's installment interest rate",
-    up: (db) => db.exec(installmentRateColumn),
-  },
-  {
-    version: 6,
-    name: "Pix: orders' QR codes, and each account's Pix key and city",
-    up: (db) => {
-      addPixColumns(db);
-      db.exec(qrCodeSchema);
-    },
-  },
+  firstRelease,
+  webhookOutbox,
+  challengeEndAndSecrets,
+  threeDsMethod,
+  installmentRate,
+  pix,
 ];

@@ -1,5 +1,5 @@
 import type { AuthenticationResource } from '../../core/authentication-resource';
-import type { AuthenticationRecord } from './authentication-store';
+import type { AuthenticationRecord } from './authentication-record';
 import { encodeBase64UrlJson } from './base64url-json';
 import { eciOf, liabilityShiftOf, transStatusOf } from './three-ds-result';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CHALLENGE_WINDOW_SIZES, type ChallengeWindowSize } from '../../core/challenge-window-size';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { decodeBase64UrlJson, encodeBase64UrlJson } from './base64url-json';
-import type { AuthenticationRecord } from './authentication-store';
+import type { AuthenticationRecord } from './authentication-record';
 
 /** The EMV 3DS message version the sandbox speaks. */
 export const MESSAGE_VERSION = '2.2.0';

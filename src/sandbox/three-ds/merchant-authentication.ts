@@ -1,7 +1,7 @@
 import type { ChallengeEndReason, MethodCompletion, TransStatus } from '../../core/authentication-resource';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 import { resultFields } from './authentication-resource';
-import type { AuthenticationRecord } from './authentication-store';
+import type { AuthenticationRecord } from './authentication-record';
 
 /**
  * An authentication as a merchant's server reads it (GET /3ds/authentications/{id}): what it

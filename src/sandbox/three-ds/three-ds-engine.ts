@@ -4,7 +4,8 @@ import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 import type { SandboxFlow } from '../cards/sandbox-cards';
 import type { CardResolver } from '../cards/card-resolver';
 import { ApiError } from '../http/api-error';
-import type { AuthenticationRecord, AuthenticationStore, NewAuthentication } from './authentication-store';
+import type { AuthenticationRecord, NewAuthentication } from './authentication-record';
+import type { AuthenticationStore } from './authentication-store';
 
 const STATUS: Record<Exclude<SandboxFlow, 'BACKEND_FAILURE'>, AuthenticationStatusValue> = {
   NOT_SUPPORTED: 'AUTH_NOT_SUPPORTED',

@@ -1,19 +1,5 @@
 import type { Db } from '../storage/database';
 
-/** The outbox table (schema step 2): one row per event and URL still to be delivered. */
-export const webhookOutboxSchema = `
-CREATE TABLE IF NOT EXISTS webhook_outbox (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  event_id TEXT NOT NULL,
-  url TEXT NOT NULL,
-  body TEXT NOT NULL,
-  attempt INTEGER NOT NULL,
-  due_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox (due_at);
-`;
-
 /** One delivery still to make: `attempt` is the number of the next attempt, `dueAt` its time (epoch ms). */
 export interface OutboxEntry {
   id: number;

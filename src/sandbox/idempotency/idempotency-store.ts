@@ -1,7 +1,7 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { UNPROCESSABLE } from './api-error-code';
+import { UNPROCESSABLE } from '../http/api-error-code';
 import type { Clock } from '../clock';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 import type { Db } from '../storage/database';
 import type { RunInSharedTransaction } from '../storage/group-commit';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
@@ -9,29 +9,6 @@ import { requestFingerprint } from './request-fingerprint';
 
 /** How long a key remembers its first result. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-
-export const idempotencySchema = `
-CREATE TABLE IF NOT EXISTS idempotency_keys (
-  merchant_id TEXT NOT NULL REFERENCES merchants(id),
-  scope TEXT NOT NULL,
-  key TEXT NOT NULL,
-  fingerprint TEXT NOT NULL,
-  status INTEGER NOT NULL,
-  response TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (merchant_id, scope, key)
-);`;
-
-/**
- * The database's own secret for request fingerprints (table added by schema version 3), made on
- * first use. Not the bearer token: the sandbox's default token is new at every start, and a retry
- * after a restart must still find its first result.
- */
-export const sandboxSecretsSchema = `
-CREATE TABLE IF NOT EXISTS sandbox_secrets (
-  name TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);`;
 
 /** The database's idempotency secret, created on first use and the same on every later open. */
 function idempotencySecret(db: Db): string {

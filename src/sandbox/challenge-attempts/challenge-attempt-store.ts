@@ -1,11 +1,5 @@
 import type { Db } from '../storage/database';
 
-export const challengeAttemptsSchema = `
-CREATE TABLE IF NOT EXISTS challenge_attempts (
-  authentication_id TEXT PRIMARY KEY REFERENCES authentications(id),
-  wrong INTEGER NOT NULL
-);`;
-
 /** Wrong codes typed per challenge, kept server side so a reloaded page cannot reset them. */
 export class ChallengeAttempts {
   private readonly read;

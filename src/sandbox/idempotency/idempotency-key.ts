@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { INVALID_PARAMETER } from '../../core/error-item';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 
 export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
