@@ -5,8 +5,8 @@ import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../cor
 import { ApiError } from '../http/api-error';
 import type { AuthenticationRecord, AuthenticationStore } from '../three-ds/authentication-store';
 import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
+import { ID_PREFIXES, isId } from '../values/resource-id';
 
-const AUTHENTICATION_ID = /^3DS_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The parameters every challenge page and the code form carry, checked and the token verified. */
@@ -51,7 +51,11 @@ export function readChallengeParams(
       errors.push({ code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
     return value ?? '';
   };
-  const id = field('authentication', (v) => AUTHENTICATION_ID.test(v), 'must be an authentication id (3DS_<uuid>)');
+  const id = field(
+    'authentication',
+    (v) => isId(ID_PREFIXES.authentication, v),
+    'must be an authentication id (3DS_<uuid>)',
+  );
   const token = field('token', (v) => TOKEN.test(v), 'must be the challenge token of the challenge URL');
   const parent = field(
     CHALLENGE_PARENT_PARAM,

@@ -16,6 +16,7 @@ import { decisionBody } from '../routes/challenge-decision';
 import { settingsBody } from '../routes/merchant-settings';
 import { MAX_SESSION_TTL_MS } from '../sessions/session-store';
 import { MAX_AMOUNT_CENTS } from '../values/money';
+import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
 import type { JsonSchema } from './json-fragments';
 import {
   challengeDecisionResponse,
@@ -104,12 +105,12 @@ const json = (name: string, schema: z.ZodMiniType, description: string, extra: P
   ...extra,
 });
 
-const idPath = (name: string, prefix: string, what: string): Parameter => ({
+const idPath = (name: string, prefix: IdPrefix, what: string): Parameter => ({
   name,
   in: 'path',
   required: true,
   description: `The ${what}'s id (${prefix}<uuid>).`,
-  schema: { type: 'string', pattern: `^${prefix}[0-9a-f-]{36}$` },
+  schema: { type: 'string', pattern: idPattern(prefix) },
 });
 
 const replayed = {
@@ -308,7 +309,7 @@ const authenticationBody = () => z.strictObject({ data: buildDataSchema(field), 
 
 const challengeForm = (extra: Record<string, z.ZodMiniType>) =>
   z.strictObject({
-    authentication: z.string().check(z.regex(/^3DS_[0-9a-f-]{36}$/)),
+    authentication: z.string().check(z.regex(new RegExp(idPattern(ID_PREFIXES.authentication)))),
     token: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
     parent: z.url(),
     locale: z.optional(z.enum(['pt-BR', 'en'])),
@@ -321,7 +322,7 @@ const challengeQuery: Parameter[] = [
     in: 'query',
     required: true,
     description: 'The authentication id (3DS_<uuid>) of the challenge URL.',
-    schema: { type: 'string', pattern: '^3DS_[0-9a-f-]{36}$' },
+    schema: { type: 'string', pattern: idPattern(ID_PREFIXES.authentication) },
   },
   {
     name: 'token',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
@@ -11,6 +10,7 @@ import { validateOrder } from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
 import { newQrCode } from '../pix/new-qr-code';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /**
  * POST /orders (without payment, with one charge, or with one Pix QR code), GET /orders/{id}, POST /orders/{id}/pay.
@@ -34,7 +34,7 @@ export function orderRoutes(deps: SandboxDeps): Hono<AppEnv> {
         const body = parsed.value;
         const now = deps.clock.now().getTime();
         const order: OrderRecord = {
-          id: `ORDE_${randomUUID()}`,
+          id: newId(ID_PREFIXES.order),
           merchantId: merchant.id,
           referenceId: body.reference_id ?? null,
           customer: body.customer,

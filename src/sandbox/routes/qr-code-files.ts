@@ -3,6 +3,7 @@ import { NOT_FOUND } from '../http/api-error-code';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { renderQrPng } from '../pix/qr-code-png';
+import { ID_PREFIXES, isId } from '../values/resource-id';
 
 /**
  * GET /qrcode/{qr_code_id}/png and /base64: a Pix QR code's image, and the same PNG as base64
@@ -15,9 +16,7 @@ export function qrCodeFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
   app.get('/qrcode/:id/:kind', (c) => {
     const kind = c.req.param('kind');
     const id = c.req.param('id');
-    const code = /^QRCO_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
-      ? deps.qrCodes.getPublic(id)
-      : undefined;
+    const code = isId(ID_PREFIXES.qrCode, id) ? deps.qrCodes.getPublic(id) : undefined;
     if (!code || (kind !== 'png' && kind !== 'base64'))
       throw ApiError.of(404, NOT_FOUND, 'qr_code_id', 'No such QR code.');
     const png = renderQrPng(code.text);
