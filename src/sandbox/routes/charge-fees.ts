@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import { CARD_NETWORKS, detectCardBrand, type CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import { oneOfRule } from '../../core/field-rules';
 import type { AppEnv, SandboxDeps } from '../app-env';
@@ -9,18 +9,6 @@ import { ApiError } from '../http/api-error';
 import { parseWithSchema } from '../http/parse-with-schema';
 import { cents, digits, field, integer } from '../http/request-fields';
 import { merchantAuth } from '../middleware/merchant-auth';
-
-/** The networks the sandbox knows, each answered when no BIN narrows the answer to one. */
-export const PLAN_BRANDS: readonly Exclude<CardBrand, 'unknown'>[] = [
-  'visa',
-  'mastercard',
-  'elo',
-  'amex',
-  'hipercard',
-  'diners',
-  'discover',
-  'jcb',
-];
 
 /** The query of GET /charges/fees/calculate: every value arrives as text; digits are read as numbers. */
 const feesQuery = z.strictObject({
@@ -59,7 +47,8 @@ export function chargeFeeRoutes(deps: SandboxDeps): Hono<AppEnv> {
       monthlyRateBp: c.get('merchant').installmentRateBp,
     });
     const byBrand: Partial<Record<CardBrand, { installment_plans: InstallmentPlan[] }>> = {};
-    for (const b of brand ? [brand] : PLAN_BRANDS) byBrand[b] = { installment_plans: plans };
+    // Every network the sandbox knows when no BIN narrows the answer to one.
+    for (const b of brand ? [brand] : CARD_NETWORKS) byBrand[b] = { installment_plans: plans };
     return c.json({ payment_methods: { credit_card: byBrand } });
   });
   return app;
