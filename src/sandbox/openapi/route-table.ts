@@ -16,7 +16,7 @@ import { decisionBody } from '../routes/challenge-decision';
 import { settingsBody } from '../routes/merchant-settings';
 import { MAX_SESSION_TTL_MS } from '../sessions/session-store';
 import { MAX_AMOUNT_CENTS } from '../values/money';
-import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
+import { ID_PREFIXES, idPattern, UUID_PATTERN, type IdPrefix } from '../values/resource-id';
 import type { JsonSchema } from './json-fragments';
 import {
   challengeDecisionResponse,
@@ -698,7 +698,7 @@ export function routeTable(): Route[] {
           in: 'path',
           required: true,
           description: 'The boleto id (a UUID) then .pdf or .png.',
-          schema: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(pdf|png)$' },
+          schema: { type: 'string', pattern: `^${UUID_PATTERN}\\.(pdf|png)$` },
         },
       ],
       responses: {

@@ -7,6 +7,9 @@ import { freeFieldOf } from '../boleto/boleto-line';
 import { formatCep, formatTaxId } from '../values/document-format';
 import { formatBrl } from '../values/money';
 import { ApiError } from '../http/api-error';
+import { UUID_PATTERN } from '../values/resource-id';
+
+const BOLETO_FILE = new RegExp(`^(${UUID_PATTERN})\\.(pdf|png)$`);
 
 /**
  * GET /boletos/{boleto_id}.pdf and .png: the printable boleto and its barcode image, the
@@ -18,9 +21,7 @@ export function boletoFileRoutes(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/boletos/:file', (c) => {
-    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png)$/.exec(
-      c.req.param('file'),
-    );
+    const match = BOLETO_FILE.exec(c.req.param('file'));
     const charge = match ? charges.getByBoletoId(match[1]!) : undefined;
     const boleto = charge?.paymentMethod.boleto;
     if (!match || !charge || !boleto) throw ApiError.of(404, NOT_FOUND, 'boleto_id', 'No such boleto.');

@@ -15,16 +15,21 @@ export const ID_PREFIXES = {
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A lower-case UUID, as a regular expression's source: to build a pattern around it. */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** The id pattern as JSON Schema and zod take it: `^<prefix><uuid>$` (a bare UUID without a prefix). */
-export const idPattern = (prefix: IdPrefix | '' = ''): string => `^${prefix}${UUID}$`;
+export const idPattern = (prefix: IdPrefix | '' = ''): string => `^${prefix}${UUID_PATTERN}$`;
 
 /**
  * Whether `value` has the form of an id with `prefix`. A lookup needs no more than this: an id of
  * the right form that names nothing is answered as unknown.
  */
 export const isId = (prefix: IdPrefix, value: string): boolean => new RegExp(idPattern(prefix)).test(value);
+
+const BARE_UUID = new RegExp(idPattern());
+/** A bare lower-case UUID: a boleto's id, a 3DS Server transaction id, a Pix random key. */
+export const isUuid = (value: string): boolean => BARE_UUID.test(value);
 
 /** A new id with `prefix`. */
 export const newId = (prefix: IdPrefix): string => `${prefix}${randomUUID()}`;
