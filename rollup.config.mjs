@@ -279,6 +279,17 @@ const javaScript = [
     output: { file: 'dist/sandbox/start-errors.cjs', format: 'cjs', exports: 'named', sourcemap },
     plugins: [ts()],
   },
+  // The CPF/CNPJ rule, copied as a plain module for the example checkout, whose page and server
+  // load their files as they are (examples/checkout/public/shopper-rules.mjs): one rule, the API's.
+  {
+    input: 'src/core/tax-id.ts',
+    output: {
+      file: 'examples/checkout/public/tax-id.mjs',
+      format: 'es',
+      banner: '// Written by the package build (npx rollup -c) from src/core/tax-id.ts: edit that file.',
+    },
+    plugins: [ts()],
+  },
   // The challenge origin's page scripts (browser IIFEs the sandbox serves next to itself): the host is the penpal child.
   ...['host', 'acs'].map((page) => ({
     input: `src/sandbox/challenge/${page}-script.ts`,

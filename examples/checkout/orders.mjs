@@ -1,7 +1,7 @@
 // Builds Gateway order requests from what the checkout page sends, and what the page may see
 // of the answers. Prices come from the server's own cart, never from the browser.
 import { randomInt } from 'node:crypto';
-import { onlyDigits, shopperProblems } from './public/shopper-rules.mjs';
+import { normaliseTaxId, onlyDigits, shopperProblems } from './public/shopper-rules.mjs';
 
 /** The cart. A real shop reads it from its session or database. */
 export const CART = [
@@ -23,7 +23,12 @@ export function readShopper(input) {
   const a = input?.address ?? {};
   return {
     problems: shopperProblems(input),
-    customer: { name: text(c.name), email: text(c.email), taxId: onlyDigits(c.taxId), phone: onlyDigits(c.phone) },
+    customer: {
+      name: text(c.name),
+      email: text(c.email),
+      taxId: normaliseTaxId(text(c.taxId)),
+      phone: onlyDigits(c.phone),
+    },
     address: {
       street: text(a.street),
       number: text(a.number),

@@ -17,7 +17,9 @@ export const AUTHENTICATION_STATUSES = [
   'CANCELED',
 ] as const;
 export type AuthenticationStatusValue = (typeof AUTHENTICATION_STATUSES)[number];
-export type AuthenticationOutcomeValue = 'AUTHENTICATED' | 'NOT_AUTHENTICATED';
+/** Whether the issuer authenticated the shopper, once the flow completed. */
+export const AUTHENTICATION_OUTCOMES = ['AUTHENTICATED', 'NOT_AUTHENTICATED'] as const;
+export type AuthenticationOutcomeValue = (typeof AUTHENTICATION_OUTCOMES)[number];
 /** Why a challenge was CANCELED: the same words as the SDK's rejection codes, so both tell one story. */
 export const CHALLENGE_END_REASONS = ['CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT'] as const;
 export type ChallengeEndReason = (typeof CHALLENGE_END_REASONS)[number];
@@ -27,9 +29,11 @@ export type ChallengeEndReason = (typeof CHALLENGE_END_REASONS)[number];
  * challenge too), A attempted, U could not be performed, R rejected by the issuer, C challenge
  * required (docs/three-ds-flow.md#result-fields).
  */
-export type TransStatus = 'Y' | 'N' | 'A' | 'U' | 'R' | 'C';
+export const TRANS_STATUSES = ['Y', 'N', 'A', 'U', 'R', 'C'] as const;
+export type TransStatus = (typeof TRANS_STATUSES)[number];
 /** The 3DS Method completion indicator: Y done, N not done within 10 s, U the card range has no method URL. */
-export type MethodCompletion = 'Y' | 'N' | 'U';
+export const METHOD_COMPLETIONS = ['Y', 'N', 'U'] as const;
+export type MethodCompletion = (typeof METHOD_COMPLETIONS)[number];
 
 /** What the SDK needs to run the 3DS Method: in the creating POST's response while status is REQUIRE_METHOD. */
 export interface ThreeDsMethodStep {

@@ -17,5 +17,8 @@ export function randomUuid(): string {
   }
 }
 
+/** The header a trace id travels in, both ways: the SDK sends its own, the API answers the one it used. */
+export const TRACE_HEADER = 'x-trace-id';
+
 /** Trace ids the SDK and the sandbox accept from a caller; anything else is replaced. */
 export const TRACE_ID_PATTERN = /^[A-Za-z0-9._:-]{8,64}$/;

@@ -4,7 +4,8 @@
  * better-sqlite3.
  * @packageDocumentation
  */
-export { startSandbox, type Sandbox, type SandboxOptions } from './server';
+export { startSandbox, type Sandbox } from './server';
+export type { SandboxOptions } from './sandbox-options';
 export type { SandboxClock } from './clock';
 // The errors startSandbox rejects with, so callers can tell them apart with instanceof.
 export { DataFileOverLimitError, DataFileVersionError, SandboxDependencyError } from './storage/start-errors';

@@ -10,76 +10,18 @@ import type { AppEnv, Log, SandboxDeps } from './app-env';
 import { createChallengeApp } from './challenge/challenge-app';
 import { SandboxClock } from './clock';
 import { textRule } from '../core/field-rules';
-import { MerchantStore, type Merchant } from './merchants/merchant-store';
+import { MerchantStore } from './merchants/merchant-store';
 import { pixKeyRule } from './pix/pix-key';
-import { IN_MEMORY_MAX_BYTES, MIN_DATA_BYTES, openDatabase } from './storage/database';
+import { openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
 import { buildServices } from './services';
-import { WebhookDispatcher, type WebhookOptions } from './webhooks/webhook-dispatcher';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
-import { logSink, NO_LOG, type LogFormat } from './logging/log-sink';
+import { logSink, NO_LOG } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
+import { defaultOf, optionProblem, type SandboxOptions } from './sandbox-options';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
-
-/** Options of {@link startSandbox}. Every one is optional. */
-export interface SandboxOptions extends ConnectionLimits {
-  /** How long close() (and SIGTERM / SIGINT in the CLI) lets requests in flight finish before cutting them, in ms. Default 5000. */
-  shutdownGraceMs?: number;
-  /** Interface to bind. Default `127.0.0.1`: the sandbox is not reachable from the network. */
-  host?: string;
-  /** API port. Default 0: a free port. */
-  port?: number;
-  /** Challenge origin port. Default 0: a free port. */
-  challengePort?: number;
-  /** The sandbox merchant's bearer token. Default: a random one, returned as `token`. */
-  token?: string;
-  /** The sandbox merchant's webhook signing secret. Default: the data file's, else a random `whsec_…`; returned as `webhookSecret`. */
-  webhookSecret?: string;
-  /** SQLite file to keep data across restarts. Default: in memory. */
-  dataFile?: string;
-  /**
-   * The most data the sandbox keeps, in bytes, at least 1 MiB: past it a write answers 507
-   * (`50701`) and nothing of it is stored. Default: 1 GiB in memory, which is also the most memory
-   * holds; no limit with a data file.
-   */
-  maxDataBytes?: number;
-  /** Origins allowed by CORS on the SDK's browser endpoints (`/checkout-sdk/3ds/…`, `/sdk/…`) and as challenge parents. Default: any origin. */
-  corsOrigins?: string[];
-  /**
-   * Origins allowed by CORS on the merchant (bearer-token) endpoints, for a merchant's own local
-   * tools. Default: none; the token belongs on a server, so no page gets CORS headers there.
-   */
-  merchantCorsOrigins?: string[];
-  /** Largest request body in bytes. Default 65536. */
-  maxBodyBytes?: number;
-  /** `true` logs one line per request to stdout; a function receives the lines. Default off. */
-  log?: boolean | Log;
-  /** `text` (default) or `json`: one JSON object per line, for log shippers. */
-  logFormat?: LogFormat;
-  /**
-   * Settings of the sandbox merchant account. Default: PCI homologated, sub-merchant enabled,
-   * installment interest 299 (2,99 % a.m., in hundredths of a percent); the city and Pix key its
-   * Pix codes carry: `SAO PAULO` and a random key of its own (docs/pix.md#account-settings).
-   */
-  merchant?: Partial<
-    Pick<
-      Merchant,
-      'pciHomologated' | 'subMerchantEnabled' | 'releasedMccs' | 'installmentRateBp' | 'merchantCity' | 'pixKey'
-    >
-  >;
-  /**
-   * For contract tests: a file every answer is appended to, one JSON line each, for
-   * `node scripts/contract-answers.mjs <file>` to check against the OpenAPI document. Default: the
-   * `GATEWAY_SANDBOX_ANSWER_LOG` environment variable, else none.
-   */
-  answerLog?: string;
-  /**
-   * Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and
-   * `attemptTimeoutMs` (default 5 s). Pending deliveries are kept in the data file's outbox.
-   */
-  webhooks?: WebhookOptions;
-}
 
 /** A running sandbox. */
 export interface Sandbox {
@@ -176,29 +118,16 @@ const urlOf = (server: ServerType, host: string) => {
  * storage. With no options it binds 127.0.0.1 on free ports, so tests can run several at once.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const host = options.host ?? '127.0.0.1';
+  const problem = optionProblem(options, (option) => option.key!);
+  if (problem) throw new Error(`startSandbox: ${problem}`);
+  const host = options.host ?? (defaultOf('host') as string);
   const token = options.token ?? newToken();
-  // A short key would make every signature guessable.
-  if (options.webhookSecret !== undefined && options.webhookSecret.length < 16)
-    throw new Error('startSandbox: webhookSecret must be at least 16 characters');
   const limits = resolveLimits(options);
-  const graceMs = options.shutdownGraceMs ?? 5_000;
-  if (!Number.isInteger(graceMs) || graceMs < 0)
-    throw new Error(
-      `startSandbox: shutdownGraceMs must be a whole number of ms, got ${String(options.shutdownGraceMs)}`,
-    );
+  const graceMs = options.shutdownGraceMs ?? (defaultOf('shutdownGraceMs') as number);
   const write: Log =
     typeof options.log === 'function' ? options.log : options.log ? (line) => console.log(line) : NO_LOG;
-  if (options.logFormat !== undefined && options.logFormat !== 'text' && options.logFormat !== 'json')
-    throw new Error(`startSandbox: logFormat must be "text" or "json", got ${String(options.logFormat)}`);
   const { log, logRequest } = logSink(write, options.logFormat);
   const maxData = options.maxDataBytes;
-  const maxDataTop = options.dataFile ? Number.MAX_SAFE_INTEGER : IN_MEMORY_MAX_BYTES;
-  if (maxData !== undefined && !(Number.isInteger(maxData) && maxData >= MIN_DATA_BYTES && maxData <= maxDataTop))
-    throw new Error(
-      `startSandbox: maxDataBytes must be a whole number of bytes from ${MIN_DATA_BYTES}` +
-        `${options.dataFile ? '' : ` to ${IN_MEMORY_MAX_BYTES} (in memory; a dataFile may hold more)`}, got ${String(maxData)}`,
-    );
   // Tables come from the versioned migrations, so an older data file is upgraded and a newer one refused.
   const db = await openDatabase(options.dataFile, [], maxData);
   let merchants: MerchantStore;
@@ -224,8 +153,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let apiListener: Listener | undefined;
   let challengeListener: Listener;
   try {
-    apiListener = await listen(() => api!, host, options.port ?? 0, limits);
-    challengeListener = await listen(() => challenge!, host, options.challengePort ?? 0, limits);
+    apiListener = await listen(() => api!, host, options.port ?? (defaultOf('port') as number), limits);
+    challengeListener = await listen(
+      () => challenge!,
+      host,
+      options.challengePort ?? (defaultOf('challengePort') as number),
+      limits,
+    );
   } catch (error) {
     if (apiListener) await apiListener.shutdown.close(0);
     db.close();
@@ -251,7 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logRequest,
     apiUrl,
     challengeUrl: urlOf(challengeServer, host),
-    maxBodyBytes: options.maxBodyBytes ?? 65_536,
+    maxBodyBytes: options.maxBodyBytes ?? (defaultOf('maxBodyBytes') as number),
     corsOrigins: options.corsOrigins,
     merchantCorsOrigins: options.merchantCorsOrigins,
     sdkScriptPath: sdkScriptPath(),

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ErrorItem } from '../core/error-item';
 import { SESSION_HEADER } from '../core/session-header';
+import { TRACE_HEADER } from '../core/trace-id';
 import { ErrorCode } from './errors/error-code';
 import { GatewayError } from './errors/gateway-error';
 
@@ -53,7 +54,7 @@ async function once<T>(call: ApiCall): Promise<T> {
       headers: {
         Accept: 'application/json',
         [SESSION_HEADER]: call.session,
-        'X-Trace-Id': traceId,
+        [TRACE_HEADER]: traceId,
         ...(payload && { 'Content-Type': 'application/json' }),
       },
       body: payload,
@@ -100,7 +101,7 @@ async function once<T>(call: ApiCall): Promise<T> {
   const fail = (code: ErrorCode, message: string): never => {
     throw new GatewayError(code, message, {
       httpStatus,
-      traceId: response.headers.get('x-trace-id') || traceId,
+      traceId: response.headers.get(TRACE_HEADER) || traceId,
       errorMessages,
     });
   };

@@ -1,3 +1,4 @@
+import type { AuthenticationOutcomeValue, AuthenticationStatusValue } from '../core/authentication-resource';
 import type { CardBrand } from '../core/card-brand';
 import type { CardPaymentType, PhoneType } from '../core/authentication-request';
 
@@ -104,15 +105,15 @@ export interface ChallengeInfo {
 /** Called before a challenge is shown. When you give it, you must call `open()`. */
 export type BeforeChallenge = (info: ChallengeInfo) => void;
 
-/** Statuses of a 3DS authentication. */
-export type AuthenticationStatus =
-  | 'AUTH_FLOW_COMPLETED'
-  | 'AUTH_NOT_SUPPORTED'
-  | 'CHANGE_PAYMENT_METHOD'
-  | 'REQUIRE_CHALLENGE';
+/**
+ * Statuses of a 3DS authentication the page sees: AUTH_FLOW_COMPLETED, AUTH_NOT_SUPPORTED,
+ * CHANGE_PAYMENT_METHOD, REQUIRE_CHALLENGE. The API's REQUIRE_METHOD is run inside the SDK, and
+ * a CANCELED challenge rejects the promise instead.
+ */
+export type AuthenticationStatus = Exclude<AuthenticationStatusValue, 'REQUIRE_METHOD' | 'CANCELED'>;
 
 /** Whether the issuer authenticated the shopper, once the flow completed. */
-export type AuthenticationOutcome = 'AUTHENTICATED' | 'NOT_AUTHENTICATED';
+export type AuthenticationOutcome = AuthenticationOutcomeValue;
 
 /** The request of {@link authenticate3DS}. */
 export interface AuthenticationRequest {

@@ -1,3 +1,5 @@
+import type { AuthenticationOutcomeValue } from '../core/authentication-resource';
+
 /** Where the sandbox API is and whose token to use: a started sandbox, or its URL and token. */
 export interface SandboxTarget {
   /** Base URL of the sandbox API. */
@@ -9,7 +11,7 @@ export interface SandboxTarget {
 /** What the sandbox answered to a decided code. */
 export interface ChallengeDecision {
   /** `AUTHENTICATED` or `NOT_AUTHENTICATED` when the challenge ended, `RETRY` after a wrong code. */
-  decision: 'AUTHENTICATED' | 'NOT_AUTHENTICATED' | 'RETRY';
+  decision: AuthenticationOutcomeValue | 'RETRY';
   /** Wrong codes still allowed (0 once ended). */
   attemptsLeft: number;
   /** The authentication after the decision, as GET /checkout-sdk/3ds/authentications/{id} shows it. */

@@ -8,6 +8,7 @@ import {
   answerChallenge,
   CARD,
   expect,
+  expectAxeClean,
   openExample,
   readOrder,
   shopperJourneys,
@@ -181,6 +182,30 @@ test('debit stays 1x: Parcelas is fixed at 1x and the cart total is charged', as
     amount: { value: 13_480 },
     payment_method: { type: 'DEBIT_CARD', installments: 1 },
   });
+});
+
+test('an alphanumeric CNPJ, typed in lower case without punctuation, is formatted, accepted and reaches the order', async ({
+  page,
+  sandbox,
+  checkout,
+}) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openExample(page, checkout.url);
+    const taxId = page.getByLabel('CPF ou CNPJ');
+    // The Receita Federal's example of the alphanumeric CNPJ (IN RFB 2.229/2024).
+    await taxId.fill('12abc34501de35');
+    await taxId.blur();
+    await expect(taxId).toHaveValue('12.ABC.345/01DE-35');
+    await expect(taxId).not.toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({ path: `test-results/examples-checkout/cnpj-${width}.png` });
+    await expectAxeClean(page);
+    await typeCard(page, CARD.frictionless);
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+    const order = await readOrder(sandbox, await shownOrderId(page));
+    expect(order.customer.tax_id).toBe('12ABC34501DE35');
+  }
 });
 
 test('the server charges the plan it reads from the API, whatever the page sends: a count with no plan is refused', async ({

@@ -324,7 +324,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
         expect(authentications()).toBe(0);
         await expect(challengeDialog(page)).toHaveCount(0);
         await expect(page.locator('#bank-notice')).toBeHidden();
-        await summary.getByRole('link', { name: 'CPF: CPF inválido: confira os 11 dígitos.' }).click();
+        await summary.getByRole('link', { name: 'CPF ou CNPJ: CPF inválido: confira os 11 dígitos.' }).click();
         await expect(page.getByLabel('CPF')).toBeFocused();
 
         await page.getByLabel('CPF').fill('123.456.789-09');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxOptions } from '../../src/sandbox/index';
 
 const CLI = 'dist/sandbox/cli.js';
 const cleanEnv = () => {
@@ -78,9 +79,28 @@ describe('gateway-sandbox CLI', () => {
     });
     expect(large.status).toBe(2);
     expect(large.stderr).toMatch(
-      /^sandbox: --max-data is at most 1073741824 in memory; give a --data file to keep more/,
+      /^sandbox: --max-data must be at most 1073741824 in memory \(a data file may hold more\), got "2147483648"/,
     );
   });
+
+  // One table of options (src/sandbox/sandbox-options.ts) checks both ways to start a sandbox.
+  it.each([
+    [['--port', '70000'], { port: 70_000 }, 'must be a port number from 0 to 65535, got'],
+    [['--max-body', '100'], { maxBodyBytes: 100 }, 'must be a whole number of at least 1024, got'],
+    [['--shutdown-grace', '1.5'], { shutdownGraceMs: 1.5 }, 'must be a whole number of at least 0, got'],
+    [['--max-connections', '0'], { maxConnections: 0 }, 'must be a whole number of at least 1, got'],
+    [['--log-format', 'xml'], { logFormat: 'xml' }, 'must be text or json, got'],
+    [['--webhook-secret', 'whsec_short'], { webhookSecret: 'whsec_short' }, 'must be at least 16 characters'],
+  ] as const)(
+    'the CLI (%j) and startSandbox refuse the same value in the same words',
+    async (args, options, problem) => {
+      const cli = spawnSync(process.execPath, [CLI, ...args], { env: cleanEnv(), encoding: 'utf8' });
+      expect(cli.status).toBe(2);
+      expect(cli.stderr).toContain(`sandbox: ${args[0]} ${problem}`);
+      const [key] = Object.keys(options);
+      await expect(startSandbox(options as SandboxOptions)).rejects.toThrow(`startSandbox: ${key} ${problem}`);
+    },
+  );
 
   it('refuses a data file already past --max-data in one line, naming the flag', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gateway-cli-limit-'));

@@ -265,6 +265,16 @@ describe('cards without clear data: encrypted and stored', () => {
     }
   });
 
+  it('a card of 20 or 21 digits pays clear and encrypted alike: one length rule (docs/rules.md)', async () => {
+    for (const number of ['41111111111111111115', '411111111111111111117']) {
+      for (const given of [card(number), { encrypted: await encrypted(number) }]) {
+        const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: given })]));
+        expect(res.status).toBe(201);
+        expect(res.body.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { brand: 'visa' } } });
+      }
+    }
+  });
+
   it('card.encrypted that cannot be opened is 40002 naming it; carried fields are 40003', async () => {
     const res = await api(
       sandbox,

@@ -96,9 +96,14 @@ describe('the data limit (maxDataBytes)', () => {
     );
   });
 
-  it.each([[1_000], [MiB + 0.5], [2 * 1024 ** 3], [Number.NaN]])('refuses maxDataBytes %s in memory', async (max) => {
+  it.each([
+    [1_000, 'must be a whole number of at least 1048576'],
+    [MiB + 0.5, 'must be a whole number of at least 1048576'],
+    [Number.NaN, 'must be a whole number of at least 1048576'],
+    [2 * 1024 ** 3, 'must be at most 1073741824 in memory (a data file may hold more)'],
+  ])('refuses maxDataBytes %s in memory', async (max, problem) => {
     await expect(startSandbox({ maxDataBytes: max })).rejects.toThrow(
-      `startSandbox: maxDataBytes must be a whole number of bytes from 1048576 to 1073741824 (in memory; a dataFile may hold more), got ${max}`,
+      `startSandbox: maxDataBytes ${problem}, got ${max}`,
     );
   });
 

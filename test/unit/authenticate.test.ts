@@ -29,7 +29,7 @@ describe('authenticate3DS: a valid request', () => {
     const headers = init.headers as Record<string, string>;
     expect(headers['X-Gateway-Session']).toBe('sess_test_0001');
     // The result's trace id is the one the request carried, so the API's log line finds it.
-    expect(headers['X-Trace-Id']).toBe(result.traceId);
+    expect(headers['x-trace-id']).toBe(result.traceId);
     const body = sentBody(fetch);
     expect(Object.keys(body).sort()).toEqual(['data', 'device']);
     expect(body.device).toMatchObject({

@@ -33,15 +33,21 @@ describe('shopperProblems', () => {
       { field: 'taxId', message: 'CPF inválido: confira os 11 dígitos.' },
     ]);
     expect(problemsWith({ taxId: '11.222.333/0001-81' })).toEqual([]);
-    expect(problemsWith({ taxId: '11.222.333/0001-80' }).map((p) => p.field)).toEqual(['taxId']);
-    expect(problemsWith({ taxId: '' })).toEqual([{ field: 'taxId', message: 'Informe o CPF.' }]);
+    expect(problemsWith({ taxId: '11.222.333/0001-80' })).toEqual([
+      { field: 'taxId', message: 'CNPJ inválido: confira os 14 caracteres.' },
+    ]);
+    // The alphanumeric CNPJ the API accepts (the Receita Federal's example), typed in lower case too.
+    expect(problemsWith({ taxId: '12.ABC.345/01DE-35' })).toEqual([]);
+    expect(problemsWith({ taxId: '12abc34501de35' })).toEqual([]);
+    expect(problemsWith({ taxId: '12.ABC.345/01DE-36' }).map((p) => p.field)).toEqual(['taxId']);
+    expect(problemsWith({ taxId: '' })).toEqual([{ field: 'taxId', message: 'Informe o CPF ou o CNPJ.' }]);
   });
 
   it('names every wrong field in form order, each with its reason', () => {
     expect(shopperProblems({ customer: { name: 'Maria' }, address: { regionCode: 'XX', postalCode: '123' } })).toEqual([
       { field: 'name', message: 'Informe nome e sobrenome.' },
       { field: 'email', message: 'Informe um e-mail válido, como nome@exemplo.com.br.' },
-      { field: 'taxId', message: 'Informe o CPF.' },
+      { field: 'taxId', message: 'Informe o CPF ou o CNPJ.' },
       { field: 'phone', message: 'Informe o celular com DDD: 10 ou 11 dígitos.' },
       { field: 'postalCode', message: 'O CEP tem 8 dígitos, como 01310-100.' },
       { field: 'street', message: 'Informe a rua.' },
@@ -55,6 +61,7 @@ describe('shopperProblems', () => {
   it('formats CPF, CNPJ and CEP as written on paper', () => {
     expect(formatTaxId('12345678909')).toBe('123.456.789-09');
     expect(formatTaxId('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatTaxId('12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(formatTaxId('123')).toBe('123');
     expect(formatCep('01310100')).toBe('01310-100');
   });

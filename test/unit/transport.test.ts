@@ -52,7 +52,7 @@ describe('callApi: the request', () => {
       Accept: 'application/json',
       'Content-Type': 'application/json',
       [SESSION_HEADER]: 'sess_test_0001',
-      'X-Trace-Id': TRACE,
+      'x-trace-id': TRACE,
     });
   });
 

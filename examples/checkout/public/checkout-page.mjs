@@ -3,7 +3,7 @@
 // the SDK's script tag (checkout.js), `/esm/` the named exports of `@gateway/sdk` bundled by
 // rollup (examples/esm/src/checkout.ts). The card is encrypted in the page with the merchant's
 // public key: the clear number never leaves it, so the merchant needs no PCI homologation.
-import { formatCep, formatTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
+import { formatCep, formatTaxId, normaliseTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
 import { FALLBACK, MESSAGES } from './shopper-messages.mjs';
 import { waitForPix } from './pix-payment.mjs';
 
@@ -290,7 +290,7 @@ export function runCheckout(sdk) {
   const customer = () => ({
     name: value('name'),
     email: value('email'),
-    taxId: onlyDigits(value('taxId')),
+    taxId: normaliseTaxId(value('taxId')),
     phone: onlyDigits(value('phone')),
   });
   const address = () => ({

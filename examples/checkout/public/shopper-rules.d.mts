@@ -8,9 +8,11 @@ export interface ShopperProblem {
 
 /** Every field the order needs besides the card, in form order. */
 export const SHOPPER_FIELDS: readonly string[];
+/** A CPF or CNPJ without its punctuation, letters upper-cased (the API's own normalisation). */
+export function normaliseTaxId(text: string): string;
 /** Only the digits of a value. */
 export function onlyDigits(value: unknown): string;
-/** CPF 000.000.000-00 or CNPJ 00.000.000/0000-00; anything else as typed. */
+/** CPF 000.000.000-00 or CNPJ 00.000.000/0000-00 (letters too); anything else as typed. */
 export function formatTaxId(value: unknown): string;
 /** CEP 00000-000; anything else as typed. */
 export function formatCep(value: unknown): string;

@@ -1,7 +1,7 @@
 import { constants, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
 import { CARD_CIPHERTEXT_TTL_MS, decodeCardPlaintext, type CardPlaintext } from '../../core/card-ciphertext';
 import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
-import { isLuhnValid } from '../../core/luhn';
+import { cardNumberRule } from '../../core/field-rules';
 import type { PublicKeyRecord } from '../public-keys/public-key-store';
 import { hasExpired } from '../../core/card-expiry';
 
@@ -62,7 +62,7 @@ export function decryptCard(
       "cannot be decrypted with your public keys: it was altered, made with another merchant's key, or with a key retired more than 7 days ago",
     );
   const card = decodeCardPlaintext(text);
-  if (!card || !isLuhnValid(card.number) || card.expMonth < 1 || card.expMonth > 12)
+  if (!card || !cardNumberRule.test(card.number) || card.expMonth < 1 || card.expMonth > 12)
     return fail('does not hold a valid card: encrypt it again with Gateway.encryptCard');
   const age = now.getTime() - card.createdAt;
   if (age > CARD_CIPHERTEXT_TTL_MS || age < -CLOCK_SKEW_MS)

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { CardBrand } from '../../core/card-brand';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
 import { cardDigits, scenarioOf, type CardScenario } from './card-digits';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /**
  * A tokenized card: what an order with `card.store = true` keeps, usable later as `card.id` in
@@ -71,7 +71,7 @@ export class CardVault {
   ): StoredCard {
     const { brand, firstDigits, lastDigits } = cardDigits(card.number);
     const row: Row = {
-      id: `CARD_${randomUUID()}`,
+      id: newId(ID_PREFIXES.card),
       merchant_id: merchantId,
       brand,
       first_digits: firstDigits,

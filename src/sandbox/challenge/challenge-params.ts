@@ -8,8 +8,8 @@ import type { Parameter } from '../http/route';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
+import { ID_PREFIXES, idPattern, isId } from '../values/resource-id';
 
-const AUTHENTICATION_ID = /^3DS_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The parameters every challenge page and the code form carry, checked and the token verified. */
@@ -54,7 +54,11 @@ export function readChallengeParams(
       errors.push({ code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
     return value ?? '';
   };
-  const id = field('authentication', (v) => AUTHENTICATION_ID.test(v), 'must be an authentication id (3DS_<uuid>)');
+  const id = field(
+    'authentication',
+    (v) => isId(ID_PREFIXES.authentication, v),
+    'must be an authentication id (3DS_<uuid>)',
+  );
   const token = field('token', (v) => TOKEN.test(v), 'must be the challenge token of the challenge URL');
   const parent = field(
     CHALLENGE_PARENT_PARAM,
@@ -108,7 +112,7 @@ export async function readForm(c: Context): Promise<URLSearchParams> {
 /** The document's view of the form of a challenge page: the parameters above and the page's own fields. */
 export const challengeForm = (extra: Record<string, z.ZodMiniType>) =>
   z.strictObject({
-    authentication: z.string().check(z.regex(/^3DS_[0-9a-f-]{36}$/)),
+    authentication: z.string().check(z.regex(new RegExp(idPattern(ID_PREFIXES.authentication)))),
     token: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
     parent: z.url(),
     locale: z.optional(z.enum(['pt-BR', 'en'])),
@@ -122,7 +126,7 @@ export const CHALLENGE_QUERY: Parameter[] = [
     in: 'query',
     required: true,
     description: 'The authentication id (3DS_<uuid>) of the challenge URL.',
-    schema: { type: 'string', pattern: '^3DS_[0-9a-f-]{36}$' },
+    schema: { type: 'string', pattern: idPattern(ID_PREFIXES.authentication) },
   },
   {
     name: 'token',

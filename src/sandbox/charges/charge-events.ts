@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { timestamp, type Clock } from '../clock';
 import type { OrderRecord, OrderStore } from '../orders/order-store';
 import { chargeResource, type ChargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus } from './charge-store';
 import type { ChargeEventType } from './charge-transitions';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 const NOTHING_TO_SEND = () => {};
 
@@ -51,7 +51,7 @@ export class ChargeEvents {
     if (!urls.length) return NOTHING_TO_SEND;
     const now = this.clock.now().getTime();
     const event: ChargeEvent = {
-      id: `EVT_${randomUUID()}`,
+      id: newId(ID_PREFIXES.event),
       type,
       created_at: timestamp(new Date(now)),
       order_id: charge.orderId,

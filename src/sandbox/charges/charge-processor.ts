@@ -15,6 +15,7 @@ import { boletoAmountProblems, cardChargeRefusals, dueDateProblems, softDescript
 import type { ChargeRecord, ChargeStore } from './charge-store';
 import { APPROVED, sandboxDecline } from './sandbox-declines';
 import { authenticationProblems } from './three-ds-check';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /** One charge to create, as validated by the request schema. */
 export interface NewCharge {
@@ -44,7 +45,7 @@ export class ChargeProcessor {
   create(input: NewCharge): ChargeRecord {
     const now = this.clock.now().getTime();
     const pm = input.body.payment_method;
-    const id = `CHAR_${randomUUID()}`;
+    const id = newId(ID_PREFIXES.charge);
     const decided = pm.type === 'BOLETO' ? this.boleto(input, pm.boleto!, now) : this.card(input, id, pm.card!, now);
     // One literal naming every field: spreading the decided fields into an object that already has
     // properties costs V8 about 10 µs per charge (docs/performance.md), more than the rules above.

@@ -16,6 +16,7 @@ import {
   text,
   boletoAddress,
 } from '../http/request-fields';
+import { ID_PREFIXES, idPattern } from '../values/resource-id';
 
 const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -35,7 +36,7 @@ const card = () =>
       id: z.optional(
         z
           .string({ error: 'must be a stored card id, CARD_<uuid>' })
-          .check(z.regex(/^CARD_[0-9a-fA-F-]{36}$/, 'must be a stored card id, CARD_<uuid>')),
+          .check(z.regex(new RegExp(idPattern(ID_PREFIXES.card)), 'must be a stored card id, CARD_<uuid>')),
       ),
       exp_month: z.optional(field<number>(expMonthRule)),
       exp_year: z.optional(field<number>(expYearRule)),
@@ -99,7 +100,12 @@ const paymentMethod = () =>
             type: z.literal('THREEDS', { error: 'must be THREEDS' }),
             id: z
               .string({ error: 'must be the id of a 3DS authentication, 3DS_<uuid>' })
-              .check(z.regex(/^3DS_[0-9a-fA-F-]{36}$/, 'must be the id of a 3DS authentication, 3DS_<uuid>')),
+              .check(
+                z.regex(
+                  new RegExp(idPattern(ID_PREFIXES.authentication)),
+                  'must be the id of a 3DS authentication, 3DS_<uuid>',
+                ),
+              ),
           },
           { error: 'must be an object with type THREEDS and id' },
         ),

@@ -1,18 +1,5 @@
-import type { CardBrand } from '../../core/card-brand';
 import { MAX_AMOUNT_CENTS } from '../values/money';
 import { meetsInstallmentMinimum } from './card-minimums';
-
-/** The networks the sandbox knows, each answered when no BIN narrows the answer to one. */
-export const PLAN_BRANDS: readonly Exclude<CardBrand, 'unknown'>[] = [
-  'visa',
-  'mastercard',
-  'elo',
-  'amex',
-  'hipercard',
-  'diners',
-  'discover',
-  'jcb',
-];
 
 /** One row of an installment selector, as GET /charges/fees/calculate answers it (docs/orders-and-charges.md#installment-plans). */
 export interface InstallmentPlan {

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { Answer, Parameter } from './route';
+import { idPattern, type IdPrefix } from '../values/resource-id';
 
 /** A JSON answer whose body is `schema`, the component `name`. */
 export const json = (
@@ -22,12 +23,12 @@ export const html = (description: string, extra: Partial<Answer> = {}): Answer =
 });
 
 /** A path parameter holding a `<prefix><uuid>` id. */
-export const idPath = (name: string, prefix: string, what: string): Parameter => ({
+export const idPath = (name: string, prefix: IdPrefix, what: string): Parameter => ({
   name,
   in: 'path',
   required: true,
   description: `The ${what}'s id (${prefix}<uuid>).`,
-  schema: { type: 'string', pattern: `^${prefix}[0-9a-f-]{36}$` },
+  schema: { type: 'string', pattern: idPattern(prefix) },
 });
 
 /** The header of an idempotent answer. */

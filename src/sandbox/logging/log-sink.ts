@@ -3,7 +3,8 @@ import { escapeLogText } from './escape-log-text';
 import { maskCardDigits } from './mask-card-digits';
 
 /** How log lines are written: `text` for people, `json` (one object per line) for log shippers. */
-export type LogFormat = 'text' | 'json';
+export const LOG_FORMATS = ['text', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The line writer of a sandbox started without a log: {@link logSink} then skips all formatting. */
 export const NO_LOG: Log = () => {};

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { SESSION_HEADER } from '../../core/session-header';
+import { TRACE_HEADER } from '../../core/trace-id';
 import type { AppEnv } from '../app-env';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
 
@@ -8,11 +9,11 @@ import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
 const BROWSER_PATH = /^\/(sdk\/|checkout-sdk\/3ds\/)/;
 
 /** What the SDK sends: its session, never a bearer token. */
-const SDK_HEADERS = ['Content-Type', SESSION_HEADER, 'X-Trace-Id', 'Accept'];
+const SDK_HEADERS = ['Content-Type', SESSION_HEADER, TRACE_HEADER, 'Accept'];
 /** What a merchant's own tool sends to the bearer-token endpoints. */
-const MERCHANT_HEADERS = ['Content-Type', 'Authorization', 'X-Trace-Id', IDEMPOTENCY_HEADER, 'Accept'];
+const MERCHANT_HEADERS = ['Content-Type', 'Authorization', TRACE_HEADER, IDEMPOTENCY_HEADER, 'Accept'];
 /** What a page may read from an answer: the trace id it quotes to support. */
-const EXPOSE_HEADERS = ['x-trace-id'];
+const EXPOSE_HEADERS = [TRACE_HEADER];
 
 /**
  * One CORS grant. Preflights go to hono's cors(). Every other request gets the same headers it

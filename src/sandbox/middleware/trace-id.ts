@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { randomUuid, TRACE_ID_PATTERN } from '../../core/trace-id';
+import { randomUuid, TRACE_HEADER, TRACE_ID_PATTERN } from '../../core/trace-id';
 import type { AppEnv, RequestLog } from '../app-env';
 import { rawPath } from '../http/raw-path';
 import { NO_REQUEST_LOG } from '../logging/log-sink';
@@ -12,16 +12,16 @@ import { NO_REQUEST_LOG } from '../logging/log-sink';
 export const traceId =
   (logRequest: RequestLog): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const given = c.req.header('x-trace-id');
+    const given = c.req.header(TRACE_HEADER);
     const id = given && TRACE_ID_PATTERN.test(given) ? given : randomUuid();
     c.set('traceId', id);
     // Set before the route, so the route's own response carries it: writing on c.res afterwards
     // would make hono rebuild that response around a web stream (docs/performance.md).
-    c.header('x-trace-id', id);
+    c.header(TRACE_HEADER, id);
     const started = performance.now();
     await next();
     // A response not built from the context (none today) still gets it; reading is cheap.
-    if (c.res.headers.get('x-trace-id') !== id) c.res.headers.set('x-trace-id', id);
+    if (c.res.headers.get(TRACE_HEADER) !== id) c.res.headers.set(TRACE_HEADER, id);
     if (logRequest === NO_REQUEST_LOG) return;
     const clientError = c.get('clientError');
     logRequest({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TRACE_HEADER } from '../../core/trace-id';
 import { documentedFragment, type Io, type JsonSchema } from './json-fragments';
 import type { NamedSchema, Route } from '../http/route';
 import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable } from '../routes/route-table';
@@ -177,7 +178,7 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
   }
   if (route.origin === 'api') {
     parameters.push({
-      name: 'x-trace-id',
+      name: TRACE_HEADER,
       in: 'header',
       required: false,
       description: 'Your own trace id for the request (a UUID); answered back.',
@@ -187,7 +188,7 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
 
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries(route.responses)) {
-    const headers: Record<string, JsonSchema> = { 'x-trace-id': { $ref: '#/components/headers/TraceId' } };
+    const headers: Record<string, JsonSchema> = { [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' } };
     for (const [name, h] of Object.entries(answer.headers ?? {}))
       headers[name] = { description: h.description, required: h.required, schema: h.schema };
     const out: JsonSchema = { description: answer.description, headers };
@@ -213,7 +214,7 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
     if (route.origin === 'challenge') content['text/html'] = {};
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error.',
-      headers: { 'x-trace-id': { $ref: '#/components/headers/TraceId' } },
+      headers: { [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' } },
       content,
     };
   }

@@ -1,8 +1,15 @@
 import * as z from 'zod/mini';
-import { AUTHENTICATION_STATUSES, CHALLENGE_END_REASONS } from '../../core/authentication-resource';
+import {
+  AUTHENTICATION_OUTCOMES,
+  AUTHENTICATION_STATUSES,
+  CHALLENGE_END_REASONS,
+  METHOD_COMPLETIONS,
+  TRANS_STATUSES,
+} from '../../core/authentication-resource';
+import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
 import { PHONE_TYPES } from '../../core/authentication-request';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
-import { PLAN_BRANDS } from '../charges/installment-plans';
+import { idPattern, type IdPrefix } from '../values/resource-id';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document and the contract checks only (the
@@ -10,16 +17,11 @@ import { PLAN_BRANDS } from '../charges/installment-plans';
  * objects: a field an answer gains without being documented here fails the contract tests.
  */
 
-const CARD_BRANDS = ['visa', 'mastercard', 'elo', 'amex', 'hipercard', 'diners', 'discover', 'jcb', 'unknown'] as const;
 const timestamp = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/));
-const uuid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
-const withPrefix = (prefix: string) =>
-  z.string().check(z.regex(new RegExp(`^${prefix}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)));
+const withPrefix = (prefix: IdPrefix | '') => z.string().check(z.regex(new RegExp(idPattern(prefix))));
+const uuid = () => withPrefix('');
 const cents = () => z.int().check(z.minimum(0));
-/** EMV transStatus, the 3DS Method completion indicator, the ECI (docs/three-ds-flow.md#result-fields). */
-const TRANS_STATUSES = ['Y', 'N', 'A', 'U', 'R', 'C'] as const;
-const METHOD_COMPLETIONS = ['Y', 'N', 'U'] as const;
-// Visa, Elo and others 05/06/07, Mastercard 02/01/00; a pattern, not an enum: the resources type it as a string.
+// The ECI (docs/three-ds-flow.md#result-fields): Visa, Elo and others 05/06/07, Mastercard 02/01/00; a pattern, not an enum: the resources type it as a string.
 const eci = () => z.string().check(z.regex(/^0[0-25-7]$/));
 
 /** `{ error_messages: [...] }`: the body of every error the API answers. */
@@ -142,7 +144,7 @@ export const chargeResponse = z.strictObject({
       z.strictObject({
         type: z.literal('THREEDS'),
         id: withPrefix('3DS_'),
-        status: z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED']),
+        status: z.enum(AUTHENTICATION_OUTCOMES),
         eci: z.optional(z.nullable(eci())),
         liability_shift: z.optional(z.boolean()),
       }),
@@ -234,7 +236,7 @@ const methodStep = z.strictObject({
 export const sdkAuthenticationResponse = z.strictObject({
   id: withPrefix('3DS_'),
   status: z.enum(AUTHENTICATION_STATUSES),
-  authentication_status: z.nullable(z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED'])),
+  authentication_status: z.nullable(z.enum(AUTHENTICATION_OUTCOMES)),
   reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
   brand: z.enum(CARD_BRANDS),
   issuer: z.nullable(z.string()),
@@ -252,7 +254,7 @@ export const merchantAuthenticationResponse = z.strictObject({
   id: withPrefix('3DS_'),
   status: z.enum(AUTHENTICATION_STATUSES),
   reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
-  authentication_status: z.nullable(z.enum(['AUTHENTICATED', 'NOT_AUTHENTICATED'])),
+  authentication_status: z.nullable(z.enum(AUTHENTICATION_OUTCOMES)),
   brand: z.string(),
   issuer: z.nullable(z.string()),
   ...resultFields(),
@@ -320,7 +322,7 @@ const installmentPlan = z.strictObject({
 export const installmentFeesResponse = z.strictObject({
   payment_methods: z.strictObject({
     credit_card: z.partialRecord(
-      z.enum(PLAN_BRANDS),
+      z.enum(CARD_NETWORKS),
       z.strictObject({ installment_plans: z.array(installmentPlan).check(z.minLength(1), z.maxLength(12)) }),
     ),
   }),
@@ -328,7 +330,7 @@ export const installmentFeesResponse = z.strictObject({
 
 /** POST /sandbox/3ds/authentications/{id}/challenge. */
 export const challengeDecisionResponse = z.strictObject({
-  decision: z.enum(['RETRY', 'AUTHENTICATED', 'NOT_AUTHENTICATED']),
+  decision: z.enum(['RETRY', ...AUTHENTICATION_OUTCOMES]),
   attempts_left: z.int().check(z.minimum(0)),
   authentication: sdkAuthenticationResponse,
 });

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Merchant } from '../merchants/merchant-store';
 import { buildBrCode } from './br-code';
 import { defaultExpiration } from './expiration-date';
 import type { QrCodeRecord } from './qr-code-store';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /** The BR Code's txid (field 62-05) of a QR code: the first 25 hexadecimal digits of its id's UUID (docs/pix.md#the-br-code). */
-const txidOf = (qrCodeId: string) => qrCodeId.slice('QRCO_'.length).replace(/-/g, '').slice(0, 25);
+const txidOf = (qrCodeId: string) => qrCodeId.slice(ID_PREFIXES.qrCode.length).replace(/-/g, '').slice(0, 25);
 
 /**
  * A new QR code of an order, made at `now`: its id, and its BR Code with the account's key, name
@@ -18,7 +18,7 @@ export function newQrCode(
   request: { amount: number; expiresAt: number | undefined },
   now: number,
 ): QrCodeRecord {
-  const id = `QRCO_${randomUUID()}`;
+  const id = newId(ID_PREFIXES.qrCode);
   const text = buildBrCode({
     key: merchant.pixKey,
     amount: request.amount,

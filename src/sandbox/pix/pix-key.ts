@@ -1,6 +1,5 @@
 import { emailRule, taxIdRule, type FieldRule } from '../../core/field-rules';
-
-const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isUuid } from '../values/resource-id';
 
 /**
  * A Pix key of one of the five kinds Banco Central registers (docs/pix.md#account-settings): a
@@ -14,13 +13,10 @@ export const pixKeyRule: FieldRule = {
   normalise: (v) => {
     if (typeof v !== 'string') return v;
     const key = v.trim();
-    return EVP.test(key.toLowerCase()) ? key.toLowerCase() : key;
+    return isUuid(key.toLowerCase()) ? key.toLowerCase() : key;
   },
   test: (v) =>
     typeof v === 'string' &&
     v.length <= 77 &&
-    (EVP.test(v) ||
-      /^\+55\d{10,11}$/.test(v) ||
-      (/^(\d{11}|\d{14})$/.test(v) && taxIdRule.test(v)) ||
-      emailRule.test(v)),
+    (isUuid(v) || /^\+55\d{10,11}$/.test(v) || (/^(\d{11}|\d{14})$/.test(v) && taxIdRule.test(v)) || emailRule.test(v)),
 };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import type { SandboxDeps } from '../app-env';
 import { APPROVED } from '../charges/sandbox-declines';
@@ -9,6 +8,7 @@ import { payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
 import { endToEndId } from './end-to-end-id';
 import type { QrCodeRecord } from './qr-code-store';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 const qrCodeNotFound = () => ApiError.of(404, NOT_FOUND, 'qr_code_id', 'No such QR code for this account.');
 
@@ -58,7 +58,7 @@ export function payQrCode(deps: SandboxDeps, id: string, merchantId: string): Qr
       throw ApiError.of(409, CONFLICT, '', `The order already has a charge that is ${active.status} (${active.id}).`);
     }
     const charge: ChargeRecord = {
-      id: `CHAR_${randomUUID()}`,
+      id: newId(ID_PREFIXES.charge),
       merchantId,
       orderId: order.id,
       referenceId: order.referenceId,

@@ -1,7 +1,8 @@
-import { generateKeyPair, randomUUID } from 'node:crypto';
+import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import { timestamp, type Clock } from '../clock';
 import type { Db } from '../storage/database';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /** A replaced key keeps decrypting for this long, so cards encrypted just before a rotation still work. */
 export const KEY_OVERLAP_MS = 7 * 24 * 60 * 60_000;
@@ -76,7 +77,7 @@ export class PublicKeyStore {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     const row: Row = {
-      id: `PUBK_${randomUUID()}`,
+      id: newId(ID_PREFIXES.publicKey),
       merchant_id: merchantId,
       public_key: publicKey.toString('base64'),
       private_key_pem: privateKey,

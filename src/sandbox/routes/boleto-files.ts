@@ -7,6 +7,9 @@ import { formatBrl } from '../values/money';
 import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 import { NO_STORE_HEADER } from '../http/route-answers';
+import { UUID_PATTERN } from '../values/resource-id';
+
+const BOLETO_FILE = new RegExp(`^(${UUID_PATTERN})\\.(pdf|png)$`);
 
 /**
  * GET /boletos/{boleto_id}.pdf and .png: the printable boleto and its barcode image, the
@@ -27,7 +30,7 @@ export const BOLETO_FILE_ROUTE: Route = defineRoute({
       in: 'path',
       required: true,
       description: 'The boleto id (a UUID) then .pdf or .png.',
-      schema: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(pdf|png)$' },
+      schema: { type: 'string', pattern: `^${UUID_PATTERN}\\.(pdf|png)$` },
     },
   ],
   responses: {
@@ -40,9 +43,7 @@ export const BOLETO_FILE_ROUTE: Route = defineRoute({
   },
   errors: [404],
   handle: (deps) => (c) => {
-    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png)$/.exec(
-      c.req.param('file')!,
-    );
+    const match = BOLETO_FILE.exec(c.req.param('file')!);
     const charge = match ? deps.charges.getByBoletoId(match[1]!) : undefined;
     const boleto = charge?.paymentMethod.boleto;
     if (!match || !charge || !boleto) throw ApiError.of(404, NOT_FOUND, 'boleto_id', 'No such boleto.');

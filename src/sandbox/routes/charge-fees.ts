@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { detectCardBrand, type CardBrand } from '../../core/card-brand';
+import { CARD_NETWORKS, detectCardBrand, type CardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER } from '../../core/error-item';
 import { oneOfRule, oneOfSchema } from '../../core/field-rules';
-import { installmentPlans, PLAN_BRANDS, type InstallmentPlan } from '../charges/installment-plans';
+import { installmentPlans, type InstallmentPlan } from '../charges/installment-plans';
 import { ApiError } from '../http/api-error';
 import { cents, digits, field, integer } from '../http/request-fields';
 import { installmentFeesResponse } from '../openapi/response-schemas';
@@ -108,7 +108,8 @@ export const CHARGE_FEE_ROUTE = defineRoute<undefined, z.infer<typeof feesQuery>
         monthlyRateBp: c.get('merchant').installmentRateBp,
       });
       const byBrand: Partial<Record<CardBrand, { installment_plans: InstallmentPlan[] }>> = {};
-      for (const b of brand ? [brand] : PLAN_BRANDS) byBrand[b] = { installment_plans: plans };
+      // Every network the sandbox knows when no BIN narrows the answer to one.
+      for (const b of brand ? [brand] : CARD_NETWORKS) byBrand[b] = { installment_plans: plans };
       return c.json({ payment_methods: { credit_card: byBrand } });
     },
 });

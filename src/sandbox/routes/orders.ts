@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
@@ -11,6 +10,7 @@ import type { OrderRecord } from '../orders/order-store';
 import { newQrCode } from '../pix/new-qr-code';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idPath, json } from '../http/route-answers';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
 
@@ -52,7 +52,7 @@ export const ORDER_ROUTES: Route[] = [
           () => {
             const now = deps.clock.now().getTime();
             const order: OrderRecord = {
-              id: `ORDE_${randomUUID()}`,
+              id: newId(ID_PREFIXES.order),
               merchantId: merchant.id,
               referenceId: body.reference_id ?? null,
               customer: body.customer,

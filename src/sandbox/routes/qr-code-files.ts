@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error';
 import { renderQrPng } from '../pix/qr-code-png';
 import { defineRoute, type Route } from '../http/route';
 import { NO_STORE_HEADER, idPath } from '../http/route-answers';
+import { ID_PREFIXES, isId } from '../values/resource-id';
 
 /**
  * GET /qrcode/{qr_code_id}/png and /base64: a Pix QR code's image, and the same PNG as base64
@@ -39,9 +40,7 @@ export const QR_CODE_FILE_ROUTE: Route = defineRoute({
   handle: (deps) => (c) => {
     const kind = c.req.param('kind');
     const id = c.req.param('id')!;
-    const code = /^QRCO_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
-      ? deps.qrCodes.getPublic(id)
-      : undefined;
+    const code = isId(ID_PREFIXES.qrCode, id) ? deps.qrCodes.getPublic(id) : undefined;
     if (!code || (kind !== 'png' && kind !== 'base64'))
       throw ApiError.of(404, NOT_FOUND, 'qr_code_id', 'No such QR code.');
     const png = renderQrPng(code.text);

@@ -16,6 +16,7 @@ import {
   notified,
   used,
 } from './authentication-transitions';
+import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /**
  * The column of each field, the one place the table's columns are named: the selects alias them
@@ -138,7 +139,7 @@ export class AuthenticationStore {
   private readonly byTransId;
   private readonly random = new RandomPool();
   private readonly draw: AuthenticationDraws = {
-    id: () => `3DS_${randomUUID()}`,
+    id: () => newId(ID_PREFIXES.authentication),
     transId: () => randomUUID(),
     cavv: () => this.random.take(20, 'base64'),
     challengeToken: () => {

@@ -7,6 +7,7 @@ import {
 } from '../../core/error-item';
 import { METHOD_DATA_FIELD } from '../../core/three-ds-method';
 import { decodeBase64UrlJson, encodeBase64UrlJson } from './base64url-json';
+import { isUuid } from '../values/resource-id';
 
 /** The content of the `threeDSMethodData` the SDK posts to the method URL (EMV 3DS), before base64url encoding. */
 interface ThreeDsMethodData {
@@ -22,7 +23,6 @@ interface ThreeDsMethodNotificationData {
 type Read<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
 
 const F = METHOD_DATA_FIELD;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isHttpUrl = (value: unknown) => {
   try {
     return typeof value === 'string' && value.length <= 2048 && /^https?:$/.test(new URL(value).protocol);
@@ -37,7 +37,7 @@ function decode(encoded: string | null | undefined): { data?: Record<string, unk
   const data = decodeBase64UrlJson(encoded);
   if (!data) return { errors: [errorItem(INVALID_PARAMETER, F, 'must be base64url-encoded JSON (no padding)')] };
   const id = data.threeDSServerTransID;
-  const valid = typeof id === 'string' && UUID.test(id);
+  const valid = typeof id === 'string' && isUuid(id);
   return {
     data,
     errors: valid ? [] : [errorItem(INVALID_PARAMETER, `${F}.threeDSServerTransID`, 'must be a lower-case UUID')],
