@@ -1,5 +1,5 @@
 // The testing entry as docs/testing.md tells integrators to use it: its sample test, exactly as the
-// page shows it (test/unit/testing-docs.test.ts keeps page and file equal), run by Playwright in
+// page shows it (test/repository/testing-docs.test.ts keeps page and file equal), run by Playwright in
 // the project that installed the tarball and the sandbox, with @playwright/test from npm.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
