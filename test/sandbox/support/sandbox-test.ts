@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { it as base } from 'vitest';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index';
+import { createSession } from './sdk-client';
+
+/**
+ * The file's sandbox settings: startSandbox's options, but `dataFile: true` for a data file in a
+ * temporary directory (removed after the file) instead of a path. The log always goes to `logs`.
+ */
+export type TestSandboxOptions = Omit<SandboxOptions, 'dataFile' | 'log'> & { dataFile?: boolean };
+
+/**
+ * `it` with the sandbox fixtures. `sandbox` is one sandbox for the whole file, started for the first
+ * test that asks for it and closed after the file's last; a file sets its options once at the top
+ * with `it.override('sandboxOptions', { … })`. `startSandbox` starts more sandboxes in one test,
+ * each closed (and its data directory removed) when the test ends.
+ */
+export const it = base
+  .extend('sandboxOptions', { scope: 'file' }, {} as TestSandboxOptions)
+  /** Every line the file's sandbox logged. */
+  .extend('logs', { scope: 'file' }, () => [] as string[])
+  /** The file's sandbox's data file, when `sandboxOptions.dataFile` asks for one. */
+  .extend('dataFile', { scope: 'file' }, ({ sandboxOptions }, { onCleanup }) => {
+    if (!sandboxOptions.dataFile) return undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-sandbox-test-'));
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+    return join(dir, 'sandbox.db');
+  })
+  .extend('sandbox', { scope: 'file' }, async ({ sandboxOptions, logs, dataFile }, { onCleanup }) => {
+    const sandbox = await startSandbox({ ...sandboxOptions, dataFile, log: (line) => logs.push(line) });
+    onCleanup(() => sandbox.close());
+    return sandbox;
+  })
+  /** An SDK session on the file's sandbox, as the merchant's server creates one for its checkout page. */
+  .extend('session', { scope: 'file' }, ({ sandbox }) => createSession(sandbox))
+  .extend('startSandbox', ({}, { onCleanup }) => {
+    const started: Sandbox[] = [];
+    onCleanup(() => Promise.all(started.map((s) => s.close())).then(() => undefined));
+    return async (options: SandboxOptions = {}): Promise<Sandbox> => {
+      const sandbox = await startSandbox(options);
+      started.push(sandbox);
+      return sandbox;
+    };
+  });
