@@ -21,15 +21,18 @@ export const it = base
   .extend('sandboxOptions', { scope: 'file' }, {} as TestSandboxOptions)
   /** Every line the file's sandbox logged. */
   .extend('logs', { scope: 'file' }, () => [] as string[])
-  /** The file's sandbox's data file, when `sandboxOptions.dataFile` asks for one. */
-  .extend('dataFile', { scope: 'file' }, ({ sandboxOptions }, { onCleanup }) => {
-    if (!sandboxOptions.dataFile) return undefined;
+  /** Where the file's sandbox keeps its data when `sandboxOptions.dataFile` is set (a temporary directory, removed after the file). */
+  .extend('dataFile', { scope: 'file' }, ({}, { onCleanup }) => {
     const dir = mkdtempSync(join(tmpdir(), 'gateway-sandbox-test-'));
     onCleanup(() => rmSync(dir, { recursive: true, force: true }));
     return join(dir, 'sandbox.db');
   })
   .extend('sandbox', { scope: 'file' }, async ({ sandboxOptions, logs, dataFile }, { onCleanup }) => {
-    const sandbox = await startSandbox({ ...sandboxOptions, dataFile, log: (line) => logs.push(line) });
+    const sandbox = await startSandbox({
+      ...sandboxOptions,
+      dataFile: sandboxOptions.dataFile ? dataFile : undefined,
+      log: (line) => logs.push(line),
+    });
     onCleanup(() => sandbox.close());
     return sandbox;
   })
