@@ -7,9 +7,13 @@ import { createSession } from './sdk-client';
 
 /**
  * The file's sandbox settings: startSandbox's options, but `dataFile: true` for a data file in a
- * temporary directory (removed after the file) instead of a path. The log always goes to `logs`.
+ * temporary directory (removed after the file) instead of a path. The log always goes to `logs`,
+ * and to `log` as well when one is given.
  */
-export type TestSandboxOptions = Omit<SandboxOptions, 'dataFile' | 'log'> & { dataFile?: boolean };
+export type TestSandboxOptions = Omit<SandboxOptions, 'dataFile' | 'log'> & {
+  dataFile?: boolean;
+  log?: (line: string) => void;
+};
 
 /**
  * `it` with the sandbox fixtures. `sandbox` is one sandbox for the whole file, started for the first
@@ -31,7 +35,10 @@ export const it = base
     const sandbox = await startSandbox({
       ...sandboxOptions,
       dataFile: sandboxOptions.dataFile ? dataFile : undefined,
-      log: (line) => logs.push(line),
+      log: (line) => {
+        logs.push(line);
+        sandboxOptions.log?.(line);
+      },
     });
     onCleanup(() => sandbox.close());
     return sandbox;
