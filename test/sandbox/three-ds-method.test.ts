@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import { SANDBOX_CARDS } from '../../src/sandbox/cards/sandbox-cards';
+import { SANDBOX_CARDS, TEST_CARDS } from '../../src/sandbox/cards/sandbox-cards';
 import { decodeBase64UrlJson, encodeBase64UrlJson } from '../../src/sandbox/three-ds/base64url-json';
 import { api, card, cardCharge, order } from './support/payments';
 import { authData, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
@@ -10,10 +10,10 @@ import { it } from './support/sandbox-test';
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 
 const METHOD_CARDS = {
-  visa: '4000000000004004',
-  mastercard: '5200000000001401',
-  silent: '4000000000004103',
-  thenChallenge: '4000000000004202',
+  visa: TEST_CARDS.method.number,
+  mastercard: TEST_CARDS.methodMastercard.number,
+  silent: TEST_CARDS.methodSilent.number,
+  thenChallenge: TEST_CARDS.methodThenChallenge.number,
 } as const;
 
 async function authenticate(
