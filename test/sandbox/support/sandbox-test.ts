@@ -18,8 +18,9 @@ export type TestSandboxOptions = Omit<SandboxOptions, 'dataFile' | 'log'> & {
 /**
  * `it` with the sandbox fixtures. `sandbox` is one sandbox for the whole file, started for the first
  * test that asks for it and closed after the file's last; a file sets its options once at the top
- * with `it.override('sandboxOptions', { … })`. `startSandbox` starts more sandboxes in one test,
- * each closed (and its data directory removed) when the test ends.
+ * with `it.override('sandboxOptions', { … })`. `startSandbox` starts more sandboxes in one test
+ * (other options, a restart), each closed when the test ends; a restart test of a file whose own
+ * sandbox is in memory may keep its data at `dataFile`.
  */
 export const it = base
   .extend('sandboxOptions', { scope: 'file' }, {} as TestSandboxOptions)
