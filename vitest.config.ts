@@ -32,6 +32,15 @@ export default defineConfig({
         },
       },
       {
+        // Checks of the repository itself rather than of behaviour: line lengths, import rules, the
+        // composition root, docs links, the guide's and the testing page's quoted code.
+        test: {
+          name: 'repository',
+          include: ['test/repository/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // Server-side rendering: the built package imported in plain Node. Needs a build first.
         test: {
           name: 'ssr',

@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
 import { startSandbox } from '../dist/sandbox/index.js';
-import { threeDsData } from './bench-request.mjs';
+import { authData } from '../test/support/request-bodies.mjs';
 
 const RUNS = 20;
 const TARGET_MS = 100;
@@ -114,7 +114,7 @@ try {
         }).catch((e) => e.code);
         return performance.timeOrigin + started;
       },
-      { session, data: threeDsData(CARD) },
+      { session, data: authData(CARD, { value: 15_000 }) },
     );
     const ms = await tab.evaluate(() => window.__shown);
     await code.waitFor({ state: 'visible' });

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { threeDsData } from './bench-request.mjs';
+import { authData, boletoCharge, cardCharge, order, validDevice } from '../test/support/request-bodies.mjs';
 
 const HELP = `Usage: npm run bench:sandbox -- [options]
   --scenario <name>   3ds, order-card, order-boleto or all (default all)
@@ -117,34 +117,12 @@ function startChild(mode, extra = []) {
   });
 }
 
-/** A date `days` from today in São Paulo (UTC-3), YYYY-MM-DD: a boleto's due date. */
-const dateIn = (days) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-
-const customer = {
-  name: 'Maria Silva',
-  email: 'maria.silva@example.com.br',
-  tax_id: '12345678909',
-  phones: [{ country: '55', area: '11', number: '999999999', type: 'MOBILE' }],
-};
-const address = {
-  street: 'Avenida Brigadeiro Faria Lima',
-  number: '1384',
-  complement: 'apto 12',
-  locality: 'Pinheiros',
-  city: 'São Paulo',
-  region_code: 'SP',
-  country: 'BRA',
-  postal_code: '01452002',
-};
-const orderOf = (charge) => ({
-  reference_id: 'ex-00001',
-  customer,
-  items: [{ reference_id: 'item-1', name: 'Camiseta', quantity: 2, unit_amount: 5_000 }],
-  shipping: { address },
-  // No notification_urls: a webhook is delivered after the answer, over the network, and a
-  // bench that sends one to a host that is not there measures DNS and TLS failures, not the sandbox.
-  charges: [charge],
-});
+/**
+ * An order with one charge, as the tests send it, without notification_urls: a webhook is delivered
+ * after the answer, over the network, and a bench that sends one to a host that is not there
+ * measures DNS and TLS failures, not the sandbox.
+ */
+const orderOf = (charge) => order([charge], { notification_urls: undefined });
 
 /**
  * The three scenarios: path, body and the headers of one request (a new idempotency key for each
@@ -156,71 +134,17 @@ function scenarios(token, sessions) {
     '3ds': {
       path: '/checkout-sdk/3ds/authentications',
       headers: (_n, side) => ({ ...json, 'x-gateway-session': sessions[side] ?? sessions.sandbox }),
-      body: {
-        data: threeDsData(opts.card),
-        device: {
-          screenWidth: 1920,
-          screenHeight: 1080,
-          colorDepth: 24,
-          timeZoneOffset: 180,
-          language: 'pt-BR',
-          userAgent: 'bench',
-          javaEnabled: false,
-          javascriptEnabled: true,
-        },
-      },
+      body: { data: authData(opts.card, { value: 15_000 }), device: validDevice() },
     },
     'order-card': {
       path: '/orders',
       headers: (n) => ({ ...json, authorization: `Bearer ${token}`, 'x-idempotency-key': `bench-card-${n}` }),
-      body: orderOf({
-        reference_id: 'charge-1',
-        description: 'Pedido 1',
-        amount: { value: 10_000, currency: 'BRL' },
-        payment_method: {
-          type: 'CREDIT_CARD',
-          installments: 1,
-          capture: true,
-          card: {
-            number: '4111111111111111',
-            exp_month: '03',
-            exp_year: '2099',
-            security_code: '123',
-            holder: { name: 'Maria Silva' },
-          },
-        },
-      }),
+      body: orderOf(cardCharge()),
     },
     'order-boleto': {
       path: '/orders',
       headers: (n) => ({ ...json, authorization: `Bearer ${token}`, 'x-idempotency-key': `bench-boleto-${n}` }),
-      body: orderOf({
-        reference_id: 'boleto-1',
-        description: 'Pedido boleto',
-        amount: { value: 15_000, currency: 'BRL' },
-        payment_method: {
-          type: 'BOLETO',
-          boleto: {
-            due_date: dateIn(3),
-            instruction_lines: { line_1: 'Pagamento processado para DESC Fatura', line_2: 'Via Gateway' },
-            holder: {
-              name: 'José da Silva',
-              tax_id: '12345678909',
-              email: 'jose@example.com.br',
-              address: {
-                country: 'Brasil',
-                region: 'São Paulo',
-                region_code: 'SP',
-                city: 'São Paulo',
-                postal_code: '01452002',
-                street: 'Avenida Brigadeiro Faria Lima',
-                number: '1384',
-                locality: 'Pinheiros',
-              },
-            },
-          },
-        },
-      }),
+      body: orderOf(boletoCharge()),
     },
   };
 }

@@ -3,7 +3,7 @@
 // region is the lines between `#region guide:<region>` and `#endregion` in that file.
 //
 //   node scripts/guide-regions.mjs          rewrites the blocks of README.md and docs/guide.md
-//   (test/unit/guide.test.ts fails while a block and its region differ)
+//   (test/repository/guide.test.ts fails while a block and its region differ)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,8 @@
 /**
  * Testing kit for integrators' Playwright suites: `import { test, expect, passChallenge } from
- * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank. Needs the optional peer dependency @playwright/test (and
- * better-sqlite3 for the sandbox). See docs/testing.md.
+ * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank;
+ * `TEST_CARDS` names the sandbox's test cards. Needs the optional peer dependency @playwright/test
+ * (and better-sqlite3 for the sandbox). See docs/testing.md.
  * @packageDocumentation
  */
 export { test, expect, type GatewaySandbox, type GatewayWorkerFixtures, type SecondMerchant } from './fixture';
@@ -21,3 +22,9 @@ export {
 export { decideChallenge, type ChallengeDecision, type SandboxTarget } from './decide-challenge';
 export { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
 export { CHALLENGE_HOOKS, SANDBOX_CODES } from './selectors';
+export {
+  TEST_CARDS,
+  type SandboxCard,
+  type SandboxFlow,
+  type SandboxScenario,
+} from '../sandbox/cards/sandbox-cards';

@@ -1,10 +1,10 @@
 // The testing entry as docs/testing.md tells integrators to use it: its sample test, exactly as the
-// page shows it (test/unit/testing-docs.test.ts keeps page and file equal), run by Playwright in
+// page shows it (test/repository/testing-docs.test.ts keeps page and file equal), run by Playwright in
 // the project that installed the tarball and the sandbox, with @playwright/test from npm.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, beforeAll, expect, it } from 'vitest';
-import { appWithSandbox, run } from './support';
+import { appWithSandbox, node, run } from './support';
 
 /** The version this repository tests with; the entry needs 1.43 or later. */
 const PLAYWRIGHT = '@playwright/test@1.65.1';
@@ -26,4 +26,16 @@ it("docs/testing.md's sample tests pass from the packed tarball: challenge passe
   const r = run('npx', ['playwright', 'test', '--reporter=line'], appWithSandbox());
   expect(r.stdout + r.stderr).toMatch(/5 passed/);
   expect(r.status).toBe(0);
+});
+
+it('exports the sandbox test cards by name, to import and to require', () => {
+  const print = 'console.log(TEST_CARDS.challenge.number, TEST_CARDS.frictionlessElo.brand, TEST_CARDS.denied.flow)';
+  for (const [code, ext] of [
+    [`import { TEST_CARDS } from '@gateway/sdk/testing';\n${print};`, 'mjs'],
+    [`const { TEST_CARDS } = require('@gateway/sdk/testing');\n${print};`, 'cjs'],
+  ] as const) {
+    const r = node(appWithSandbox(), code, ext);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('4000000000002503 elo DENIED');
+  }
 });

@@ -7,6 +7,7 @@ import {
   issuerFrame,
   SANDBOX_CODES,
   submitChallengeCode,
+  TEST_CARDS,
   waitForChallenge,
 } from '../../dist/testing/index.js';
 import { expect } from './fixtures';
@@ -21,11 +22,11 @@ export const CODE = {
 
 /** Challenge cards: the test set's three (docs/rules.md), and the sandbox's extra ones. */
 export const CHALLENGE_CARD = {
-  visa: '4000000000002503',
-  mastercard: '5200000000001096',
-  elo: '6505050000001091',
-  forcedNotAuthenticated: '4000000000003105',
-  unknownIssuer: '4000000000003303',
+  visa: TEST_CARDS.challenge.number,
+  mastercard: TEST_CARDS.challengeMastercard.number,
+  elo: TEST_CARDS.challengeElo.number,
+  forcedNotAuthenticated: TEST_CARDS.challengeNotAuthenticated.number,
+  unknownIssuer: TEST_CARDS.challengeUnknownIssuer.number,
 } as const;
 
 /** What a page's authenticate3DS call settled with, made serialisable. */

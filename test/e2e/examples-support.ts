@@ -7,18 +7,24 @@ import { loadConfigFile } from 'rollup/loadConfigFile';
 import type { Sandbox } from '../../dist/sandbox/index.js';
 import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs';
 // The bank's challenge is driven only through the public testing entry, as integrators do.
-import { cancelChallenge, challengeDialog, submitChallengeCode, waitForChallenge } from '../../dist/testing/index.js';
+import {
+  cancelChallenge,
+  challengeDialog,
+  submitChallengeCode,
+  TEST_CARDS,
+  waitForChallenge,
+} from '../../dist/testing/index.js';
 import { decodeQrPng } from '../sandbox/support/pix-decoding';
 import { expect, test as base } from './fixtures';
 
 /** The example checkout's test cards (the page's own list, and the 3DS test set of docs/rules.md). */
 export const CARD = {
-  frictionless: '4000000000002370',
-  challenge: '4000000000002503',
-  notEligible: '4000000000002719',
-  denied: '4000000000003006',
+  frictionless: TEST_CARDS.frictionless.number,
+  challenge: TEST_CARDS.challenge.number,
+  notEligible: TEST_CARDS.notSupported.number,
+  denied: TEST_CARDS.denied.number,
   /** A challenge that ends NOT_AUTHENTICATED whatever the shopper types. */
-  notAuthenticated: '4000000000003105',
+  notAuthenticated: TEST_CARDS.challengeNotAuthenticated.number,
   /** Frictionless 3DS, then the issuer declines the payment (docs/orders-and-charges.md: Sandbox declines). */
   declined: '4000000000000002',
 } as const;

@@ -17,6 +17,7 @@ import {
 import { CHALLENGE_CARD, expectNoChallengeLeft, openCheckout, settled, startRun } from './challenge-support';
 import { expect } from './fixtures';
 import { MerchantServer } from './merchant-server';
+import { authData, validDevice } from '../support/request-bodies.mjs';
 
 const test = kit.extend<object, { merchant: MerchantServer }>({
   merchant: [
@@ -134,39 +135,7 @@ test('decideChallenge decides without the UI; only the merchant that owns the au
     const res = await fetch(`${gateway.apiUrl}/checkout-sdk/3ds/authentications`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Gateway-Session': await gateway.newSession(token) },
-      body: JSON.stringify({
-        data: {
-          customer: {
-            name: 'Maria Silva',
-            email: 'maria@example.com.br',
-            phones: [{ country: '55', area: '11', number: '912345678', type: 'MOBILE' }],
-          },
-          paymentMethod: {
-            type: 'CREDIT_CARD',
-            installments: 1,
-            card: { number: CHALLENGE_CARD.visa, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
-          },
-          amount: { value: 10_000, currency: 'BRL' },
-          billingAddress: {
-            street: 'Avenida Paulista',
-            number: '1000',
-            city: 'São Paulo',
-            regionCode: 'SP',
-            country: 'BRA',
-            postalCode: '01310100',
-          },
-        },
-        device: {
-          screenWidth: 1920,
-          screenHeight: 1080,
-          colorDepth: 24,
-          timeZoneOffset: 180,
-          language: 'pt-BR',
-          userAgent: 'Playwright',
-          javaEnabled: false,
-          javascriptEnabled: true,
-        },
-      }),
+      body: JSON.stringify({ data: authData(CHALLENGE_CARD.visa), device: validDevice() }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: string }).id;

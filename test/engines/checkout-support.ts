@@ -1,25 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import type { Sandbox } from '../../dist/sandbox/index.js';
+import { TEST_CARDS } from '../../dist/testing/index.js';
 import type { MerchantServer } from '../e2e/merchant-server';
 import type { EngineDriver, FrameName } from './engine-driver';
 
 /** The sandbox challenge codes (src/sandbox/challenge/issuer-simulator.ts). */
 export const CODE = { AUTHENTICATES: '123456', FAILS: '000000', WRONG: '111111' } as const;
 
-/** Sandbox test cards the scenarios use (README's table and src/core's). */
+/** Sandbox test cards the scenarios use, by their testing-kit names (docs/testing.md#test-cards). */
 export const CARD = {
-  challenge: '4000000000002503',
-  challengeMastercard: '5200000000001096',
-  challengeElo: '6505050000001091',
-  frictionless: '4000000000002370',
-  notSupported: '4000000000002719',
+  challenge: TEST_CARDS.challenge.number,
+  challengeMastercard: TEST_CARDS.challengeMastercard.number,
+  challengeElo: TEST_CARDS.challengeElo.number,
+  frictionless: TEST_CARDS.frictionless.number,
+  notSupported: TEST_CARDS.notSupported.number,
   /** 3DS Method that completes, then frictionless (docs/three-ds-flow.md): Visa, and Mastercard. */
-  method: '4000000000004004',
-  methodMastercard: '5200000000001401',
+  method: TEST_CARDS.method.number,
+  methodMastercard: TEST_CARDS.methodMastercard.number,
   /** 3DS Method whose issuer page never notifies: the SDK continues with N after 10 s, then a challenge. */
-  methodSilent: '4000000000004103',
+  methodSilent: TEST_CARDS.methodSilent.number,
   /** 3DS Method that completes, then a challenge. */
-  methodThenChallenge: '4000000000004202',
+  methodThenChallenge: TEST_CARDS.methodThenChallenge.number,
 } as const;
 
 /** What a page's authenticate3DS call settled with. */

@@ -1,17 +1,12 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import { api, order } from './support/payments';
 import { createSession } from './support/sdk-client';
+import { it } from './support/sandbox-test';
 
 const LIMIT = 2048;
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ maxBodyBytes: LIMIT });
-});
-afterAll(() => sandbox.close());
+it.override('sandboxOptions', { maxBodyBytes: LIMIT });
 
 /**
  * Sends three times the limit as a chunked body with no Content-Length and never ends it: only a
@@ -44,7 +39,7 @@ const tooLarge = {
 };
 
 describe('a chunked body over maxBodyBytes', () => {
-  it('POST /orders: 413 with the error body before the body ends; the API keeps answering', async () => {
+  it('POST /orders: 413 with the error body before the body ends; the API keeps answering', async ({ sandbox }) => {
     const res = await postChunkedWithoutEnd(`${sandbox.apiUrl}/orders`, {
       authorization: `Bearer ${sandbox.token}`,
       'content-type': 'application/json',
@@ -54,7 +49,7 @@ describe('a chunked body over maxBodyBytes', () => {
     expect((await api(sandbox, 'POST', '/orders', order())).status).toBe(201);
   });
 
-  it('POST /checkout-sdk/3ds/authentications: 413 with the error body', async () => {
+  it('POST /checkout-sdk/3ds/authentications: 413 with the error body', async ({ sandbox }) => {
     const session = await createSession(sandbox);
     const res = await postChunkedWithoutEnd(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
       'x-gateway-session': session,
@@ -65,7 +60,9 @@ describe('a chunked body over maxBodyBytes', () => {
     expect((await createSession(sandbox)).length).toBeGreaterThan(0);
   });
 
-  it('POST /challenge/acs (no credentials needed): 413 with the error body; the challenge origin keeps answering', async () => {
+  it('POST /challenge/acs (no credentials needed): 413 with the error body; the challenge origin keeps answering', async ({
+    sandbox,
+  }) => {
     const res = await postChunkedWithoutEnd(`${sandbox.challengeUrl}/challenge/acs`, {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
@@ -77,7 +74,7 @@ describe('a chunked body over maxBodyBytes', () => {
 });
 
 describe('bodies within the limit', () => {
-  it('still get 415 for a wrong content type and 400 for bad JSON', async () => {
+  it('still get 415 for a wrong content type and 400 for bad JSON', async ({ sandbox }) => {
     expect(
       (await api(sandbox, 'POST', '/orders', '{}', { 'Content-Type': 'text/plain' })).body.error_messages[0].code,
     ).toBe('41501');
@@ -86,7 +83,7 @@ describe('bodies within the limit', () => {
     expect(bad.body.error_messages[0].code).toBe('40000');
   });
 
-  it('a declared Content-Length over the limit is 413 without reading the body', async () => {
+  it('a declared Content-Length over the limit is 413 without reading the body', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', { pad: 'x'.repeat(LIMIT) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual(tooLarge);

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import { api, customer, errorOf, order } from './support/payments';
-import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { authData, postAuthentication, validDevice } from './support/sdk-client';
+import { it } from './support/sandbox-test';
 
 // The API parses plain JSON: no caps of the SDK's page-input snapshot (200 elements, 4096
 // characters, 16 levels) stand between a body and its schema, so each message says what is
 // really wrong. The body size limit is the guard.
 
-let sandbox: Sandbox;
-let session: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
-
 const items = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ reference_id: `sku-${i}`, name: 'Item', quantity: 1, unit_amount: 100 }));
 
 describe('server-side parsing tells the real reason', () => {
-  it('150 or 201 items: "must be a list of 1 to 100 items", never "must be a list of items"', async () => {
+  it('150 or 201 items: "must be a list of 1 to 100 items", never "must be a list of items"', async ({ sandbox }) => {
     for (const n of [150, 201, 250]) {
       const res = await api(sandbox, 'POST', '/orders', order(undefined, { items: items(n) }));
       expect(res.status, String(n)).toBe(400);
@@ -29,7 +20,10 @@ describe('server-side parsing tells the real reason', () => {
     expect((await api(sandbox, 'POST', '/orders', order(undefined, { items: items(100) }))).status).toBe(201);
   });
 
-  it("3DS endpoint: 201 phones or a 5000-character name get the field's own rule, not a snapshot cap", async () => {
+  it("3DS endpoint: 201 phones or a 5000-character name get the field's own rule, not a snapshot cap", async ({
+    sandbox,
+    session,
+  }) => {
     const data = authData() as any;
     data.customer.name = `Maria ${'a'.repeat(5000)}`;
     data.customer.phones = Array.from({ length: 201 }, () => ({
@@ -50,7 +44,9 @@ describe('server-side parsing tells the real reason', () => {
     expect(body.error_messages.some((e) => e.parameter_name.startsWith('data.customer.phones'))).toBe(false);
   });
 
-  it('a long string is judged by its rule: a 5000-character e-mail is not "too long (at most 4096)"', async () => {
+  it('a long string is judged by its rule: a 5000-character e-mail is not "too long (at most 4096)"', async ({
+    sandbox,
+  }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -61,7 +57,7 @@ describe('server-side parsing tells the real reason', () => {
     expect(errorOf(res, 'customer.email')?.description).toBe('customer.email must be a valid e-mail address');
   });
 
-  it('deep nesting within the body limit is a 400, never a 5xx', async () => {
+  it('deep nesting within the body limit is a 400, never a 5xx', async ({ sandbox }) => {
     for (const depth of [20, 6000]) {
       const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
       const res = await api(
@@ -83,7 +79,7 @@ describe('server-side parsing tells the real reason', () => {
     expect(errorOf(res, 'extra')?.code).toBe('40003');
   });
 
-  it('null still means "not given"', async () => {
+  it('null still means "not given"', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',

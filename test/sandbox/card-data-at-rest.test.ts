@@ -1,13 +1,11 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { encodeCardPlaintext } from '../../src/core/card-ciphertext';
-import { startSandbox } from '../../src/sandbox/index';
 import { api, card, cardCharge, order } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { it } from './support/sandbox-test';
 
 // A code no test value or generated id holds by accident (unlike "123"); 4 digits, so amex cards.
 const SECURITY_CODE = '9731';
@@ -25,10 +23,6 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const holdsSecurityCode = (text: string) =>
   new RegExp(`(^|[^0-9A-Za-z])${SECURITY_CODE}([^0-9A-Za-z]|$)`).test(text.replace(UUID, ''));
 
-const dir = mkdtempSync(join(tmpdir(), 'gateway-at-rest-'));
-const dataFile = join(dir, 'sandbox.db');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 describe('card data at rest', () => {
   it('the detector finds the security code wherever a row could hold it', () => {
     expect(holdsSecurityCode(JSON.stringify({ payment_method: { card: { security_code: SECURITY_CODE } } }))).toBe(
@@ -39,84 +33,84 @@ describe('card data at rest', () => {
     expect(holdsSecurityCode('CHAR_1c2d9731-aaaa-4bbb-8ccc-0123456789ab 1795829731123 ab9731cd')).toBe(false);
   });
 
-  it('after clear, encrypted, stored and 3DS card orders, no row of any table and no byte of the file holds a card number or the security code', async () => {
+  it('after clear, encrypted, stored and 3DS card orders, no row of any table and no byte of the file holds a card number or the security code', async ({
+    startSandbox,
+    dataFile,
+  }) => {
     const sandbox = await startSandbox({ dataFile });
-    try {
-      const withCode = (number: string, extra: Record<string, unknown> = {}) =>
-        card(number, { security_code: SECURITY_CODE, ...extra });
+    const withCode = (number: string, extra: Record<string, unknown> = {}) =>
+      card(number, { security_code: SECURITY_CODE, ...extra });
 
-      const clear = await api(
-        sandbox,
-        'POST',
-        '/orders',
-        order([cardCharge({ card: withCode(CLEAR, { store: true }) })]),
-        { 'x-idempotency-key': 'at-rest-1' },
-      );
-      expect(clear.body.charges[0].status).toBe('PAID');
-      const storedId = clear.body.charges[0].payment_method.card.id;
-      expect(storedId).toMatch(/^CARD_/);
+    const clear = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ card: withCode(CLEAR, { store: true }) })]),
+      { 'x-idempotency-key': 'at-rest-1' },
+    );
+    expect(clear.body.charges[0].status).toBe('PAID');
+    const storedId = clear.body.charges[0].payment_method.card.id;
+    expect(storedId).toMatch(/^CARD_/);
 
-      const key = await api(sandbox, 'POST', '/public-keys', { type: 'card' });
-      const pem = `-----BEGIN PUBLIC KEY-----\n${key.body.public_key}\n-----END PUBLIC KEY-----`;
-      const plain = encodeCardPlaintext({
-        number: ENCRYPTED,
-        securityCode: SECURITY_CODE,
-        expMonth: 12,
-        expYear: 2099,
-        holder: 'Maria Silva',
-        createdAt: sandbox.clock.now().getTime(),
-      });
-      const encrypted = publicEncrypt(
-        { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(plain),
-      ).toString('base64');
-      const fromEncrypted = await api(
-        sandbox,
-        'POST',
-        '/orders',
-        order([cardCharge({ card: { encrypted, store: true } })]),
-      );
-      expect(fromEncrypted.body.charges[0]).toMatchObject({
-        status: 'PAID',
-        payment_method: { card: { brand: 'amex', last_digits: '8431', store: true } },
-      });
+    const key = await api(sandbox, 'POST', '/public-keys', { type: 'card' });
+    const pem = `-----BEGIN PUBLIC KEY-----\n${key.body.public_key}\n-----END PUBLIC KEY-----`;
+    const plain = encodeCardPlaintext({
+      number: ENCRYPTED,
+      securityCode: SECURITY_CODE,
+      expMonth: 12,
+      expYear: 2099,
+      holder: 'Maria Silva',
+      createdAt: sandbox.clock.now().getTime(),
+    });
+    const encrypted = publicEncrypt(
+      { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(plain),
+    ).toString('base64');
+    const fromEncrypted = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ card: { encrypted, store: true } })]),
+    );
+    expect(fromEncrypted.body.charges[0]).toMatchObject({
+      status: 'PAID',
+      payment_method: { card: { brand: 'amex', last_digits: '8431', store: true } },
+    });
 
-      const stored = await api(
-        sandbox,
-        'POST',
-        '/orders',
-        order([cardCharge({ card: { id: storedId, security_code: SECURITY_CODE } })]),
-      );
-      expect(stored.body.charges[0].status).toBe('PAID');
+    const stored = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ card: { id: storedId, security_code: SECURITY_CODE } })]),
+    );
+    expect(stored.body.charges[0].status).toBe('PAID');
 
-      const session = await createSession(sandbox);
-      const auth = (await (
-        await postAuthentication(sandbox, session, { data: authData(THREE_DS), device: validDevice() })
-      ).json()) as { id: string };
-      const threeDs = await api(
-        sandbox,
-        'POST',
-        '/orders',
-        order([
-          cardCharge({
-            card: withCode(THREE_DS, { exp_month: '12' }),
-            extra: { authentication_method: { type: 'THREEDS', id: auth.id } },
-          }),
-        ]),
-      );
-      expect(threeDs.body.charges[0].status).toBe('PAID');
+    const session = await createSession(sandbox);
+    const auth = (await (
+      await postAuthentication(sandbox, session, { data: authData(THREE_DS), device: validDevice() })
+    ).json()) as { id: string };
+    const threeDs = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([
+        cardCharge({
+          card: withCode(THREE_DS, { exp_month: '12' }),
+          extra: { authentication_method: { type: 'THREEDS', id: auth.id } },
+        }),
+      ]),
+    );
+    expect(threeDs.body.charges[0].status).toBe('PAID');
 
-      // R$ 400,51 declines whatever the card: a declined card is not stored either.
-      const declined = await api(
-        sandbox,
-        'POST',
-        '/orders',
-        order([cardCharge({ value: 40_051, card: withCode(DECLINED, { store: true }) })]),
-      );
-      expect(declined.body.charges[0].status).toBe('DECLINED');
-    } finally {
-      await sandbox.close();
-    }
+    // R$ 400,51 declines whatever the card: a declined card is not stored either.
+    const declined = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order([cardCharge({ value: 40_051, card: withCode(DECLINED, { store: true }) })]),
+    );
+    expect(declined.body.charges[0].status).toBe('DECLINED');
+    await sandbox.close();
 
     const db = new Database(dataFile, { readonly: true });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(

@@ -1,43 +1,35 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import { CODE_AUTHENTICATES } from '../../src/sandbox/challenge/issuer-simulator';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { migrate, schemaVersion } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { api, card, cardCharge, errorOf, order } from './support/payments';
-import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
+import { authData, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 const PARENT = 'http://shop.example:8080';
 const NUMBER = '4000000000002503';
 
-let sandbox: Sandbox;
-let session: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
-
-async function challenge(): Promise<{ id: string; token: string }> {
+async function challenge(sandbox: Sandbox, session: string): Promise<{ id: string; token: string }> {
   const res = await postAuthentication(sandbox, session, { data: authData(NUMBER), device: validDevice() });
   const body = (await res.json()) as AuthenticationResource;
   expect(body.status).toBe('REQUIRE_CHALLENGE');
   return { id: body.id, token: new URL(body.challenge!.url).searchParams.get('token')! };
 }
 
-const form = (path: string, fields: Record<string, string>) =>
+const form = (sandbox: Sandbox, path: string, fields: Record<string, string>) =>
   fetch(`${sandbox.challengeUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(fields).toString(),
   });
-const end = (id: string, token: string, reason: string) =>
-  form('/challenge/end', { authentication: id, token, parent: PARENT, locale: 'en', reason });
-const read = async (id: string) =>
+const end = (sandbox: Sandbox, id: string, token: string, reason: string) =>
+  form(sandbox, '/challenge/end', { authentication: id, token, parent: PARENT, locale: 'en', reason });
+const read = async (sandbox: Sandbox, session: string, id: string) =>
   (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
-const pay = (id: string) =>
+const pay = (sandbox: Sandbox, id: string) =>
   api(
     sandbox,
     'POST',
@@ -53,12 +45,20 @@ const pay = (id: string) =>
 
 describe('a challenge the shopper canceled or ran out of time for', () => {
   for (const reason of ['CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT'] as const) {
-    it(`${reason}: final CANCELED with the reason at the API; the issuer page cannot complete it; no order can use it`, async () => {
-      const { id, token } = await challenge();
-      const res = await end(id, token, reason);
+    it(`${reason}: final CANCELED with the reason at the API; the issuer page cannot complete it; no order can use it`, async ({
+      sandbox,
+      session,
+    }) => {
+      const { id, token } = await challenge(sandbox, session);
+      const res = await end(sandbox, id, token, reason);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'CANCELED', reason });
-      expect(await read(id)).toMatchObject({ id, status: 'CANCELED', reason, authentication_status: null });
+      expect(await read(sandbox, session, id)).toMatchObject({
+        id,
+        status: 'CANCELED',
+        reason,
+        authentication_status: null,
+      });
 
       const page = await fetch(
         `${sandbox.challengeUrl}/challenge/acs?${new URLSearchParams({ authentication: id, token, parent: PARENT, locale: 'en' })}`,
@@ -66,7 +66,7 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
       const html = await page.text();
       expect(html).toContain('data-state="done"');
       expect(html).toContain('This verification was canceled.');
-      const code = await form('/challenge/acs', {
+      const code = await form(sandbox, '/challenge/acs', {
         authentication: id,
         token,
         parent: PARENT,
@@ -74,9 +74,9 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
         code: CODE_AUTHENTICATES,
       });
       expect(await code.text()).toContain('This verification was canceled.');
-      expect(await read(id)).toMatchObject({ status: 'CANCELED', reason });
+      expect(await read(sandbox, session, id)).toMatchObject({ status: 'CANCELED', reason });
 
-      const paid = await pay(id);
+      const paid = await pay(sandbox, id);
       expect(paid.status).toBe(422);
       expect(errorOf(paid, 'charges[0].payment_method.authentication_method.id')?.description).toContain(
         `status CANCELED`,
@@ -84,34 +84,42 @@ describe('a challenge the shopper canceled or ran out of time for', () => {
       expect(errorOf(paid, 'charges[0].payment_method.authentication_method.id')?.description).toContain(reason);
 
       // Repeating the end changes nothing, not even the reason.
-      const again = await end(id, token, reason === 'CHALLENGE_CANCELED' ? 'CHALLENGE_TIMEOUT' : 'CHALLENGE_CANCELED');
+      const again = await end(
+        sandbox,
+        id,
+        token,
+        reason === 'CHALLENGE_CANCELED' ? 'CHALLENGE_TIMEOUT' : 'CHALLENGE_CANCELED',
+      );
       expect(await again.json()).toEqual({ status: 'CANCELED', reason });
     });
   }
 
-  it('a code accepted before the cancel arrived stands: the end answers AUTH_FLOW_COMPLETED and the order pays', async () => {
-    const { id, token } = await challenge();
-    await form('/challenge/acs', { authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES });
-    const res = await end(id, token, 'CHALLENGE_CANCELED');
+  it('a code accepted before the cancel arrived stands: the end answers AUTH_FLOW_COMPLETED and the order pays', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token } = await challenge(sandbox, session);
+    await form(sandbox, '/challenge/acs', { authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES });
+    const res = await end(sandbox, id, token, 'CHALLENGE_CANCELED');
     expect(await res.json()).toEqual({ status: 'AUTH_FLOW_COMPLETED', reason: null });
-    expect(await read(id)).toMatchObject({
+    expect(await read(sandbox, session, id)).toMatchObject({
       status: 'AUTH_FLOW_COMPLETED',
       authentication_status: 'AUTHENTICATED',
       reason: null,
     });
-    expect((await pay(id)).status).toBe(201);
+    expect((await pay(sandbox, id)).status).toBe(201);
   });
 
-  it('needs the challenge token and a known reason', async () => {
-    const { id, token } = await challenge();
-    const bad = await end(id, token, 'BORED');
+  it('needs the challenge token and a known reason', async ({ sandbox, session }) => {
+    const { id, token } = await challenge(sandbox, session);
+    const bad = await end(sandbox, id, token, 'BORED');
     expect(bad.status).toBe(400);
     expect(
       ((await bad.json()) as { error_messages: Array<{ parameter_name: string }> }).error_messages[0]!.parameter_name,
     ).toBe('reason');
-    const forged = await end(id, 'A'.repeat(43), 'CHALLENGE_CANCELED');
+    const forged = await end(sandbox, id, 'A'.repeat(43), 'CHALLENGE_CANCELED');
     expect(forged.status).toBe(403);
-    expect(await read(id)).toMatchObject({ status: 'REQUIRE_CHALLENGE', reason: null });
+    expect(await read(sandbox, session, id)).toMatchObject({ status: 'REQUIRE_CHALLENGE', reason: null });
   });
 });
 

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { CHALLENGE_HOOKS as HOOK } from '../../src/testing/selectors';
-import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { authData, postAuthentication, validDevice } from './support/sdk-client';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 // jsdom ships no types; the slice used here. It parses the pages so the hooks are checked as selectors.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
@@ -13,16 +14,8 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
 // The testing entry reaches the sandbox's challenge pages only through these hooks (public API,
 // docs/testing.md); each page must carry them.
 const PARENT = 'http://shop.example:8080';
-let sandbox: Sandbox;
-let session: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
-
-async function challengeUrl(card: string): Promise<URL> {
+async function challengeUrl(sandbox: Sandbox, session: string, card: string): Promise<URL> {
   const res = await postAuthentication(sandbox, session, { data: authData(card), device: validDevice() });
   const url = new URL(((await res.json()) as AuthenticationResource).challenge!.url);
   url.searchParams.set('parent', PARENT);
@@ -44,7 +37,7 @@ const issuerPage = async (host: URL) => {
     body: fields.toString(),
   });
 };
-const submit = (page: Document, code: string) => {
+const submit = (sandbox: Sandbox, page: Document, code: string) => {
   const fields = new URLSearchParams();
   for (const input of page.querySelectorAll<HTMLInputElement>('form:not(#cres) input'))
     fields.set(input.name, input.value);
@@ -57,8 +50,11 @@ const submit = (page: Document, code: string) => {
 };
 
 describe('the sandbox challenge pages carry the testing hooks', () => {
-  it('the host page frames the issuer page; the issuer form has code, submit, cancel and its attributes', async () => {
-    const page = await dom(await issuerPage(await challengeUrl('4000000000002503')));
+  it('the host page frames the issuer page; the issuer form has code, submit, cancel and its attributes', async ({
+    sandbox,
+    session,
+  }) => {
+    const page = await dom(await issuerPage(await challengeUrl(sandbox, session, '4000000000002503')));
     for (const hook of [HOOK.code, HOOK.submit, HOOK.cancel]) expect(page.querySelectorAll(hook)).toHaveLength(1);
     const html = page.documentElement;
     expect([
@@ -67,15 +63,15 @@ describe('the sandbox challenge pages carry the testing hooks', () => {
       html.getAttribute(HOOK.attemptsLeftAttribute),
     ]).toEqual(['visa', 'Banco Exemplo', '3']);
 
-    const again = await dom(await submit(page, '111111'));
+    const again = await dom(await submit(sandbox, page, '111111'));
     expect(again.documentElement.getAttribute(HOOK.attemptsLeftAttribute)).toBe('2');
-    const done = await dom(await submit(again, '123456'));
+    const done = await dom(await submit(sandbox, again, '123456'));
     expect(done.documentElement.hasAttribute(HOOK.attemptsLeftAttribute)).toBe(false);
     expect(done.querySelector(HOOK.code)).toBeNull();
   });
 
-  it('an issuer the sandbox does not know: no issuer attribute', async () => {
-    const page = await dom(await issuerPage(await challengeUrl('4000000000003303')));
+  it('an issuer the sandbox does not know: no issuer attribute', async ({ sandbox, session }) => {
+    const page = await dom(await issuerPage(await challengeUrl(sandbox, session, '4000000000003303')));
     expect(page.documentElement.getAttribute(HOOK.brandAttribute)).toBe('visa');
     expect(page.documentElement.hasAttribute(HOOK.issuerAttribute)).toBe(false);
   });

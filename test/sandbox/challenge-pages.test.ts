@@ -2,27 +2,21 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
 import { readPageScript } from '../../src/sandbox/challenge/challenge-assets';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { CODE_AUTHENTICATES, CODE_FAILS, decideCode, MAX_ATTEMPTS } from '../../src/sandbox/challenge/issuer-simulator';
 import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 const PARENT = 'http://shop.example:8080';
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 
-let sandbox: Sandbox;
-let session: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
-
 /** A new authentication that requires a challenge, and the parameters of its challenge URL. */
 async function challenge(
+  sandbox: Sandbox,
+  session: string,
   number = '4000000000002503',
   value = 10_000,
 ): Promise<{ id: string; token: string; url: URL }> {
@@ -56,15 +50,15 @@ function expectOnlyItsInlineCode(html: string, csp: string): string {
   expect(html).toMatch(/<\/script><\/body>\s*<\/html>$/);
   return script;
 }
-const page = (path: string, params: Record<string, string>, accept = 'text/html') =>
+const page = (sandbox: Sandbox, path: string, params: Record<string, string>, accept = 'text/html') =>
   fetch(`${sandbox.challengeUrl}${path}?${query(params)}`, { headers: { accept } });
-const submit = (fields: Record<string, string>) =>
+const submit = (sandbox: Sandbox, fields: Record<string, string>) =>
   fetch(`${sandbox.challengeUrl}/challenge/acs`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     body: query(fields),
   });
-const final = async (id: string) =>
+const final = async (sandbox: Sandbox, session: string, id: string) =>
   (await (await getAuthentication(sandbox, session, id)).json()) as AuthenticationResource;
 
 describe('the sandbox issuer', () => {
@@ -81,8 +75,11 @@ describe('the sandbox issuer', () => {
 });
 
 describe('GET /challenge/host', () => {
-  it('serves the host page: framed only by the parent origin, nesting the issuer page, its own inline script and style only', async () => {
-    const { id, token, url } = await challenge();
+  it('serves the host page: framed only by the parent origin, nesting the issuer page, its own inline script and style only', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token, url } = await challenge(sandbox, session);
     url.searchParams.set('parent', PARENT);
     const res = await fetch(url, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
@@ -115,9 +112,13 @@ describe('GET /challenge/host', () => {
     expect(csp).toContain("form-action 'self'");
   });
 
-  it('names every missing or bad parameter: 400 with the API error body, or an error page for a browser', async () => {
-    const { id, token } = await challenge();
+  it('names every missing or bad parameter: 400 with the API error body, or an error page for a browser', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token } = await challenge(sandbox, session);
     const json = await page(
+      sandbox,
       '/challenge/host',
       { authentication: 'nope', parent: 'http://shop.example/checkout', locale: 'fr' },
       'application/json',
@@ -130,26 +131,29 @@ describe('GET /challenge/host', () => {
       ['locale', '40002'],
     ]);
     for (const parent of ['null', 'javascript:alert(1)', 'ftp://shop.example', `${PARENT} 'unsafe-inline'`]) {
-      const res = await page('/challenge/host', { authentication: id, token, parent }, 'application/json');
+      const res = await page(sandbox, '/challenge/host', { authentication: id, token, parent }, 'application/json');
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error_messages).toEqual([
         expect.objectContaining({ parameter_name: 'parent', code: '40002' }),
       ]);
     }
-    const html = await page('/challenge/host', { authentication: id, token }, 'text/html');
+    const html = await page(sandbox, '/challenge/host', { authentication: id, token }, 'text/html');
     expect(html.status).toBe(400);
     expect(await html.text()).toContain('<code>parent</code> (40001)');
   });
 
-  it('403 for a token that does not open the authentication, the same for an unknown id', async () => {
-    const a = await challenge();
-    const b = await challenge();
+  it('403 for a token that does not open the authentication, the same for an unknown id', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await challenge(sandbox, session);
+    const b = await challenge(sandbox, session);
     for (const params of [
       { authentication: a.id, token: b.token },
       { authentication: a.id, token: `${a.token.slice(0, -2)}xx` },
       { authentication: '3DS_00000000-0000-4000-8000-000000000000', token: a.token },
     ]) {
-      const res = await page('/challenge/host', { ...params, parent: PARENT }, 'application/json');
+      const res = await page(sandbox, '/challenge/host', { ...params, parent: PARENT }, 'application/json');
       expect(res.status).toBe(403);
       expect(((await res.json()) as ErrorBody).error_messages).toEqual([
         expect.objectContaining({ parameter_name: 'token', code: '40002' }),
@@ -157,30 +161,29 @@ describe('GET /challenge/host', () => {
     }
   });
 
-  it('403 for a parent outside the sandbox CORS origins, when they are set', async () => {
+  it('403 for a parent outside the sandbox CORS origins, when they are set', async ({ startSandbox }) => {
     const restricted = await startSandbox({ corsOrigins: [PARENT] });
-    try {
-      const s = await createSession(restricted);
-      const body = (await (
-        await postAuthentication(restricted, s, { data: authData('4000000000002503'), device: validDevice() })
-      ).json()) as AuthenticationResource;
-      const url = new URL(body.challenge!.url);
-      url.searchParams.set('parent', 'https://evil.example');
-      const refused = await fetch(url, { headers: { accept: 'application/json' } });
-      expect(refused.status).toBe(403);
-      expect(((await refused.json()) as ErrorBody).error_messages[0]!.parameter_name).toBe('parent');
-      url.searchParams.set('parent', PARENT);
-      expect((await fetch(url)).status).toBe(200);
-    } finally {
-      await restricted.close();
-    }
+    const s = await createSession(restricted);
+    const body = (await (
+      await postAuthentication(restricted, s, { data: authData('4000000000002503'), device: validDevice() })
+    ).json()) as AuthenticationResource;
+    const url = new URL(body.challenge!.url);
+    url.searchParams.set('parent', 'https://evil.example');
+    const refused = await fetch(url, { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error_messages[0]!.parameter_name).toBe('parent');
+    url.searchParams.set('parent', PARENT);
+    expect((await fetch(url)).status).toBe(200);
   });
 });
 
 describe('the issuer page and its form', () => {
-  it('shows the purchase and the code form, framed only under the parent, never the card number', async () => {
-    const { id, token } = await challenge('5200000000001096', 12_345);
-    const res = await page('/challenge/acs', { authentication: id, token, parent: PARENT, locale: 'pt-BR' });
+  it('shows the purchase and the code form, framed only under the parent, never the card number', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token } = await challenge(sandbox, session, '5200000000001096', 12_345);
+    const res = await page(sandbox, '/challenge/acs', { authentication: id, token, parent: PARENT, locale: 'pt-BR' });
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain(`frame-ancestors 'self' ${PARENT}`);
@@ -197,114 +200,127 @@ describe('the issuer page and its form', () => {
     expect(html).not.toContain('520000');
   });
 
-  it('the authenticating code completes the authentication AUTHENTICATED; posting again changes nothing', async () => {
-    const { id, token } = await challenge();
-    const res = await submit({ authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES });
+  it('the authenticating code completes the authentication AUTHENTICATED; posting again changes nothing', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token } = await challenge(sandbox, session);
+    const res = await submit(sandbox, { authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-state="done"');
     expect(html).toContain('Pronto! Compra confirmada pelo seu banco.');
-    expect(await final(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED' });
-    const again = await submit({ authentication: id, token, parent: PARENT, code: CODE_FAILS });
+    expect(await final(sandbox, session, id)).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'AUTHENTICATED',
+    });
+    const again = await submit(sandbox, { authentication: id, token, parent: PARENT, code: CODE_FAILS });
     expect(await again.text()).toContain('data-state="done"');
-    expect(await final(id)).toMatchObject({ status: 'AUTH_FLOW_COMPLETED', authentication_status: 'AUTHENTICATED' });
+    expect(await final(sandbox, session, id)).toMatchObject({
+      status: 'AUTH_FLOW_COMPLETED',
+      authentication_status: 'AUTHENTICATED',
+    });
     // The page of a completed challenge shows its end.
-    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain(
-      'data-state="done"',
-    );
+    expect(
+      await (await page(sandbox, '/challenge/acs', { authentication: id, token, parent: PARENT })).text(),
+    ).toContain('data-state="done"');
   });
 
-  it('the failing code completes it NOT_AUTHENTICATED', async () => {
-    const { id, token } = await challenge();
+  it('the failing code completes it NOT_AUTHENTICATED', async ({ sandbox, session }) => {
+    const { id, token } = await challenge(sandbox, session);
     const html = await (
-      await submit({ authentication: id, token, parent: PARENT, code: CODE_FAILS, locale: 'en' })
+      await submit(sandbox, { authentication: id, token, parent: PARENT, code: CODE_FAILS, locale: 'en' })
     ).text();
     expect(html).toContain('Your bank did not confirm this purchase.');
-    expect(await final(id)).toMatchObject({
+    expect(await final(sandbox, session, id)).toMatchObject({
       status: 'AUTH_FLOW_COMPLETED',
       authentication_status: 'NOT_AUTHENTICATED',
     });
   });
 
-  it('wrong codes count on the server (a reload keeps the count); the third fails the challenge', async () => {
-    const { id, token } = await challenge();
-    const first = await (await submit({ authentication: id, token, parent: PARENT, code: '111111' })).text();
+  it('wrong codes count on the server (a reload keeps the count); the third fails the challenge', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token } = await challenge(sandbox, session);
+    const first = await (await submit(sandbox, { authentication: id, token, parent: PARENT, code: '111111' })).text();
     expect(first).toContain('Código incorreto. Restam 2 tentativas.');
     expect(first).toContain('aria-invalid="true"');
-    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain(
-      'Restam 2 tentativas',
-    );
-    expect(await (await submit({ authentication: id, token, parent: PARENT, code: '222222' })).text()).toContain(
-      'Resta 1 tentativa.',
-    );
-    expect((await final(id)).status).toBe('REQUIRE_CHALLENGE');
-    expect(await (await submit({ authentication: id, token, parent: PARENT, code: '333333' })).text()).toContain(
-      'data-state="done"',
-    );
-    expect(await final(id)).toMatchObject({
+    expect(
+      await (await page(sandbox, '/challenge/acs', { authentication: id, token, parent: PARENT })).text(),
+    ).toContain('Restam 2 tentativas');
+    expect(
+      await (await submit(sandbox, { authentication: id, token, parent: PARENT, code: '222222' })).text(),
+    ).toContain('Resta 1 tentativa.');
+    expect((await final(sandbox, session, id)).status).toBe('REQUIRE_CHALLENGE');
+    expect(
+      await (await submit(sandbox, { authentication: id, token, parent: PARENT, code: '333333' })).text(),
+    ).toContain('data-state="done"');
+    expect(await final(sandbox, session, id)).toMatchObject({
       status: 'AUTH_FLOW_COMPLETED',
       authentication_status: 'NOT_AUTHENTICATED',
     });
   });
 
-  it('a malformed code is 400 with the form again and does not count', async () => {
-    const { id, token } = await challenge();
+  it('a malformed code is 400 with the form again and does not count', async ({ sandbox, session }) => {
+    const { id, token } = await challenge(sandbox, session);
     for (const code of ['', '12a456', '1234567']) {
-      const res = await submit({ authentication: id, token, parent: PARENT, code });
+      const res = await submit(sandbox, { authentication: id, token, parent: PARENT, code });
       expect(res.status).toBe(400);
       expect(await res.text()).toContain('Digite os 6 dígitos do código.');
     }
-    await submit({ authentication: id, token, parent: PARENT, code: '111111' });
-    expect(await (await page('/challenge/acs', { authentication: id, token, parent: PARENT })).text()).toContain(
-      'Restam 2 tentativas',
-    );
+    await submit(sandbox, { authentication: id, token, parent: PARENT, code: '111111' });
+    expect(
+      await (await page(sandbox, '/challenge/acs', { authentication: id, token, parent: PARENT })).text(),
+    ).toContain('Restam 2 tentativas');
   });
 
-  it('the sandbox card that ends NOT_AUTHENTICATED does so even with the right code', async () => {
-    const { id, token } = await challenge('4000000000003105');
-    const html = await (await submit({ authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES })).text();
+  it('the sandbox card that ends NOT_AUTHENTICATED does so even with the right code', async ({ sandbox, session }) => {
+    const { id, token } = await challenge(sandbox, session, '4000000000003105');
+    const html = await (
+      await submit(sandbox, { authentication: id, token, parent: PARENT, code: CODE_AUTHENTICATES })
+    ).text();
     expect(html).toContain('Seu banco não confirmou esta compra.');
-    expect(await final(id)).toMatchObject({
+    expect(await final(sandbox, session, id)).toMatchObject({
       status: 'AUTH_FLOW_COMPLETED',
       authentication_status: 'NOT_AUTHENTICATED',
     });
   });
 
-  it('an expired challenge shows its end and cannot be completed any more', async () => {
+  it('an expired challenge shows its end and cannot be completed any more', async ({ startSandbox }) => {
     const own = await startSandbox();
-    try {
-      const s = await createSession(own);
-      const body = (await (
-        await postAuthentication(own, s, { data: authData('4000000000002503'), device: validDevice() })
-      ).json()) as AuthenticationResource;
-      const token = new URL(body.challenge!.url).searchParams.get('token')!;
-      own.clock.advance(10 * 60_000);
-      const params = { authentication: body.id, token, parent: PARENT };
-      expect(await (await fetch(`${own.challengeUrl}/challenge/acs?${query(params)}`)).text()).toContain(
-        'O tempo para esta verificação acabou.',
-      );
-      const posted = await fetch(`${own.challengeUrl}/challenge/acs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: query({ ...params, code: CODE_AUTHENTICATES }),
-      });
-      expect(await posted.text()).toContain('O tempo para esta verificação acabou.');
-      const after = await getAuthentication(own, await createSession(own), body.id);
-      expect(((await after.json()) as AuthenticationResource).status).toBe('REQUIRE_CHALLENGE');
-    } finally {
-      await own.close();
-    }
+    const s = await createSession(own);
+    const body = (await (
+      await postAuthentication(own, s, { data: authData('4000000000002503'), device: validDevice() })
+    ).json()) as AuthenticationResource;
+    const token = new URL(body.challenge!.url).searchParams.get('token')!;
+    own.clock.advance(10 * 60_000);
+    const params = { authentication: body.id, token, parent: PARENT };
+    expect(await (await fetch(`${own.challengeUrl}/challenge/acs?${query(params)}`)).text()).toContain(
+      'O tempo para esta verificação acabou.',
+    );
+    const posted = await fetch(`${own.challengeUrl}/challenge/acs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: query({ ...params, code: CODE_AUTHENTICATES }),
+    });
+    expect(await posted.text()).toContain('O tempo para esta verificação acabou.');
+    const after = await getAuthentication(own, await createSession(own), body.id);
+    expect(((await after.json()) as AuthenticationResource).status).toBe('REQUIRE_CHALLENGE');
   });
 
-  it('refuses a body that is not a form (415), too large (413), or without the challenge token (400)', async () => {
-    const { id, token } = await challenge();
+  it('refuses a body that is not a form (415), too large (413), or without the challenge token (400)', async ({
+    sandbox,
+    session,
+  }) => {
+    const { id, token } = await challenge(sandbox, session);
     const asJson = await fetch(`${sandbox.challengeUrl}/challenge/acs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ authentication: id, token, code: '123456' }),
     });
     expect(asJson.status).toBe(415);
-    const large = await submit({ authentication: id, token, parent: PARENT, code: '1'.repeat(70_000) });
+    const large = await submit(sandbox, { authentication: id, token, parent: PARENT, code: '1'.repeat(70_000) });
     expect(large.status).toBe(413);
     const noToken = await fetch(`${sandbox.challengeUrl}/challenge/acs`, {
       method: 'POST',
@@ -315,7 +331,7 @@ describe('the issuer page and its form', () => {
     expect(((await noToken.json()) as ErrorBody).error_messages).toEqual([
       expect.objectContaining({ parameter_name: 'token', code: '40001' }),
     ]);
-    expect((await final(id)).status).toBe('REQUIRE_CHALLENGE');
+    expect((await final(sandbox, session, id)).status).toBe('REQUIRE_CHALLENGE');
   });
 });
 
@@ -346,7 +362,7 @@ describe('the challenge origin', () => {
     }
   });
 
-  it('serves the page scripts and stylesheet, and 404 elsewhere', async () => {
+  it('serves the page scripts and stylesheet, and 404 elsewhere', async ({ sandbox, session }) => {
     for (const name of ['host', 'acs']) {
       const res = await fetch(`${sandbox.challengeUrl}/challenge/${name}.js`);
       expect(res.status).toBe(200);
@@ -356,8 +372,8 @@ describe('the challenge origin', () => {
     const css = await fetch(`${sandbox.challengeUrl}/challenge/challenge.css`);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     // The pages carry the same stylesheet inline.
-    const { id, token } = await challenge();
-    const host = await (await page('/challenge/host', { authentication: id, token, parent: PARENT })).text();
+    const { id, token } = await challenge(sandbox, session);
+    const host = await (await page(sandbox, '/challenge/host', { authentication: id, token, parent: PARENT })).text();
     expect(host).toContain(`<style>${await css.text()}</style>`);
     const missing = await fetch(`${sandbox.challengeUrl}/nope`, { headers: { accept: 'application/json' } });
     expect(missing.status).toBe(404);

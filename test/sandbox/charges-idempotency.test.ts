@@ -1,33 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import { api, boletoCharge, card, cardCharge, order, subMerchantCharge } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { it } from './support/sandbox-test';
 
-let sandbox: Sandbox;
-let dir: string;
 let db: Database.Database;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gateway-idempotency-'));
-  sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.db') });
-  // A second connection to the sandbox's own file: the tests count rows as they really are.
-  db = new Database(join(dir, 'sandbox.db'), { readonly: true });
+it.override('sandboxOptions', { dataFile: true });
+// A second connection to the sandbox's own file: the tests count rows as they really are.
+// (once the sandbox has created the file).
+it.beforeAll(({ sandbox: _started, dataFile }) => {
+  db = new Database(dataFile, { readonly: true });
 });
-afterAll(async () => {
-  db.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+it.afterAll(() => db.close());
 
 const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 const key = () => `key-${Math.random().toString(36).slice(2)}`;
 
 describe('x-idempotency-key', () => {
-  it('POST /charges: the same key and body answer the first result, with no second charge', async () => {
+  it('POST /charges: the same key and body answer the first result, with no second charge', async ({ sandbox }) => {
     const k = key();
     const before = count('charges');
     const first = await api(sandbox, 'POST', '/charges', subMerchantCharge(), { 'x-idempotency-key': k });
@@ -40,7 +31,9 @@ describe('x-idempotency-key', () => {
     expect(count('charges')).toBe(before + 1);
   });
 
-  it('POST /orders: the same key and body answer the first order; key order and spacing of the JSON do not matter', async () => {
+  it('POST /orders: the same key and body answer the first order; key order and spacing of the JSON do not matter', async ({
+    sandbox,
+  }) => {
     const k = key();
     const before = { orders: count('orders'), charges: count('charges') };
     const body = order([cardCharge()]);
@@ -55,7 +48,9 @@ describe('x-idempotency-key', () => {
     });
   });
 
-  it('a replay is the first answer byte for byte, with the same headers but x-idempotent-replayed', async () => {
+  it('a replay is the first answer byte for byte, with the same headers but x-idempotent-replayed', async ({
+    sandbox,
+  }) => {
     // The raw texts, not parsed bodies: the answer is serialised once, stored, and sent as stored.
     const raw = async (path: string, body: unknown, k: string) => {
       const res = await fetch(`${sandbox.apiUrl}${path}`, {
@@ -93,7 +88,7 @@ describe('x-idempotency-key', () => {
     }
   });
 
-  it('the same key with another body is 422 naming the header, and charges nothing', async () => {
+  it('the same key with another body is 422 naming the header, and charges nothing', async ({ sandbox }) => {
     const k = key();
     await api(sandbox, 'POST', '/charges', subMerchantCharge({ value: 1000 }), { 'x-idempotency-key': k });
     const before = count('charges');
@@ -105,7 +100,7 @@ describe('x-idempotency-key', () => {
     expect(count('charges')).toBe(before);
   });
 
-  it('keys are per endpoint and per account', async () => {
+  it('keys are per endpoint and per account', async ({ sandbox }) => {
     const k = key();
     const charge = await api(sandbox, 'POST', '/charges', subMerchantCharge(), { 'x-idempotency-key': k });
     const orderRes = await api(sandbox, 'POST', '/orders', order([cardCharge()]), { 'x-idempotency-key': k });
@@ -116,7 +111,7 @@ describe('x-idempotency-key', () => {
     expect(theirs.body.id).not.toBe(charge.body.id);
   });
 
-  it('a request that failed validation stores nothing under its key', async () => {
+  it('a request that failed validation stores nothing under its key', async ({ sandbox }) => {
     const k = key();
     const bad = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 50 })]), { 'x-idempotency-key': k });
     expect(bad.status).toBe(422);
@@ -124,7 +119,7 @@ describe('x-idempotency-key', () => {
     expect(good.status).toBe(201);
   });
 
-  it('a malformed key is 400 naming the header', async () => {
+  it('a malformed key is 400 naming the header', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/charges', subMerchantCharge(), {
       'x-idempotency-key': 'has spaces in it',
     });
@@ -132,7 +127,7 @@ describe('x-idempotency-key', () => {
     expect(res.body.error_messages[0].parameter_name).toBe('x-idempotency-key');
   });
 
-  it('a key is remembered 24 hours', async () => {
+  it('a key is remembered 24 hours', async ({ sandbox }) => {
     const k = key();
     const first = await api(sandbox, 'POST', '/charges', subMerchantCharge(), { 'x-idempotency-key': k });
     sandbox.clock.advance(24 * 3600 * 1000 + 1);
@@ -141,7 +136,7 @@ describe('x-idempotency-key', () => {
     expect(later.body.id).not.toBe(first.body.id);
   });
 
-  it('POST /orders/{id}/pay takes a key too', async () => {
+  it('POST /orders/{id}/pay takes a key too', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order());
     const k = key();
     const first = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, cardCharge(), {
@@ -156,7 +151,7 @@ describe('x-idempotency-key', () => {
 });
 
 describe('concurrent requests with one key', () => {
-  it('50 parallel POST /charges make exactly one charge, and all answer it', async () => {
+  it('50 parallel POST /charges make exactly one charge, and all answer it', async ({ sandbox }) => {
     const k = key();
     const before = count('charges');
     const results = await Promise.all(
@@ -170,7 +165,7 @@ describe('concurrent requests with one key', () => {
     expect(results.filter((r) => r.headers.get('x-idempotent-replayed') === 'true')).toHaveLength(49);
   });
 
-  it('50 parallel POST /orders with a 3DS id make one order and use the id once', async () => {
+  it('50 parallel POST /orders with a 3DS id make one order and use the id once', async ({ sandbox }) => {
     const session = await createSession(sandbox);
     const authRes = await postAuthentication(sandbox, session, {
       data: authData('4000000000002370'),
@@ -194,7 +189,7 @@ describe('concurrent requests with one key', () => {
     expect(count('orders')).toBe(before + 1);
   });
 
-  it('without a key, parallel requests with one 3DS id still pay once', async () => {
+  it('without a key, parallel requests with one 3DS id still pay once', async ({ sandbox }) => {
     const session = await createSession(sandbox);
     const authRes = await postAuthentication(sandbox, session, {
       data: authData('4000000000002370'),

@@ -1,12 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index';
 import { api, boletoCharge, cardCharge, order, subMerchantCharge } from './support/payments';
+import { it } from './support/sandbox-test';
 
 interface Delivery {
   headers: IncomingMessage['headers'];
@@ -94,7 +92,6 @@ const logged = (pattern: RegExp) =>
     logs.some((l) => pattern.test(l)) ? resolve() : logWaiters.push({ pattern, resolve }),
   );
 
-let sandbox: Sandbox;
 const receivers: Receiver[] = [];
 const receiver = async (answer: (n: number) => number | null) => {
   const r = await new Receiver(answer).start();
@@ -102,12 +99,9 @@ const receiver = async (answer: (n: number) => number | null) => {
   return r;
 };
 
-beforeAll(async () => {
-  // Short retry delays keep the test fast; a minute per attempt shows a stuck receiver never holds the API.
-  sandbox = await startSandbox({ log, webhooks: { retryDelaysMs: [10, 20, 40], attemptTimeoutMs: 60_000 } });
-});
-afterAll(async () => {
-  await sandbox.close();
+// Short retry delays keep the test fast; a minute per attempt shows a stuck receiver never holds the API.
+it.override('sandboxOptions', { log, webhooks: { retryDelaysMs: [10, 20, 40], attemptTimeoutMs: 60_000 } });
+it.afterAll(async () => {
   await Promise.all(receivers.map((r) => r.stop()));
 });
 
@@ -118,11 +112,11 @@ function verifyWebhook(header: string | undefined, rawBody: string, secret: stri
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
   return timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(expected, 'hex'));
 }
-const verify = (d: Delivery, secret: string, now = sandbox.clock.now().getTime()) =>
+const verify = (sandbox: Sandbox, d: Delivery, secret: string, now = sandbox.clock.now().getTime()) =>
   verifyWebhook(d.headers['x-gateway-signature'] as string | undefined, d.body, secret, now);
 
 describe('notification_urls', () => {
-  it('a receiver that fails at first gets the event again, with backoff, until it answers 2xx', async () => {
+  it('a receiver that fails at first gets the event again, with backoff, until it answers 2xx', async ({ sandbox }) => {
     const r = await receiver((n) => (n < 2 ? 500 : 200));
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
     expect(res.status).toBe(201);
@@ -135,8 +129,8 @@ describe('notification_urls', () => {
     expect(new Set(r.deliveries.map((d) => d.body)).size).toBe(1);
     for (const d of r.deliveries) {
       expect(d.headers['content-type']).toBe('application/json');
-      expect(verify(d, sandbox.webhookSecret)).toBe(true);
-      expect(verify(d, 'another-secret')).toBe(false);
+      expect(verify(sandbox, d, sandbox.webhookSecret)).toBe(true);
+      expect(verify(sandbox, d, 'another-secret')).toBe(false);
     }
     const event = r.deliveries[0]!.json;
     expect(event).toMatchObject({
@@ -151,7 +145,7 @@ describe('notification_urls', () => {
     expect(logs.join('\n')).not.toContain('secret=abc');
   });
 
-  it('every status change is posted: creation, capture, partial refund, cancel', async () => {
+  it('every status change is posted: creation, capture, partial refund, cancel', async ({ sandbox }) => {
     const r = await receiver(() => 204);
     const created = await api(sandbox, 'POST', '/charges', {
       ...subMerchantCharge({ capture: false }),
@@ -175,7 +169,7 @@ describe('notification_urls', () => {
     expect(r.deliveries.every((d) => d.json.order_id === null)).toBe(true);
   });
 
-  it('boleto: WAITING on creation, PAID from the simulator', async () => {
+  it('boleto: WAITING on creation, PAID from the simulator', async ({ sandbox }) => {
     const r = await receiver(() => 200);
     const created = await api(sandbox, 'POST', '/orders', order([boletoCharge()], { notification_urls: [r.url] }));
     await r.received(1);
@@ -184,7 +178,9 @@ describe('notification_urls', () => {
     expect(r.deliveries.map((d) => d.json.type)).toEqual(['CHARGE.WAITING', 'CHARGE.PAID']);
   });
 
-  it('Pix: nothing on creation, a signed CHARGE.PAID when the QR code is paid, then the refund', async () => {
+  it('Pix: nothing on creation, a signed CHARGE.PAID when the QR code is paid, then the refund', async ({
+    sandbox,
+  }) => {
     const r = await receiver(() => 200);
     const created = await api(
       sandbox,
@@ -201,10 +197,10 @@ describe('notification_urls', () => {
       ['CHARGE.CANCELED', 'PIX', created.body.id],
     ]);
     expect(r.deliveries[0]!.json.charge.payment_method.pix).toEqual(paid.body.charges[0].payment_method.pix);
-    expect(r.deliveries.every((d) => verify(d, sandbox.webhookSecret))).toBe(true);
+    expect(r.deliveries.every((d) => verify(sandbox, d, sandbox.webhookSecret))).toBe(true);
   });
 
-  it('a receiver that is down or stuck never blocks or fails the API call', async () => {
+  it('a receiver that is down or stuck never blocks or fails the API call', async ({ sandbox }) => {
     const stuck = await receiver(() => null);
     const down = await receiver(() => 200);
     const downUrl = down.url;
@@ -225,7 +221,7 @@ describe('notification_urls', () => {
     await logged(/to http:\/\/127\.0\.0\.1:\d+\/hook attempt 1: failed/);
   });
 
-  it('gives up after the last retry', async () => {
+  it('gives up after the last retry', async ({ sandbox }) => {
     const r = await receiver(() => 503);
     const res = await api(sandbox, 'POST', '/charges', { ...subMerchantCharge(), notification_urls: [r.url] });
     expect(res.status).toBe(201);
@@ -233,7 +229,7 @@ describe('notification_urls', () => {
     expect(r.deliveries).toHaveLength(4);
   });
 
-  it('notification_urls must be absolute http(s) URLs', async () => {
+  it('notification_urls must be absolute http(s) URLs', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -249,23 +245,25 @@ describe('notification_urls', () => {
 });
 
 describe('the webhook secret', () => {
-  it('signs deliveries: a whsec_ secret of its own, shown in the settings; the bearer token does not verify them', async () => {
+  it('signs deliveries: a whsec_ secret of its own, shown in the settings; the bearer token does not verify them', async ({
+    sandbox,
+  }) => {
     expect(sandbox.webhookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(sandbox.webhookSecret).not.toContain(sandbox.token);
     expect((await api(sandbox, 'GET', '/sandbox/merchant/settings')).body.webhook_secret).toBe(sandbox.webhookSecret);
     const r = await receiver(() => 200);
     await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
     await r.received(1);
-    expect(verify(r.deliveries[0]!, sandbox.webhookSecret)).toBe(true);
-    expect(verify(r.deliveries[0]!, sandbox.token)).toBe(false);
+    expect(verify(sandbox, r.deliveries[0]!, sandbox.webhookSecret)).toBe(true);
+    expect(verify(sandbox, r.deliveries[0]!, sandbox.token)).toBe(false);
     // The signed time bounds a replay: the same delivery more than 5 minutes later is refused.
     const signedAt = Number(/^t=(\d+),/.exec(String(r.deliveries[0]!.headers['x-gateway-signature']))![1]) * 1000;
-    expect(verify(r.deliveries[0]!, sandbox.webhookSecret, signedAt + 300_000)).toBe(true);
-    expect(verify(r.deliveries[0]!, sandbox.webhookSecret, signedAt + 300_001)).toBe(false);
-    expect(verify(r.deliveries[0]!, sandbox.webhookSecret, signedAt - 300_001)).toBe(false);
+    expect(verify(sandbox, r.deliveries[0]!, sandbox.webhookSecret, signedAt + 300_000)).toBe(true);
+    expect(verify(sandbox, r.deliveries[0]!, sandbox.webhookSecret, signedAt + 300_001)).toBe(false);
+    expect(verify(sandbox, r.deliveries[0]!, sandbox.webhookSecret, signedAt - 300_001)).toBe(false);
   });
 
-  it('each merchant has its own', async () => {
+  it('each merchant has its own', async ({ sandbox }) => {
     const other = sandbox.addMerchant();
     expect(other.webhookSecret).toMatch(/^whsec_/);
     expect(other.webhookSecret).not.toBe(sandbox.webhookSecret);
@@ -275,11 +273,13 @@ describe('the webhook secret', () => {
     const r = await receiver(() => 200);
     await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }), {}, other.token);
     await r.received(1);
-    expect(verify(r.deliveries[0]!, other.webhookSecret)).toBe(true);
-    expect(verify(r.deliveries[0]!, sandbox.webhookSecret)).toBe(false);
+    expect(verify(sandbox, r.deliveries[0]!, other.webhookSecret)).toBe(true);
+    expect(verify(sandbox, r.deliveries[0]!, sandbox.webhookSecret)).toBe(false);
   });
 
-  it('POST /sandbox/merchant/webhook-secret/rotate replaces it at once: retries of earlier events are signed with the new one', async () => {
+  it('POST /sandbox/merchant/webhook-secret/rotate replaces it at once: retries of earlier events are signed with the new one', async ({
+    sandbox,
+  }) => {
     const r = await receiver(() => null);
     await api(sandbox, 'POST', '/orders', order([cardCharge()], { notification_urls: [r.url] }));
     await r.received(1);
@@ -295,31 +295,28 @@ describe('the webhook secret', () => {
 
     r.release(500);
     await r.received(2);
-    expect(verify(r.deliveries[0]!, old)).toBe(true);
-    expect(verify(r.deliveries[1]!, rotated.body.webhook_secret)).toBe(true);
-    expect(verify(r.deliveries[1]!, old)).toBe(false);
+    expect(verify(sandbox, r.deliveries[0]!, old)).toBe(true);
+    expect(verify(sandbox, r.deliveries[1]!, rotated.body.webhook_secret)).toBe(true);
+    expect(verify(sandbox, r.deliveries[1]!, old)).toBe(false);
     r.release(200);
     expect((await api(sandbox, 'POST', '/sandbox/merchant/webhook-secret/rotate', undefined, {}, 'wrong')).status).toBe(
       401,
     );
   });
 
-  it('startSandbox({ webhookSecret }) sets it; a data file keeps it across restarts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gateway-whsec-'));
-    try {
-      const dataFile = join(dir, 'sandbox.db');
-      const fixed = 'whsec_fixed-for-ci-0123456789';
-      const first = await startSandbox({ dataFile, webhookSecret: fixed });
-      expect(first.webhookSecret).toBe(fixed);
-      await first.close();
-      const second = await startSandbox({ dataFile });
-      expect(second.webhookSecret).toBe(fixed);
-      await second.close();
-      await expect(startSandbox({ webhookSecret: 'whsec_short' })).rejects.toThrow(
-        /webhookSecret must be at least 16 characters/,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('startSandbox({ webhookSecret }) sets it; a data file keeps it across restarts', async ({
+    startSandbox,
+    dataFile,
+  }) => {
+    // The file's sandbox is in memory: its data file's path is free for these two.
+    const fixed = 'whsec_fixed-for-ci-0123456789';
+    const first = await startSandbox({ dataFile, webhookSecret: fixed });
+    expect(first.webhookSecret).toBe(fixed);
+    await first.close();
+    const second = await startSandbox({ dataFile });
+    expect(second.webhookSecret).toBe(fixed);
+    await expect(startSandbox({ webhookSecret: 'whsec_short' })).rejects.toThrow(
+      /webhookSecret must be at least 16 characters/,
+    );
   });
 });

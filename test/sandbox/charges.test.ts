@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import { api, boletoCharge, cardCharge, errorOf, order, subMerchant, subMerchantCharge } from './support/payments';
-
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
+import { it } from './support/sandbox-test';
 
 const rels = (charge: { links: Array<{ rel: string }> }) => charge.links.map((l) => l.rel);
 
 describe('POST /charges: sub-merchant charges', () => {
-  it('capture false: AUTHORIZED, capture_before, links SELF, CHARGE.CANCEL, CHARGE.CAPTURE; sub_merchant echoed', async () => {
+  it('capture false: AUTHORIZED, capture_before, links SELF, CHARGE.CANCEL, CHARGE.CAPTURE; sub_merchant echoed', async ({
+    sandbox,
+  }) => {
     const res = await api(sandbox, 'POST', '/charges', {
       ...subMerchantCharge({ capture: false }),
       notification_urls: ['https://merchant.example/n'],
@@ -30,12 +25,12 @@ describe('POST /charges: sub-merchant charges', () => {
     expect((await api(sandbox, 'GET', `/charges/${res.body.id}`)).body).toEqual(res.body);
   });
 
-  it('capture true: PAID', async () => {
+  it('capture true: PAID', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/charges', subMerchantCharge());
     expect(res.body.status).toBe('PAID');
   });
 
-  it('the whole sub_merchant object is required', async () => {
+  it('the whole sub_merchant object is required', async ({ sandbox }) => {
     const missing = await api(sandbox, 'POST', '/charges', cardCharge());
     expect(missing.status).toBe(400);
     expect(errorOf(missing, 'sub_merchant')?.code).toBe('40001');
@@ -54,21 +49,21 @@ describe('POST /charges: sub-merchant charges', () => {
     expect(errorOf(address, 'sub_merchant.phones')?.code).toBe('40002');
   });
 
-  it('CREDIT_CARD only', async () => {
+  it('CREDIT_CARD only', async ({ sandbox }) => {
     const debit = await api(sandbox, 'POST', '/charges', subMerchantCharge({ type: 'DEBIT_CARD' }));
     expect(errorOf(debit, 'payment_method.type')?.description).toMatch(/CREDIT_CARD/);
     const boleto = await api(sandbox, 'POST', '/charges', { ...boletoCharge(), sub_merchant: subMerchant() });
     expect(errorOf(boleto, 'payment_method.type')?.code).toBe('40002');
   });
 
-  it('the account must be enabled for sub-merchant charges', async () => {
+  it('the account must be enabled for sub-merchant charges', async ({ sandbox }) => {
     const other = sandbox.addMerchant({ subMerchantEnabled: false });
     const res = await api(sandbox, 'POST', '/charges', subMerchantCharge(), {}, other.token);
     expect(res.status).toBe(422);
     expect(errorOf(res, 'sub_merchant')?.description).toMatch(/not enabled/);
   });
 
-  it('high-risk MCCs are blocked unless released for the account', async () => {
+  it('high-risk MCCs are blocked unless released for the account', async ({ sandbox }) => {
     const other = sandbox.addMerchant();
     const blocked = await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '7995'), {}, other.token);
     expect(blocked.status).toBe(422);
@@ -90,14 +85,14 @@ describe('POST /charges: sub-merchant charges', () => {
     expect((await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '5967'), {}, other.token)).status).toBe(422);
   });
 
-  it('an MCC of another shape is 40002', async () => {
+  it('an MCC of another shape is 40002', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/charges', subMerchantCharge({}, '12a'));
     expect(errorOf(res, 'sub_merchant.mcc')?.code).toBe('40002');
   });
 });
 
 describe('capture', () => {
-  it('captures an AUTHORIZED charge: PAID, paid_at, summary.paid, no more CAPTURE link', async () => {
+  it('captures an AUTHORIZED charge: PAID, paid_at, summary.paid, no more CAPTURE link', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false, value: 8000 }));
     const res = await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);
     expect(res.status).toBe(200);
@@ -107,7 +102,7 @@ describe('capture', () => {
     expect(rels(res.body)).toEqual(['SELF', 'CHARGE.CANCEL']);
   });
 
-  it('a part may be captured; more than authorized is refused', async () => {
+  it('a part may be captured; more than authorized is refused', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false, value: 8000 })]));
     const id = created.body.charges[0].id;
     const more = await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 8001 } });
@@ -116,7 +111,9 @@ describe('capture', () => {
     expect(part.body.amount.summary).toEqual({ total: 8000, paid: 5000, refunded: 0 });
   });
 
-  it('a part below the card minimum is 422 on amount.value and leaves the authorization as it was', async () => {
+  it('a part below the card minimum is 422 on amount.value and leaves the authorization as it was', async ({
+    sandbox,
+  }) => {
     const visa = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false, value: 8000 })]));
     const id = visa.body.charges[0].id;
     const small = await api(sandbox, 'POST', `/charges/${id}/capture`, { amount: { value: 5 } });
@@ -146,7 +143,7 @@ describe('capture', () => {
     expect(errorOf(parts, 'amount.value')?.description).toMatch(/3 installments/);
   });
 
-  it('a second capture is 409 naming the state', async () => {
+  it('a second capture is 409 naming the state', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
     await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);
     const again = await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);
@@ -155,7 +152,7 @@ describe('capture', () => {
     expect(again.body.error_messages[0].description).toMatch(/is PAID.*only an AUTHORIZED/);
   });
 
-  it('PAID, DECLINED and CANCELED charges cannot be captured', async () => {
+  it('PAID, DECLINED and CANCELED charges cannot be captured', async ({ sandbox }) => {
     const paid = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
     expect(
       (await api(sandbox, 'POST', `/charges/${paid.body.charges[0].id}/capture`)).body.error_messages[0].description,
@@ -172,7 +169,7 @@ describe('capture', () => {
     ).toMatch(/is DECLINED/);
   });
 
-  it('not after capture_before: the CAPTURE link goes, capture is 409, cancel still works', async () => {
+  it('not after capture_before: the CAPTURE link goes, capture is 409, cancel still works', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
     sandbox.clock.advance(7 * 24 * 3600 * 1000);
     const read = await api(sandbox, 'GET', `/charges/${created.body.id}`);
@@ -184,7 +181,7 @@ describe('capture', () => {
     expect((await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`)).body.status).toBe('CANCELED');
   });
 
-  it('capture body: unknown fields 40003; wrong type 415; unknown charge 404', async () => {
+  it('capture body: unknown fields 40003; wrong type 415; unknown charge 404', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
     const res = await api(sandbox, 'POST', `/charges/${created.body.id}/capture`, {
       amount: { value: 100, currency: 'BRL' },
@@ -201,7 +198,7 @@ describe('capture', () => {
 });
 
 describe('cancel', () => {
-  it('cancels a PAID charge: CANCELED, summary.refunded = paid, no more CANCEL link', async () => {
+  it('cancels a PAID charge: CANCELED, summary.refunded = paid, no more CANCEL link', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 12_345 })]));
     const res = await api(sandbox, 'POST', `/charges/${created.body.charges[0].id}/cancel`);
     expect(res.status).toBe(200);
@@ -213,7 +210,7 @@ describe('cancel', () => {
     expect((await api(sandbox, 'GET', `/orders/${created.body.id}`)).body.charges[0].status).toBe('CANCELED');
   });
 
-  it('partial refunds add up in summary.refunded; the last one cancels', async () => {
+  it('partial refunds add up in summary.refunded; the last one cancels', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 10_000 })]));
     const id = created.body.charges[0].id;
     const first = await api(sandbox, 'POST', `/charges/${id}/cancel`, { amount: { value: 3000 } });
@@ -225,7 +222,7 @@ describe('cancel', () => {
     expect(rest.body).toMatchObject({ status: 'CANCELED', amount: { summary: { paid: 10_000, refunded: 10_000 } } });
   });
 
-  it('cancels an AUTHORIZED charge whole: nothing was paid, so nothing is refunded', async () => {
+  it('cancels an AUTHORIZED charge whole: nothing was paid, so nothing is refunded', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
     const part = await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`, { amount: { value: 1 } });
     expect(errorOf(part, 'amount.value')?.code).toBe('40002');
@@ -238,7 +235,7 @@ describe('cancel', () => {
     expect(rels(res.body)).toEqual(['SELF']);
   });
 
-  it('CANCELED and DECLINED charges cannot be canceled: 409 naming the state', async () => {
+  it('CANCELED and DECLINED charges cannot be canceled: 409 naming the state', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge());
     await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
     const again = await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
@@ -250,7 +247,7 @@ describe('cancel', () => {
     expect(res.body.error_messages[0].description).toMatch(/is DECLINED/);
   });
 
-  it('a canceled charge cannot be captured', async () => {
+  it('a canceled charge cannot be captured', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/charges', subMerchantCharge({ capture: false }));
     await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
     const res = await api(sandbox, 'POST', `/charges/${created.body.id}/capture`);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index';
 import { encryptCard } from '../../src/sdk/encrypt-card';
-import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { authData, postAuthentication, validDevice } from './support/sdk-client';
+import { it } from './support/sandbox-test';
 
 type Body = {
   status: string;
@@ -10,8 +11,6 @@ type Body = {
   error_messages?: Array<{ code: string; parameter_name: string; description: string }>;
 };
 
-let sandbox: Sandbox;
-let session: string;
 let publicKey: string;
 
 const createKey = async (s: Sandbox, token = s.token) => {
@@ -34,55 +33,62 @@ const encrypted = async (number: string, key = publicKey) =>
     })
   ).encryptedCard!;
 
-const authenticateWith = async (card: Record<string, unknown>, s = session) => {
+const authenticateWith = async (sandbox: Sandbox, session: string, card: Record<string, unknown>) => {
   const data = { ...authData(), paymentMethod: { type: 'CREDIT_CARD', installments: 1, card } };
-  const res = await postAuthentication(sandbox, s, { data, device: validDevice() });
+  const res = await postAuthentication(sandbox, session, { data, device: validDevice() });
   return { status: res.status, body: (await res.json()) as Body };
 };
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
+it.beforeAll(async ({ sandbox }) => {
   publicKey = await createKey(sandbox);
 });
-afterAll(() => sandbox.close());
 
 describe('3DS with card.encrypted', () => {
-  it.each([
+  it.for([
     ['4000000000002503', 'REQUIRE_CHALLENGE', 'visa'],
     ['5200000000001104', 'AUTH_FLOW_COMPLETED', 'mastercard'],
     ['6505050000001026', 'AUTH_NOT_SUPPORTED', 'elo'],
-  ])('decrypts %s and gives the scenario of its number', async (number, status, brand) => {
-    const { status: http, body } = await authenticateWith({
-      encrypted: await encrypted(number),
-      holder: { name: 'Maria Silva' },
-    });
-    expect(http).toBe(201);
-    expect(body).toMatchObject({ status, brand });
-  });
+  ] as const)(
+    'decrypts %s and gives the scenario of its number',
+    async ([number, status, brand], { sandbox, session }) => {
+      const { status: http, body } = await authenticateWith(sandbox, session, {
+        encrypted: await encrypted(number),
+        holder: { name: 'Maria Silva' },
+      });
+      expect(http).toBe(201);
+      expect(body).toMatchObject({ status, brand });
+    },
+  );
 
-  it('answers 400 on data.paymentMethod.card.encrypted for a tampered card', async () => {
+  it('answers 400 on data.paymentMethod.card.encrypted for a tampered card', async ({ sandbox, session }) => {
     const bytes = Buffer.from(await encrypted('4000000000002370'), 'base64');
     bytes.writeUInt8(bytes.readUInt8(20) ^ 0xff, 20);
-    const { status, body } = await authenticateWith({ encrypted: bytes.toString('base64') });
+    const { status, body } = await authenticateWith(sandbox, session, { encrypted: bytes.toString('base64') });
     expect(status).toBe(400);
     expect(body.error_messages).toEqual([
       expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.encrypted' }),
     ]);
   });
 
-  it("refuses a card encrypted with another merchant's key", async () => {
+  it("refuses a card encrypted with another merchant's key", async ({ sandbox, session }) => {
     const other = sandbox.addMerchant();
     const otherKey = await createKey(sandbox, other.token);
-    const { status, body } = await authenticateWith({ encrypted: await encrypted('4000000000002370', otherKey) });
+    const { status, body } = await authenticateWith(sandbox, session, {
+      encrypted: await encrypted('4000000000002370', otherKey),
+    });
     expect(status).toBe(400);
     expect(body.error_messages?.[0]?.parameter_name).toBe('data.paymentMethod.card.encrypted');
   });
 });
 
 describe('3DS with card.id', () => {
-  it('answers 400 on data.paymentMethod.card.id for an id that is not a stored card of the merchant', async () => {
-    const { status, body } = await authenticateWith({ id: 'CARD_00000000-0000-4000-8000-000000000000' });
+  it('answers 400 on data.paymentMethod.card.id for an id that is not a stored card of the merchant', async ({
+    sandbox,
+    session,
+  }) => {
+    const { status, body } = await authenticateWith(sandbox, session, {
+      id: 'CARD_00000000-0000-4000-8000-000000000000',
+    });
     expect(status).toBe(400);
     expect(body.error_messages).toEqual([
       expect.objectContaining({ code: '40002', parameter_name: 'data.paymentMethod.card.id' }),

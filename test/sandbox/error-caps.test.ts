@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MAX_ERROR_ITEMS } from '../../src/sandbox/http/capped-error-items';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 import { api } from './support/payments';
+import { it } from './support/sandbox-test';
 
 describe('error answers are capped', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-  afterAll(() => sandbox.close());
-
-  it('thousands of unknown device keys give a small answer that says how many were left out', async () => {
+  it('thousands of unknown device keys give a small answer that says how many were left out', async ({ sandbox }) => {
     const device: Record<string, unknown> = validDevice();
     for (let i = 0; i < 5_896; i++) device[`k${i}`] = 1;
     const session = await createSession(sandbox);
@@ -27,7 +21,7 @@ describe('error answers are capped', () => {
     );
   });
 
-  it('huge key names are cut, marked with an ellipsis', async () => {
+  it('huge key names are cut, marked with an ellipsis', async ({ sandbox }) => {
     const body: Record<string, unknown> = {};
     for (let i = 0; i < 12; i++) body[`${i}${'x'.repeat(5_000)}`] = 1;
     const res = await api(sandbox, 'POST', '/orders', body);
@@ -37,7 +31,7 @@ describe('error answers are capped', () => {
     expect(names.filter((n) => n.startsWith('0xxx'))).toEqual([`0${'x'.repeat(298)}…`]);
   });
 
-  it('an answer under the caps is untouched', async () => {
+  it('an answer under the caps is untouched', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/public-keys', { type: 'x', extra: 1 });
     expect(res.body.error_messages.map((e: { parameter_name: string }) => e.parameter_name)).toEqual(['extra', 'type']);
   });

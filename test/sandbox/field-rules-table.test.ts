@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { validateAuthenticationData } from '../../src/core/authentication-request';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { withLuhnDigit } from '../unit/support/arbitraries';
 import { api } from './support/payments';
-import { createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { postAuthentication, validDevice } from './support/sdk-client';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 // One table of inputs for every field the SDK and the orders API share. Each input goes to the
 // SDK's validation, the 3DS endpoint and POST /orders (a card charge): all three must give the
 // same verdict, and when they refuse, name the same parameter (each in its own spelling).
-
-let sandbox: Sandbox;
-let session: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
 
 const CARD = '4111111111111111';
 
@@ -184,7 +176,7 @@ const orderName = (path: Path) =>
   path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${k}` : String(k)), '');
 
 /** The verdict of each side: 'valid', or the parameters it refused. */
-async function verdicts(field: Field, value: unknown) {
+async function verdicts(sandbox: Sandbox, session: string, field: Field, value: unknown) {
   const data = sdkData();
   set(data, field.sdk, value);
   const body = orderBody();
@@ -208,9 +200,9 @@ async function verdicts(field: Field, value: unknown) {
 
 describe('one rule per shared field: the SDK, the 3DS endpoint and the orders API agree', () => {
   for (const field of TABLE) {
-    it(`${sdkName(field.sdk)} / ${orderName(field.order)}`, { timeout: 30_000 }, async () => {
+    it(`${sdkName(field.sdk)} / ${orderName(field.order)}`, { timeout: 30_000 }, async ({ sandbox, session }) => {
       for (const value of field.valid) {
-        expect(await verdicts(field, value), `valid ${JSON.stringify(value)}`).toEqual({
+        expect(await verdicts(sandbox, session, field, value), `valid ${JSON.stringify(value)}`).toEqual({
           sdk: 'valid',
           endpoint: 'valid',
           order: 'valid',
@@ -218,7 +210,7 @@ describe('one rule per shared field: the SDK, the 3DS endpoint and the orders AP
       }
       for (const value of field.invalid) {
         const sdkParam = [sdkName(field.sdk)];
-        expect(await verdicts(field, value), `invalid ${JSON.stringify(value)}`).toEqual({
+        expect(await verdicts(sandbox, session, field, value), `invalid ${JSON.stringify(value)}`).toEqual({
           sdk: sdkParam,
           endpoint: sdkParam,
           order: [orderName(field.order)],

@@ -2,16 +2,17 @@
 // a property over values, limits and rates, then the endpoint, the setting, and an order paying a plan.
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { cardMinimumProblem } from '../../src/sandbox/charges/card-minimums';
 import { installmentPlans, type PlanTerms } from '../../src/sandbox/charges/installment-plans';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { migrate, schemaVersion } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { MAX_AMOUNT_CENTS } from '../../src/sandbox/values/money';
 import { api, card, cardCharge, errorOf, order, paramsOf } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 const terms = fc
   .record({
@@ -99,18 +100,13 @@ describe('the installment plan table', () => {
   });
 });
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-
-const fees = (query: string, token?: string) =>
+const fees = (sandbox: Sandbox, query: string, token?: string) =>
   api(sandbox, 'GET', `/charges/fees/calculate?${query}`, undefined, {}, token);
 
 describe('GET /charges/fees/calculate', () => {
-  it('answers the plans of the BIN’s network, in the provider’s shape', async () => {
+  it('answers the plans of the BIN’s network, in the provider’s shape', async ({ sandbox }) => {
     const res = await fees(
+      sandbox,
       'payment_methods=CREDIT_CARD&value=13480&max_installments=4&max_installments_no_interest=3&credit_card_bin=520000',
     );
     expect(res.status).toBe(200);
@@ -138,8 +134,10 @@ describe('GET /charges/fees/calculate', () => {
     });
   });
 
-  it('without a BIN answers every network the sandbox knows; defaults 12 plans, 1 without interest', async () => {
-    const res = await fees('payment_methods=CREDIT_CARD&value=100000');
+  it('without a BIN answers every network the sandbox knows; defaults 12 plans, 1 without interest', async ({
+    sandbox,
+  }) => {
+    const res = await fees(sandbox, 'payment_methods=CREDIT_CARD&value=100000');
     expect(Object.keys(res.body.payment_methods.credit_card).sort()).toEqual([
       'amex',
       'diners',
@@ -155,18 +153,19 @@ describe('GET /charges/fees/calculate', () => {
     expect(plans.filter((p: { interest_free: boolean }) => p.interest_free)).toHaveLength(1);
   });
 
-  it('leaves out plans under the R$ 5,00 installment; plan 1 stays even under it', async () => {
+  it('leaves out plans under the R$ 5,00 installment; plan 1 stays even under it', async ({ sandbox }) => {
     const few = await fees(
+      sandbox,
       'payment_methods=CREDIT_CARD&value=1499&max_installments_no_interest=12&credit_card_bin=411111',
     );
     expect(
       few.body.payment_methods.credit_card.visa.installment_plans.map((p: { installments: number }) => p.installments),
     ).toEqual([1, 2]);
-    const tiny = await fees('payment_methods=CREDIT_CARD&value=50&credit_card_bin=411111');
+    const tiny = await fees(sandbox, 'payment_methods=CREDIT_CARD&value=50&credit_card_bin=411111');
     expect(tiny.body.payment_methods.credit_card.visa.installment_plans).toHaveLength(1);
   });
 
-  it('answers 400 naming each bad or missing parameter, 401 without a token', async () => {
+  it('answers 400 naming each bad or missing parameter, 401 without a token', async ({ sandbox }) => {
     const cases: Array<[string, string, string]> = [
       ['value=1000', 'payment_methods', '40001'],
       ['payment_methods=PIX&value=1000', 'payment_methods', '40002'],
@@ -186,7 +185,7 @@ describe('GET /charges/fees/calculate', () => {
       ['payment_methods=CREDIT_CARD&value=1000&installments=3', 'installments', '40003'],
     ];
     for (const [query, parameter, code] of cases) {
-      const res = await fees(query);
+      const res = await fees(sandbox, query);
       expect(res.status, query).toBe(400);
       expect(paramsOf(res), query).toEqual([parameter]);
       expect(errorOf(res, parameter)?.code, query).toBe(code);
@@ -195,12 +194,15 @@ describe('GET /charges/fees/calculate', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('uses the account’s rate, which the settings change (0.01 to 10 % a month)', async () => {
+  it('uses the account’s rate, which the settings change (0.01 to 10 % a month)', async ({ sandbox }) => {
     const settings = await api(sandbox, 'GET', '/sandbox/merchant/settings');
     expect(settings.body.installment_interest_rate).toBe(2.99);
     const changed = await api(sandbox, 'POST', '/sandbox/merchant/settings', { installment_interest_rate: 1.5 });
     expect(changed.body.installment_interest_rate).toBe(1.5);
-    const res = await fees('payment_methods=CREDIT_CARD&value=100000&max_installments=2&credit_card_bin=411111');
+    const res = await fees(
+      sandbox,
+      'payment_methods=CREDIT_CARD&value=100000&max_installments=2&credit_card_bin=411111',
+    );
     // 1 000,00 in 2x at 1,5 % a.m.: 1000 × 0.015 / (1 − 1.015^−2) = 511,2779… → 511,28 each.
     expect(res.body.payment_methods.credit_card.visa.installment_plans[1]).toMatchObject({
       installment_value: 51_128,
@@ -216,8 +218,11 @@ describe('GET /charges/fees/calculate', () => {
 });
 
 describe('an order pays a plan with interest', () => {
-  it('12x: the 3DS authentication and the charge are for the plan’s amount, and the charge is PAID', async () => {
+  it('12x: the 3DS authentication and the charge are for the plan’s amount, and the charge is PAID', async ({
+    sandbox,
+  }) => {
     const res = await fees(
+      sandbox,
       'payment_methods=CREDIT_CARD&value=13480&max_installments_no_interest=3&credit_card_bin=400000',
     );
     const plan = res.body.payment_methods.credit_card.visa.installment_plans.at(-1);

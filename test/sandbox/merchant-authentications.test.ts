@@ -1,29 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import { api, card, cardCharge, order } from './support/payments';
-import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
+import { authData, postAuthentication, validDevice } from './support/sdk-client';
+import { it } from './support/sandbox-test';
 
-let sandbox: Sandbox;
-let session: string;
 let other: { id: string; token: string };
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
+it.beforeAll(({ sandbox }) => {
   other = sandbox.addMerchant();
 });
-afterAll(() => sandbox.close());
 
-async function authenticate(number: string, value = 10_000): Promise<AuthenticationResource> {
+async function authenticate(
+  sandbox: Sandbox,
+  session: string,
+  number: string,
+  value = 10_000,
+): Promise<AuthenticationResource> {
   const res = await postAuthentication(sandbox, session, { data: authData(number, { value }), device: validDevice() });
   expect(res.status).toBe(201);
   return (await res.json()) as AuthenticationResource;
 }
 
 describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
-  it('answers status, amount, payment and card (first 6 and last 4 only), then who used it', async () => {
-    const auth = await authenticate('4000000000002370', 12_345);
+  it('answers status, amount, payment and card (first 6 and last 4 only), then who used it', async ({
+    sandbox,
+    session,
+  }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370', 12_345);
     const res = await api(sandbox, 'GET', `/3ds/authentications/${auth.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -75,15 +79,18 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
     expect(used.body).toMatchObject({ used_by: paid.body.charges[0].id, used_at: expect.any(String) });
   });
 
-  it('a challenge still open reads REQUIRE_CHALLENGE, without the challenge URL and its token', async () => {
-    const auth = await authenticate('4000000000002503');
+  it('a challenge still open reads REQUIRE_CHALLENGE, without the challenge URL and its token', async ({
+    sandbox,
+    session,
+  }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002503');
     const res = await api(sandbox, 'GET', `/3ds/authentications/${auth.id}`);
     expect(res.body).toMatchObject({ status: 'REQUIRE_CHALLENGE', authentication_status: null, reason: null });
     expect(JSON.stringify(res.body)).not.toContain(new URL(auth.challenge!.url).searchParams.get('token')!);
   });
 
-  it("another merchant's id answers exactly as an unknown id: 404", async () => {
-    const auth = await authenticate('4000000000002370');
+  it("another merchant's id answers exactly as an unknown id: 404", async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370');
     const theirs = await api(sandbox, 'GET', `/3ds/authentications/${auth.id}`, undefined, {}, other.token);
     const unknown = await api(
       sandbox,
@@ -98,8 +105,8 @@ describe('GET /3ds/authentications/{id} (merchant bearer token)', () => {
     expect(theirs.body.error_messages[0].parameter_name).toBe('authentication_id');
   });
 
-  it('needs the bearer token: the SDK session does not open it', async () => {
-    const auth = await authenticate('4000000000002370');
+  it('needs the bearer token: the SDK session does not open it', async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370');
     const res = await fetch(`${sandbox.apiUrl}/3ds/authentications/${auth.id}`, {
       headers: { 'X-Gateway-Session': session },
     });

@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 
 // A path that exists, asked with a method it does not answer, is 405 with `Allow` (docs/errors.md):
 // the client has the right path and learns what to send. A path no route has stays 404.
 describe('a method a path does not answer', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-  afterAll(() => sandbox.close());
-
-  const api = (method: string, path: string) =>
+  const api = (sandbox: Sandbox, method: string, path: string) =>
     fetch(`${sandbox.apiUrl}${path}`, { method, headers: { Authorization: `Bearer ${sandbox.token}` } });
 
-  it.each([
+  it.for([
     ['GET', '/orders', 'POST'],
     ['DELETE', '/orders/ORDE_0000', 'GET, HEAD'],
     ['PUT', '/checkout-sdk/3ds/authentications', 'POST'],
     ['GET', '/charges/CHAR_1/capture', 'POST'],
     ['POST', '/sdk/gateway.js', 'GET, HEAD'],
     ['PATCH', '/sandbox/merchant/settings', 'GET, HEAD, POST'],
-  ])('%s %s is 405, Allow: %s', async (method, path, allow) => {
-    const res = await api(method, path);
+  ] as const)('%s %s is 405, Allow: %s', async ([method, path, allow], { sandbox }) => {
+    const res = await api(sandbox, method, path);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe(allow);
     expect(res.headers.get('x-trace-id')).toBeTruthy();
@@ -33,26 +28,28 @@ describe('a method a path does not answer', () => {
     ]);
   });
 
-  it('still answers 404, without Allow, where no route has the path', async () => {
+  it('still answers 404, without Allow, where no route has the path', async ({ sandbox }) => {
     for (const [method, path] of [
       ['GET', '/nothing'],
       ['POST', '/orders/ORDE_1/nothing'],
       ['GET', '/sdk/other.js'],
     ] as const) {
-      const res = await api(method, path);
+      const res = await api(sandbox, method, path);
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get('allow')).toBeNull();
       expect(((await res.json()) as ErrorBody).error_messages[0]!.code).toBe('40401');
     }
   });
 
-  it('checks the bearer token before saying which methods a protected path answers', async () => {
+  it('checks the bearer token before saying which methods a protected path answers', async ({ sandbox }) => {
     const res = await fetch(`${sandbox.apiUrl}/public-keys/card`, { method: 'DELETE' });
     expect(res.status).toBe(401);
     expect(res.headers.get('allow')).toBeNull();
   });
 
-  it('on the challenge origin, answers 405 as a page to a browser and as JSON to anything else', async () => {
+  it('on the challenge origin, answers 405 as a page to a browser and as JSON to anything else', async ({
+    sandbox,
+  }) => {
     const json = await fetch(`${sandbox.challengeUrl}/challenge/acs/method`, {
       headers: { accept: 'application/json' },
     });

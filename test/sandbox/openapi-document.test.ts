@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { describe, expect } from 'vitest';
 import { openApiDocument } from '../../src/sandbox/openapi/openapi-document';
 import { routeTable } from '../../src/sandbox/routes/route-table';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -10,6 +9,7 @@ import addFormats from 'ajv-formats';
 import * as rules from '../../src/core/field-rules';
 import * as dataRules from '../../src/core/authentication-request';
 import { ruleSchema } from '../../src/sandbox/openapi/json-fragments';
+import { it } from './support/sandbox-test';
 
 const COMMITTED = new URL('../../docs/openapi.json', import.meta.url);
 const serialise = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
@@ -106,13 +106,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the served document and reference page', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-  afterAll(() => sandbox.close());
-
-  it("GET /openapi.json is the document with this sandbox's addresses as servers", async () => {
+  it("GET /openapi.json is the document with this sandbox's addresses as servers", async ({ sandbox }) => {
     const res = await fetch(`${sandbox.apiUrl}/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -125,7 +119,9 @@ describe('the served document and reference page', () => {
     expect(served.paths['/challenge/host']!.servers![0]!.url).toBe(sandbox.challengeUrl);
   });
 
-  it('GET /docs lists every operation, under a CSP that allows no script and only its own style', async () => {
+  it('GET /docs lists every operation, under a CSP that allows no script and only its own style', async ({
+    sandbox,
+  }) => {
     const res = await fetch(`${sandbox.apiUrl}/docs`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -140,7 +136,9 @@ describe('the served document and reference page', () => {
     expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
   });
 
-  it('GET /docs reads as prose: code spans as <code>, each schema a section a link lands on, result fields explained', async () => {
+  it('GET /docs reads as prose: code spans as <code>, each schema a section a link lands on, result fields explained', async ({
+    sandbox,
+  }) => {
     const page = await (await fetch(`${sandbox.apiUrl}/docs`)).text();
     expect(page).not.toMatch(/<(p|td)>[^<]*`/);
     expect(page).toContain('<code>x-trace-id</code>');

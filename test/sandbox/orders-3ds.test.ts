@@ -1,26 +1,19 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { encodeCardPlaintext } from '../../src/core/card-ciphertext';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { api, card, cardCharge, errorOf, order, subMerchantCharge } from './support/payments';
 import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
-
-let sandbox: Sandbox;
-let session: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 /** Runs a 3DS authentication as the SDK does and returns its id and status. */
 async function authenticate(
+  sandbox: Sandbox,
+  session: string,
   number: string,
   patch: Parameters<typeof authData>[1] = {},
-  s = session,
 ): Promise<{ id: string; status: string }> {
-  const res = await postAuthentication(sandbox, s, { data: authData(number, patch), device: validDevice() });
+  const res = await postAuthentication(sandbox, session, { data: authData(number, patch), device: validDevice() });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; status: string };
 }
@@ -43,8 +36,11 @@ function threeDsOrder(
 }
 
 describe('3DS authentication in orders', () => {
-  it('a completed, authenticated frictionless authentication pays; the charge returns the 3DS outcome', async () => {
-    const auth = await authenticate('4000000000002370');
+  it('a completed, authenticated frictionless authentication pays; the charge returns the 3DS outcome', async ({
+    sandbox,
+    session,
+  }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370');
     expect(auth.status).toBe('AUTH_FLOW_COMPLETED');
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id));
     expect(res.status).toBe(201);
@@ -59,8 +55,8 @@ describe('3DS authentication in orders', () => {
     });
   });
 
-  it('an id is used once', async () => {
-    const auth = await authenticate('4000000000002370');
+  it('an id is used once', async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370');
     expect((await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id))).status).toBe(201);
     const again = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id));
     expect(again.status).toBe(422);
@@ -69,8 +65,8 @@ describe('3DS authentication in orders', () => {
     );
   });
 
-  it('the amount must be the amount authenticated', async () => {
-    const auth = await authenticate('4000000000002370', { value: 10_000 });
+  it('the amount must be the amount authenticated', async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370', { value: 10_000 });
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id, { value: 100_000 }));
     expect(res.status).toBe(422);
     expect(errorOf(res, 'charges[0].amount.value')?.description).toMatch(/must be 10000/);
@@ -80,15 +76,15 @@ describe('3DS authentication in orders', () => {
     ).toBe('PAID');
   });
 
-  it('the card must be the card authenticated (last digits)', async () => {
-    const auth = await authenticate('4000000000002370');
+  it('the card must be the card authenticated (last digits)', async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370');
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4111111111111111', auth.id));
     expect(res.status).toBe(422);
     expect(errorOf(res, 'charges[0].payment_method.card.number')?.description).toMatch(/not the card authenticated/);
   });
 
-  it('the payment type and installments must be those authenticated', async () => {
-    const auth = await authenticate('4000000000002370', { type: 'CREDIT_CARD', installments: 1 });
+  it('the payment type and installments must be those authenticated', async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '4000000000002370', { type: 'CREDIT_CARD', installments: 1 });
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id, { installments: 2 }));
     expect(errorOf(res, 'charges[0].payment_method.installments')?.code).toBe('42201');
     const debit = await api(
@@ -100,16 +96,16 @@ describe('3DS authentication in orders', () => {
     expect(errorOf(debit, 'charges[0].payment_method.type')?.description).toMatch(/CREDIT_CARD/);
   });
 
-  it("another merchant's authentication does not exist for this one", async () => {
+  it("another merchant's authentication does not exist for this one", async ({ sandbox }) => {
     const other = sandbox.addMerchant();
     const otherSession = await createSession(sandbox, undefined, other.token);
-    const auth = await authenticate('4000000000002370', {}, otherSession);
+    const auth = await authenticate(sandbox, otherSession, '4000000000002370');
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id));
     expect(res.status).toBe(422);
     expect(errorOf(res, 'charges[0].payment_method.authentication_method.id')?.description).toMatch(/does not name/);
   });
 
-  it('an unknown id, and one of the wrong shape', async () => {
+  it('an unknown id, and one of the wrong shape', async ({ sandbox }) => {
     const unknown = await api(
       sandbox,
       'POST',
@@ -129,8 +125,11 @@ describe('3DS authentication in orders', () => {
     expect(errorOf(type, 'charges[0].payment_method.authentication_method.type')?.code).toBe('40002');
   });
 
-  it('an authentication that has not completed cannot pay: challenge pending, not supported', async () => {
-    const pending = await authenticate('4000000000002503');
+  it('an authentication that has not completed cannot pay: challenge pending, not supported', async ({
+    sandbox,
+    session,
+  }) => {
+    const pending = await authenticate(sandbox, session, '4000000000002503');
     expect(pending.status).toBe('REQUIRE_CHALLENGE');
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002503', pending.id));
     expect(res.status).toBe(422);
@@ -138,7 +137,7 @@ describe('3DS authentication in orders', () => {
       /REQUIRE_CHALLENGE/,
     );
 
-    const unsupported = await authenticate('4000000000002719', { type: 'DEBIT_CARD' });
+    const unsupported = await authenticate(sandbox, session, '4000000000002719', { type: 'DEBIT_CARD' });
     const debit = await api(
       sandbox,
       'POST',
@@ -151,26 +150,26 @@ describe('3DS authentication in orders', () => {
     );
   });
 
-  it('an expired authentication cannot pay (30 minutes after completion)', async () => {
-    const auth = await authenticate('4000000000002370');
+  // A sandbox of its own: moving the clock 30 minutes would expire the file's SDK session too.
+  it('an expired authentication cannot pay (30 minutes after completion)', async ({ startSandbox }) => {
+    const sandbox = await startSandbox();
+    const auth = await authenticate(sandbox, await createSession(sandbox), '4000000000002370');
     sandbox.clock.advance(31 * 60_000);
     const res = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000002370', auth.id));
     expect(res.status).toBe(422);
     expect(errorOf(res, 'charges[0].payment_method.authentication_method.id')?.description).toMatch(/expired/);
-    // The SDK session expired too (30 minutes): later tests need a new one.
-    session = await createSession(sandbox);
   });
 });
 
 describe('debit cards', () => {
-  it('DEBIT_CARD requires 3DS', async () => {
+  it('DEBIT_CARD requires 3DS', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ type: 'DEBIT_CARD' })]));
     expect(res.status).toBe(400);
     expect(errorOf(res, 'charges[0].payment_method.authentication_method')?.code).toBe('40001');
   });
 
-  it('DEBIT_CARD with a completed, authenticated 3DS is PAID', async () => {
-    const auth = await authenticate('5200000000001104', { type: 'DEBIT_CARD' });
+  it('DEBIT_CARD with a completed, authenticated 3DS is PAID', async ({ sandbox, session }) => {
+    const auth = await authenticate(sandbox, session, '5200000000001104', { type: 'DEBIT_CARD' });
     const res = await api(
       sandbox,
       'POST',
@@ -187,8 +186,11 @@ describe('debit cards', () => {
     });
   });
 
-  it('DEBIT_CARD whose 3DS ended NOT_AUTHENTICATED is DECLINED; a credit card goes through, liability on the merchant', async () => {
-    const debitAuth = await authenticate('4000000000003204', { type: 'DEBIT_CARD' });
+  it('DEBIT_CARD whose 3DS ended NOT_AUTHENTICATED is DECLINED; a credit card goes through, liability on the merchant', async ({
+    sandbox,
+    session,
+  }) => {
+    const debitAuth = await authenticate(sandbox, session, '4000000000003204', { type: 'DEBIT_CARD' });
     const debit = await api(
       sandbox,
       'POST',
@@ -200,7 +202,7 @@ describe('debit cards', () => {
       payment_response: { code: '10008' },
       payment_method: { authentication_method: { status: 'NOT_AUTHENTICATED' } },
     });
-    const creditAuth = await authenticate('4000000000003204');
+    const creditAuth = await authenticate(sandbox, session, '4000000000003204');
     const credit = await api(sandbox, 'POST', '/orders', threeDsOrder('4000000000003204', creditAuth.id));
     expect(credit.body.charges[0]).toMatchObject({
       status: 'PAID',
@@ -208,7 +210,7 @@ describe('debit cards', () => {
     });
   });
 
-  it('DEBIT_CARD takes one installment and is always captured', async () => {
+  it('DEBIT_CARD takes one installment and is always captured', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -221,7 +223,11 @@ describe('debit cards', () => {
 });
 
 describe('cards without clear data: encrypted and stored', () => {
-  async function encrypted(number: string, createdAt = sandbox.clock.now().getTime()): Promise<string> {
+  async function encrypted(
+    sandbox: Sandbox,
+    number: string,
+    createdAt = sandbox.clock.now().getTime(),
+  ): Promise<string> {
     const key = await api(sandbox, 'POST', '/public-keys', { type: 'card' });
     const pem = `-----BEGIN PUBLIC KEY-----\n${key.body.public_key}\n-----END PUBLIC KEY-----`;
     const plain = encodeCardPlaintext({
@@ -238,14 +244,14 @@ describe('cards without clear data: encrypted and stored', () => {
     ).toString('base64');
   }
 
-  it('card.encrypted pays for an account without PCI homologation', async () => {
+  it('card.encrypted pays for an account without PCI homologation', async ({ sandbox }) => {
     sandbox.configureMerchant({ pciHomologated: false });
     try {
       const res = await api(
         sandbox,
         'POST',
         '/orders',
-        order([cardCharge({ card: { encrypted: await encrypted('4111111111111111') } })]),
+        order([cardCharge({ card: { encrypted: await encrypted(sandbox, '4111111111111111') } })]),
       );
       expect(res.status).toBe(201);
       expect(res.body.charges[0]).toMatchObject({
@@ -265,9 +271,11 @@ describe('cards without clear data: encrypted and stored', () => {
     }
   });
 
-  it('a card of 20 or 21 digits pays clear and encrypted alike: one length rule (docs/rules.md)', async () => {
+  it('a card of 20 or 21 digits pays clear and encrypted alike: one length rule (docs/rules.md)', async ({
+    sandbox,
+  }) => {
     for (const number of ['41111111111111111115', '411111111111111111117']) {
-      for (const given of [card(number), { encrypted: await encrypted(number) }]) {
+      for (const given of [card(number), { encrypted: await encrypted(sandbox, number) }]) {
         const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: given })]));
         expect(res.status).toBe(201);
         expect(res.body.charges[0]).toMatchObject({ status: 'PAID', payment_method: { card: { brand: 'visa' } } });
@@ -275,7 +283,7 @@ describe('cards without clear data: encrypted and stored', () => {
     }
   });
 
-  it('card.encrypted that cannot be opened is 40002 naming it; carried fields are 40003', async () => {
+  it('card.encrypted that cannot be opened is 40002 naming it; carried fields are 40003', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -293,7 +301,7 @@ describe('cards without clear data: encrypted and stored', () => {
     expect(errorOf(extra, 'charges[0].payment_method.card.security_code')?.code).toBe('40003');
   });
 
-  it('store true keeps the card: its id pays later without card data', async () => {
+  it('store true keeps the card: its id pays later without card data', async ({ sandbox }) => {
     const first = await api(
       sandbox,
       'POST',
@@ -324,14 +332,16 @@ describe('cards without clear data: encrypted and stored', () => {
     expect(errorOf(unknown, 'charges[0].payment_method.card.id')?.code).toBe('40002');
   });
 
-  it('a stored card with a clear security code only from PCI-homologated accounts: the code is card data too', async () => {
+  it('a stored card with a clear security code only from PCI-homologated accounts: the code is card data too', async ({
+    sandbox,
+  }) => {
     sandbox.configureMerchant({ pciHomologated: false });
     try {
       const first = await api(
         sandbox,
         'POST',
         '/orders',
-        order([cardCharge({ card: { encrypted: await encrypted('4111111111111111'), store: true } })]),
+        order([cardCharge({ card: { encrypted: await encrypted(sandbox, '4111111111111111'), store: true } })]),
       );
       const id = first.body.charges[0].payment_method.card.id;
       expect(id).toMatch(/^CARD_/);

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { boletoBarcode, dueDateFactor } from '../../src/sandbox/boleto/boleto-line';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { api, boletoCharge, cardCharge, dateIn, errorOf, order } from './support/payments';
 import { checkPdf, decodeItfRow, mod10, mod11, readGrayPng } from './support/boleto-decoding';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-
-const boletoOrder = async (value: number | string = 15_000, boleto: Record<string, unknown> = {}) =>
+const boletoOrder = async (sandbox: Sandbox, value: number | string = 15_000, boleto: Record<string, unknown> = {}) =>
   api(sandbox, 'POST', '/orders', order([boletoCharge(value, boleto)]));
 
 /** Checks a digit line against its barcode, FEBRABAN's rules computed here independently. */
@@ -52,9 +46,9 @@ describe('boleto line (FEBRABAN)', () => {
 });
 
 describe('POST /orders with a boleto charge', () => {
-  it('is WAITING with a uuid id, a barcode and a correct digit line', async () => {
+  it('is WAITING with a uuid id, a barcode and a correct digit line', async ({ sandbox }) => {
     const due = dateIn(5);
-    const res = await boletoOrder(15_000, { due_date: due });
+    const res = await boletoOrder(sandbox, 15_000, { due_date: due });
     expect(res.status).toBe(201);
     const charge = res.body.charges[0];
     expect(charge).toMatchObject({
@@ -79,8 +73,8 @@ describe('POST /orders with a boleto charge', () => {
     expect(charge.paid_at).toBeUndefined();
   });
 
-  it('links SELF to a PDF, a PNG and the charge JSON, each answering with its format', async () => {
-    const res = await boletoOrder('2990');
+  it('links SELF to a PDF, a PNG and the charge JSON, each answering with its format', async ({ sandbox }) => {
+    const res = await boletoOrder(sandbox, '2990');
     const charge = res.body.charges[0];
     const b = charge.payment_method.boleto;
     expect(charge.links.map((l: { rel: string; media: string }) => `${l.rel} ${l.media}`)).toEqual([
@@ -117,12 +111,12 @@ describe('POST /orders with a boleto charge', () => {
     expect(json.body).toEqual(charge);
   });
 
-  it('unknown boleto files are 404', async () => {
+  it('unknown boleto files are 404', async ({ sandbox }) => {
     expect((await fetch(`${sandbox.apiUrl}/boletos/00000000-0000-4000-8000-000000000000.pdf`)).status).toBe(404);
     expect((await fetch(`${sandbox.apiUrl}/boletos/nothing.exe`)).status).toBe(404);
   });
 
-  it('due_date, instruction_lines and holder with address are mandatory', async () => {
+  it('due_date, instruction_lines and holder with address are mandatory', async ({ sandbox }) => {
     const body = order([boletoCharge()]);
     const boleto = (body.charges![0] as { payment_method: { boleto: Record<string, unknown> } }).payment_method.boleto;
     delete boleto.due_date;
@@ -142,8 +136,8 @@ describe('POST /orders with a boleto charge', () => {
     expect(errorOf(noBoleto, 'charges[0].payment_method.boleto')?.code).toBe('40001');
   });
 
-  it('every holder field is checked', async () => {
-    const res = await boletoOrder(1000, {
+  it('every holder field is checked', async ({ sandbox }) => {
+    const res = await boletoOrder(sandbox, 1000, {
       instruction_lines: { line_1: 'x' },
       holder: {
         name: 'José',
@@ -167,7 +161,7 @@ describe('POST /orders with a boleto charge', () => {
     expect(errorOf(res, 'charges[0].payment_method.boleto.holder.address.locality')?.code).toBe('40001');
   });
 
-  it('card fields on a boleto are 40003', async () => {
+  it('card fields on a boleto are 40003', async ({ sandbox }) => {
     const body = order([boletoCharge()]);
     Object.assign((body.charges![0] as { payment_method: Record<string, unknown> }).payment_method, {
       installments: 1,
@@ -178,31 +172,33 @@ describe('POST /orders with a boleto charge', () => {
     expect(errorOf(res, 'charges[0].payment_method.card')?.code).toBe('40003');
   });
 
-  it('due_date must be a real date, today or later', async () => {
+  it('due_date must be a real date, today or later', async ({ sandbox }) => {
     expect(
-      errorOf(await boletoOrder(1000, { due_date: '2026-02-30' }), 'charges[0].payment_method.boleto.due_date')?.code,
+      errorOf(await boletoOrder(sandbox, 1000, { due_date: '2026-02-30' }), 'charges[0].payment_method.boleto.due_date')
+        ?.code,
     ).toBe('40002');
     expect(
-      errorOf(await boletoOrder(1000, { due_date: '25/12/2030' }), 'charges[0].payment_method.boleto.due_date')?.code,
+      errorOf(await boletoOrder(sandbox, 1000, { due_date: '25/12/2030' }), 'charges[0].payment_method.boleto.due_date')
+        ?.code,
     ).toBe('40002');
     expect(
-      errorOf(await boletoOrder(1000, { due_date: dateIn(-1) }), 'charges[0].payment_method.boleto.due_date')
+      errorOf(await boletoOrder(sandbox, 1000, { due_date: dateIn(-1) }), 'charges[0].payment_method.boleto.due_date')
         ?.description,
     ).toMatch(/today/);
-    expect((await boletoOrder(1000, { due_date: dateIn(0) })).status).toBe(201);
+    expect((await boletoOrder(sandbox, 1000, { due_date: dateIn(0) })).status).toBe(201);
   });
 
-  it('minimum R$ 0,20', async () => {
-    const low = await boletoOrder(19);
+  it('minimum R$ 0,20', async ({ sandbox }) => {
+    const low = await boletoOrder(sandbox, 19);
     expect(low.status).toBe(422);
     expect(errorOf(low, 'charges[0].amount.value')?.description).toMatch(/at least 20/);
-    expect((await boletoOrder(20)).status).toBe(201);
+    expect((await boletoOrder(sandbox, 20)).status).toBe(201);
   });
 });
 
 describe('boleto simulator', () => {
-  it('pay: WAITING becomes PAID, paid in full', async () => {
-    const created = await boletoOrder(5000);
+  it('pay: WAITING becomes PAID, paid in full', async ({ sandbox }) => {
+    const created = await boletoOrder(sandbox, 5000);
     const id = created.body.charges[0].id;
     const paid = await api(sandbox, 'POST', `/sandbox/charges/${id}/boleto/pay`);
     expect(paid.status).toBe(200);
@@ -214,8 +210,8 @@ describe('boleto simulator', () => {
     expect(again.body.error_messages[0].description).toMatch(/is PAID/);
   });
 
-  it('expire: WAITING becomes CANCELED, unpaid; the order may be paid again', async () => {
-    const created = await boletoOrder(5000);
+  it('expire: WAITING becomes CANCELED, unpaid; the order may be paid again', async ({ sandbox }) => {
+    const created = await boletoOrder(sandbox, 5000);
     const expired = await api(sandbox, 'POST', `/sandbox/charges/${created.body.charges[0].id}/boleto/expire`);
     expect(expired.body).toMatchObject({
       status: 'CANCELED',
@@ -226,8 +222,8 @@ describe('boleto simulator', () => {
     expect(order.body.links.map((l: { rel: string }) => l.rel)).toEqual(['SELF', 'PAY']);
   });
 
-  it('a boleto cannot be canceled or captured through the charge API', async () => {
-    const created = await boletoOrder(5000);
+  it('a boleto cannot be canceled or captured through the charge API', async ({ sandbox }) => {
+    const created = await boletoOrder(sandbox, 5000);
     const id = created.body.charges[0].id;
     const cancel = await api(sandbox, 'POST', `/charges/${id}/cancel`);
     expect(cancel.status).toBe(409);
@@ -235,7 +231,7 @@ describe('boleto simulator', () => {
     expect((await api(sandbox, 'POST', `/charges/${id}/capture`)).status).toBe(409);
   });
 
-  it('card charges and unknown charges are refused', async () => {
+  it('card charges and unknown charges are refused', async ({ sandbox }) => {
     const card = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
     expect((await api(sandbox, 'POST', `/sandbox/charges/${card.body.charges[0].id}/boleto/pay`)).status).toBe(422);
     expect((await api(sandbox, 'POST', '/sandbox/charges/CHAR_nothing/boleto/pay')).status).toBe(404);

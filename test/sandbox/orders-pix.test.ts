@@ -1,25 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { crc16, tlv } from '../../src/sandbox/pix/emv-tlv';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import { openDatabase } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { api, cardCharge, errorOf, order } from './support/payments';
 import { crcCcittFalse, decodeQrPng, readBrCode } from './support/pix-decoding';
+import { it } from './support/sandbox-test';
 
-let sandbox: Sandbox;
 let other: { token: string };
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
+it.beforeAll(({ sandbox }) => {
   other = sandbox.addMerchant();
 });
-afterAll(() => sandbox.close());
 
-const pixOrder = (qrCode: Record<string, unknown> = { amount: { value: 15_000 } }, headers = {}) =>
+const pixOrder = (sandbox: Sandbox, qrCode: Record<string, unknown> = { amount: { value: 15_000 } }, headers = {}) =>
   api(sandbox, 'POST', '/orders', order(undefined, { qr_codes: [qrCode] }), headers);
 
 /** The example static BR Code of Banco Central's "Manual de Padrões para Iniciação do Pix". */
@@ -69,45 +64,37 @@ describe('the Pix settings from code', () => {
     return (await res.json()) as { pix_key: string; merchant_city: string };
   };
 
-  it('startSandbox, addMerchant and configureMerchant take merchantCity and pixKey, checked like the endpoint', async () => {
+  it('startSandbox, addMerchant and configureMerchant take merchantCity and pixKey, checked like the endpoint', async ({
+    startSandbox,
+  }) => {
     const s = await startSandbox({ merchant: { merchantCity: ' Campinas ', pixKey: '+5519912345678' } });
-    try {
-      expect(await settingsOf(s)).toMatchObject({ merchant_city: 'Campinas', pix_key: '+5519912345678' });
-      const added = s.addMerchant({ pixKey: 'loja@example.com' });
-      expect(await settingsOf(s, added.token)).toMatchObject({
-        merchant_city: 'SAO PAULO',
-        pix_key: 'loja@example.com',
-      });
-      s.configureMerchant({ merchantCity: 'Santos' });
-      expect(await settingsOf(s)).toMatchObject({ merchant_city: 'Santos', pix_key: '+5519912345678' });
-      expect(() => s.configureMerchant({ pixKey: 'not a key' })).toThrow(/configureMerchant: pixKey must be a Pix key/);
-      expect(() => s.addMerchant({ merchantCity: 'Uma cidade de nome longo' })).toThrow(/addMerchant: merchantCity/);
-    } finally {
-      await s.close();
-    }
+    expect(await settingsOf(s)).toMatchObject({ merchant_city: 'Campinas', pix_key: '+5519912345678' });
+    const added = s.addMerchant({ pixKey: 'loja@example.com' });
+    expect(await settingsOf(s, added.token)).toMatchObject({
+      merchant_city: 'SAO PAULO',
+      pix_key: 'loja@example.com',
+    });
+    s.configureMerchant({ merchantCity: 'Santos' });
+    expect(await settingsOf(s)).toMatchObject({ merchant_city: 'Santos', pix_key: '+5519912345678' });
+    expect(() => s.configureMerchant({ pixKey: 'not a key' })).toThrow(/configureMerchant: pixKey must be a Pix key/);
+    expect(() => s.addMerchant({ merchantCity: 'Uma cidade de nome longo' })).toThrow(/addMerchant: merchantCity/);
     await expect(startSandbox({ merchant: { pixKey: '123' } })).rejects.toThrow(/startSandbox: pixKey/);
   });
 
-  it("a restart on the same data file keeps the account's random Pix key", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gateway-pix-'));
-    try {
-      const dataFile = join(dir, 'sandbox.db');
-      const first = await startSandbox({ dataFile, token: 'sbx_pix_restart_token' });
-      const key = (await settingsOf(first)).pix_key;
-      await first.close();
-      const second = await startSandbox({ dataFile, token: 'sbx_pix_restart_token' });
-      expect((await settingsOf(second)).pix_key).toBe(key);
-      await second.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it("a restart on the same data file keeps the account's random Pix key", async ({ startSandbox, dataFile }) => {
+    // The file's sandbox is in memory: its data file's path is free for this one.
+    const first = await startSandbox({ dataFile, token: 'sbx_pix_restart_token' });
+    const key = (await settingsOf(first)).pix_key;
+    await first.close();
+    const second = await startSandbox({ dataFile, token: 'sbx_pix_restart_token' });
+    expect((await settingsOf(second)).pix_key).toBe(key);
   });
 });
 
 describe('POST /orders with qr_codes', () => {
-  it('answers 201 with no charge and one QR code whose text is a valid static BR Code', async () => {
+  it('answers 201 with no charge and one QR code whose text is a valid static BR Code', async ({ sandbox }) => {
     const settings = (await api(sandbox, 'GET', '/sandbox/merchant/settings')).body;
-    const res = await pixOrder({ amount: { value: '15000' } });
+    const res = await pixOrder(sandbox, { amount: { value: '15000' } });
     expect(res.status).toBe(201);
     expect(res.body.charges).toEqual([]);
     expect(res.body.qr_codes).toHaveLength(1);
@@ -133,18 +120,18 @@ describe('POST /orders with qr_codes', () => {
     expect(code.txid).toBe(qr.id.slice(5).replace(/-/g, '').slice(0, 25));
   });
 
-  it('writes cents as reais with two decimals', async () => {
+  it('writes cents as reais with two decimals', async ({ sandbox }) => {
     for (const [value, field] of [
       [1, '0.01'],
       [1_005, '10.05'],
       [999_999_999, '9999999.99'],
     ] as const) {
-      const res = await pixOrder({ amount: { value } });
+      const res = await pixOrder(sandbox, { amount: { value } });
       expect(readBrCode(res.body.qr_codes[0].text).fields.get('54')).toBe(field);
     }
   });
 
-  it('carries the account settings: merchant name and city in ASCII, and the Pix key', async () => {
+  it('carries the account settings: merchant name and city in ASCII, and the Pix key', async ({ sandbox }) => {
     const token = sandbox.addMerchant().token;
     const set = await api(
       sandbox,
@@ -175,7 +162,7 @@ describe('POST /orders with qr_codes', () => {
     expect(code.fields.get('60')).toBe('Ribeirao Preto');
   });
 
-  it('refuses a Pix key of no known kind, naming the field', async () => {
+  it('refuses a Pix key of no known kind, naming the field', async ({ sandbox }) => {
     for (const pix_key of ['not a key', '12345678900', '+1 555 0100', `${'x'.repeat(70)}@example.com`]) {
       const res = await api(sandbox, 'POST', '/sandbox/merchant/settings', { pix_key });
       expect(res.status, pix_key).toBe(400);
@@ -188,33 +175,35 @@ describe('POST /orders with qr_codes', () => {
     }
   });
 
-  it('expires by default at 23:59:59.000 of the next day in Brasília time', async () => {
-    const res = await pixOrder();
+  it('expires by default at 23:59:59.000 of the next day in Brasília time', async ({ sandbox }) => {
+    const res = await pixOrder(sandbox);
     const created = new Date(res.body.created_at);
     const local = new Date(created.getTime() - 3 * 3_600_000);
     const next = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1));
     expect(res.body.qr_codes[0].expiration_date).toBe(`${next.toISOString().slice(0, 10)}T23:59:59.000-03:00`);
   });
 
-  it('answers a given expiration_date in the API timestamp form', async () => {
+  it('answers a given expiration_date in the API timestamp form', async ({ sandbox }) => {
     const at = new Date(Date.now() + 3_600_000);
     at.setUTCMilliseconds(0);
     const zulu = at.toISOString().replace('.000Z', 'Z');
     const local = new Date(at.getTime() - 3 * 3_600_000).toISOString().replace('Z', '-03:00');
-    const res = await pixOrder({ amount: { value: 100 }, expiration_date: zulu });
+    const res = await pixOrder(sandbox, { amount: { value: 100 }, expiration_date: zulu });
     expect(res.status).toBe(201);
     expect(res.body.qr_codes[0].expiration_date).toBe(local);
     const plus = new Date(at.getTime() + 2 * 3_600_000).toISOString().replace('.000Z', '+02:00');
-    expect((await pixOrder({ amount: { value: 100 }, expiration_date: plus })).body.qr_codes[0].expiration_date).toBe(
-      local,
-    );
+    expect(
+      (await pixOrder(sandbox, { amount: { value: 100 }, expiration_date: plus })).body.qr_codes[0].expiration_date,
+    ).toBe(local);
     const micro = zulu.replace('Z', '.000999Z');
-    expect((await pixOrder({ amount: { value: 100 }, expiration_date: micro })).body.qr_codes[0].expiration_date).toBe(
-      local,
-    );
+    expect(
+      (await pixOrder(sandbox, { amount: { value: 100 }, expiration_date: micro })).body.qr_codes[0].expiration_date,
+    ).toBe(local);
   });
 
-  it('refuses a past, malformed or zoneless expiration_date, a bad amount, and not exactly one QR code', async () => {
+  it('refuses a past, malformed or zoneless expiration_date, a bad amount, and not exactly one QR code', async ({
+    sandbox,
+  }) => {
     const bad: Array<[unknown, string, string]> = [
       [[{ amount: { value: 100 }, expiration_date: '2020-01-01T00:00:00Z' }], 'qr_codes[0].expiration_date', '40002'],
       [
@@ -239,7 +228,7 @@ describe('POST /orders with qr_codes', () => {
     }
   });
 
-  it('refuses qr_codes beside charges', async () => {
+  it('refuses qr_codes beside charges', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -250,26 +239,28 @@ describe('POST /orders with qr_codes', () => {
     expect(errorOf(res, 'qr_codes')?.code).toBe('40003');
   });
 
-  it('replays the same QR code for the same idempotency key', async () => {
+  it('replays the same QR code for the same idempotency key', async ({ sandbox }) => {
     const headers = { 'x-idempotency-key': `pix-${Date.now()}` };
-    const first = await pixOrder(undefined, headers);
-    const again = await pixOrder(undefined, headers);
+    const first = await pixOrder(sandbox, undefined, headers);
+    const again = await pixOrder(sandbox, undefined, headers);
     expect(again.status).toBe(201);
     expect(again.headers.get('x-idempotent-replayed')).toBe('true');
     expect(again.body.qr_codes).toEqual(first.body.qr_codes);
     expect(again.body.id).toBe(first.body.id);
   });
 
-  it('shows the QR code on GET /orders/{id}', async () => {
-    const created = await pixOrder();
+  it('shows the QR code on GET /orders/{id}', async ({ sandbox }) => {
+    const created = await pixOrder(sandbox);
     const read = await api(sandbox, 'GET', `/orders/${created.body.id}`);
     expect(read.body.qr_codes).toEqual(created.body.qr_codes);
   });
 });
 
 describe('QR code images', () => {
-  it('serves a PNG without a token that an independent decoder reads back as the text, and the same PNG in base64', async () => {
-    const qr = (await pixOrder()).body.qr_codes[0];
+  it('serves a PNG without a token that an independent decoder reads back as the text, and the same PNG in base64', async ({
+    sandbox,
+  }) => {
+    const qr = (await pixOrder(sandbox)).body.qr_codes[0];
     expect(qr.links).toEqual([
       { rel: 'QRCODE.PNG', href: `${sandbox.apiUrl}/qrcode/${qr.id}/png`, media: 'image/png', type: 'GET' },
       { rel: 'QRCODE.BASE64', href: `${sandbox.apiUrl}/qrcode/${qr.id}/base64`, media: 'text/plain', type: 'GET' },
@@ -286,8 +277,8 @@ describe('QR code images', () => {
     expect(Buffer.from(await base64.text(), 'base64').equals(bytes)).toBe(true);
   });
 
-  it('answers 404 for an unknown id or kind', async () => {
-    const qr = (await pixOrder()).body.qr_codes[0];
+  it('answers 404 for an unknown id or kind', async ({ sandbox }) => {
+    const qr = (await pixOrder(sandbox)).body.qr_codes[0];
     for (const path of [
       `/qrcode/QRCO_00000000-0000-4000-8000-000000000000/png`,
       `/qrcode/${qr.id}/gif`,
@@ -299,15 +290,15 @@ describe('QR code images', () => {
   });
 });
 
-const pay = (id: string, token = sandbox.token) =>
+const pay = (sandbox: Sandbox, id: string, token = sandbox.token) =>
   api(sandbox, 'POST', `/sandbox/qr-codes/${id}/pay`, undefined, {}, token);
-const expire = (id: string, token = sandbox.token) =>
+const expire = (sandbox: Sandbox, id: string, token = sandbox.token) =>
   api(sandbox, 'POST', `/sandbox/qr-codes/${id}/expire`, undefined, {}, token);
 
 describe('the Pix simulator', () => {
-  it('pays a code: the order gains a PAID PIX charge with an end-to-end id and the payer', async () => {
-    const created = (await pixOrder({ amount: { value: 4_990 } })).body;
-    const res = await pay(created.qr_codes[0].id);
+  it('pays a code: the order gains a PAID PIX charge with an end-to-end id and the payer', async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox, { amount: { value: 4_990 } })).body;
+    const res = await pay(sandbox, created.qr_codes[0].id);
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(created.id);
     expect(res.body.qr_codes).toEqual(created.qr_codes);
@@ -331,51 +322,51 @@ describe('the Pix simulator', () => {
     expect(read.body).toEqual(charge);
   });
 
-  it('refuses to pay twice, leaving one charge', async () => {
-    const created = (await pixOrder()).body;
-    await pay(created.qr_codes[0].id);
-    const again = await pay(created.qr_codes[0].id);
+  it('refuses to pay twice, leaving one charge', async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox)).body;
+    await pay(sandbox, created.qr_codes[0].id);
+    const again = await pay(sandbox, created.qr_codes[0].id);
     expect(again.status).toBe(409);
     expect(again.body.error_messages[0].description).toMatch(/already paid/);
     expect((await api(sandbox, 'GET', `/orders/${created.id}`)).body.charges).toHaveLength(1);
   });
 
-  it('expires a code: its expiration_date becomes now, and paying it is refused', async () => {
-    const created = (await pixOrder()).body;
-    const res = await expire(created.qr_codes[0].id);
+  it('expires a code: its expiration_date becomes now, and paying it is refused', async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox)).body;
+    const res = await expire(sandbox, created.qr_codes[0].id);
     expect(res.status).toBe(200);
     expect(new Date(res.body.qr_codes[0].expiration_date).getTime()).toBeLessThan(
       new Date(created.qr_codes[0].expiration_date).getTime(),
     );
-    const paid = await pay(created.qr_codes[0].id);
+    const paid = await pay(sandbox, created.qr_codes[0].id);
     expect(paid.status).toBe(409);
     expect(paid.body.error_messages[0].description).toMatch(/expired/);
-    expect((await expire(created.qr_codes[0].id)).status).toBe(409);
+    expect((await expire(sandbox, created.qr_codes[0].id)).status).toBe(409);
     expect((await api(sandbox, 'GET', `/orders/${created.id}`)).body.charges).toEqual([]);
   });
 
-  it('refuses to expire a paid code', async () => {
-    const created = (await pixOrder()).body;
-    await pay(created.qr_codes[0].id);
-    expect((await expire(created.qr_codes[0].id)).status).toBe(409);
+  it('refuses to expire a paid code', async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox)).body;
+    await pay(sandbox, created.qr_codes[0].id);
+    expect((await expire(sandbox, created.qr_codes[0].id)).status).toBe(409);
   });
 
-  it('refuses a code whose expiration_date the sandbox clock has passed', async () => {
+  it('refuses a code whose expiration_date the sandbox clock has passed', async ({ sandbox }) => {
     const at = new Date(sandbox.clock.now().getTime() + 60_000).toISOString();
-    const created = (await pixOrder({ amount: { value: 100 }, expiration_date: at })).body;
+    const created = (await pixOrder(sandbox, { amount: { value: 100 }, expiration_date: at })).body;
     sandbox.clock.advance(61_000);
-    const res = await pay(created.qr_codes[0].id);
+    const res = await pay(sandbox, created.qr_codes[0].id);
     expect(res.status).toBe(409);
     expect(res.body.error_messages[0].description).toMatch(/expired/);
     expect((await api(sandbox, 'GET', `/orders/${created.id}`)).body.charges).toEqual([]);
   });
 
-  it("answers 404 for another merchant's code or an unknown one", async () => {
-    const created = (await pixOrder()).body;
+  it("answers 404 for another merchant's code or an unknown one", async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox)).body;
     for (const res of [
-      await pay(created.qr_codes[0].id, other.token),
-      await expire(created.qr_codes[0].id, other.token),
-      await pay('QRCO_00000000-0000-4000-8000-000000000000'),
+      await pay(sandbox, created.qr_codes[0].id, other.token),
+      await expire(sandbox, created.qr_codes[0].id, other.token),
+      await pay(sandbox, 'QRCO_00000000-0000-4000-8000-000000000000'),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body.error_messages[0].parameter_name).toBe('qr_code_id');
@@ -383,20 +374,20 @@ describe('the Pix simulator', () => {
     expect((await api(sandbox, 'GET', `/orders/${created.id}`)).body.charges).toEqual([]);
   });
 
-  it('refuses to pay the code of an order already paid by card', async () => {
-    const created = (await pixOrder({ amount: { value: 5_000 } })).body;
+  it('refuses to pay the code of an order already paid by card', async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox, { amount: { value: 5_000 } })).body;
     const card = await api(sandbox, 'POST', `/orders/${created.id}/pay`, cardCharge({ value: 5_000 }));
     expect(card.status).toBe(201);
-    const res = await pay(created.qr_codes[0].id);
+    const res = await pay(sandbox, created.qr_codes[0].id);
     expect(res.status).toBe(409);
     expect((await api(sandbox, 'GET', `/orders/${created.id}`)).body.charges).toHaveLength(1);
   });
 });
 
 describe('refunding a Pix charge', () => {
-  it('refunds part, then the rest: CANCELED once all is refunded', async () => {
-    const created = (await pixOrder({ amount: { value: 10_000 } })).body;
-    const charge = (await pay(created.qr_codes[0].id)).body.charges[0];
+  it('refunds part, then the rest: CANCELED once all is refunded', async ({ sandbox }) => {
+    const created = (await pixOrder(sandbox, { amount: { value: 10_000 } })).body;
+    const charge = (await pay(sandbox, created.qr_codes[0].id)).body.charges[0];
     const part = await api(sandbox, 'POST', `/charges/${charge.id}/cancel`, { amount: { value: 2_500 } });
     expect(part.status).toBe(200);
     expect(part.body).toMatchObject({ status: 'PAID', amount: { summary: { paid: 10_000, refunded: 2_500 } } });

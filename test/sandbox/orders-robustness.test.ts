@@ -1,14 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import { api, boletoCharge, cardCharge, order, subMerchantCharge } from './support/payments';
-
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
+import { it } from './support/sandbox-test';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -36,7 +29,7 @@ describe('the property runs', () => {
 });
 
 describe('bad input is never a 5xx', () => {
-  it('valid bodies with one value replaced by anything answer 201 or a 4xx error body', async () => {
+  it('valid bodies with one value replaced by anything answer 201 or a 4xx error body', async ({ sandbox }) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...validBodies),
@@ -55,7 +48,7 @@ describe('bad input is never a 5xx', () => {
     );
   });
 
-  it('arbitrary JSON bodies answer a 4xx with error items', async () => {
+  it('arbitrary JSON bodies answer a 4xx with error items', async ({ sandbox }) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/orders', '/charges'), fc.jsonValue({ maxDepth: 4 }), async (path, value) => {
         const res = await api(sandbox, 'POST', path, JSON.stringify(value));

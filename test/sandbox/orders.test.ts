@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import { api, card, cardCharge, customer, errorOf, order, paramsOf } from './support/payments';
+import { it } from './support/sandbox-test';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 
-let sandbox: Sandbox;
-const logs: string[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: (line) => logs.push(line) });
-});
-afterAll(() => sandbox.close());
-
 describe('POST /orders without payment', () => {
-  it('creates the order with empty charges, qr_codes and links', async () => {
+  it('creates the order with empty charges, qr_codes and links', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order());
     expect(res.status).toBe(201);
     expect(res.body.id).toMatch(new RegExp(`^ORDE_${UUID}$`));
@@ -31,14 +23,14 @@ describe('POST /orders without payment', () => {
     expect(res.body.shipping.address.country).toBe('BRA');
   });
 
-  it('is read back by GET /orders/{id}', async () => {
+  it('is read back by GET /orders/{id}', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order());
     const read = await api(sandbox, 'GET', `/orders/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
   });
 
-  it('needs only the customer, and normalises a punctuated tax id', async () => {
+  it('needs only the customer, and normalises a punctuated tax id', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', {
       customer: { name: 'Ana Souza', email: 'ana@example.com', tax_id: '123.456.789-09' },
     });
@@ -47,13 +39,13 @@ describe('POST /orders without payment', () => {
     expect(res.body).toMatchObject({ items: [], charges: [], qr_codes: [], links: [], notification_urls: [] });
   });
 
-  it('refuses an empty charges list: leave it out for an order without payment', async () => {
+  it('refuses an empty charges list: leave it out for an order without payment', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([]));
     expect(res.status).toBe(400);
     expect(errorOf(res, 'charges')?.code).toBe('40002');
   });
 
-  it('refuses more than one charge', async () => {
+  it('refuses more than one charge', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge(), cardCharge()]));
     expect(res.status).toBe(400);
     expect(errorOf(res, 'charges')?.code).toBe('40002');
@@ -61,14 +53,14 @@ describe('POST /orders without payment', () => {
 });
 
 describe('POST /orders: validation errors name the parameter', () => {
-  it('missing required fields are 40001', async () => {
+  it('missing required fields are 40001', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', { customer: { name: 'Ana Souza' } });
     expect(res.status).toBe(400);
     expect(errorOf(res, 'customer.email')?.code).toBe('40001');
     expect(errorOf(res, 'customer.tax_id')?.code).toBe('40001');
   });
 
-  it('unknown fields are 40003, at any depth', async () => {
+  it('unknown fields are 40003, at any depth', async ({ sandbox }) => {
     const body = order([{ ...cardCharge(), color: 'blue' }], { coupon: 'BEMVINDO' });
     (body.customer as Record<string, unknown>).nickname = 'Mari';
     const res = await api(sandbox, 'POST', '/orders', body);
@@ -76,7 +68,7 @@ describe('POST /orders: validation errors name the parameter', () => {
     for (const p of ['coupon', 'customer.nickname', 'charges[0].color']) expect(errorOf(res, p)?.code, p).toBe('40003');
   });
 
-  it('invalid values are 40002 with paths like charges[0].payment_method.card.number', async () => {
+  it('invalid values are 40002 with paths like charges[0].payment_method.card.number', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -108,14 +100,16 @@ describe('POST /orders: validation errors name the parameter', () => {
     expect(errorOf(res, 'customer.tax_id')?.description).toContain('CPF');
   });
 
-  it('card fields: exp_month, exp_year, security_code and holder.name are required with a number', async () => {
+  it('card fields: exp_month, exp_year, security_code and holder.name are required with a number', async ({
+    sandbox,
+  }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ card: { number: '4111111111111111' } })]));
     expect(res.status).toBe(400);
     for (const p of ['exp_month', 'exp_year', 'security_code', 'holder.name'])
       expect(errorOf(res, `charges[0].payment_method.card.${p}`)?.code, p).toBe('40001');
   });
 
-  it('an expired card is 40002 on exp_year; a 4-digit code on a visa is 40002', async () => {
+  it('an expired card is 40002 on exp_year; a 4-digit code on a visa is 40002', async ({ sandbox }) => {
     const expired = await api(
       sandbox,
       'POST',
@@ -133,14 +127,14 @@ describe('POST /orders: validation errors name the parameter', () => {
     expect(errorOf(code, 'charges[0].payment_method.card.security_code')?.code).toBe('40002');
   });
 
-  it('currency other than BRL is refused', async () => {
+  it('currency other than BRL is refused', async ({ sandbox }) => {
     const body = order([{ ...cardCharge(), amount: { value: 1000, currency: 'USD' } }]);
     const res = await api(sandbox, 'POST', '/orders', body);
     expect(res.status).toBe(400);
     expect(errorOf(res, 'charges[0].amount.currency')?.description).toMatch(/BRL/);
   });
 
-  it('amounts are integer cents: decimals and negative values are refused', async () => {
+  it('amounts are integer cents: decimals and negative values are refused', async ({ sandbox }) => {
     for (const value of [10.5, '10.50', -100, 0, 'abc']) {
       const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: value as number })]));
       expect(res.status, String(value)).toBe(400);
@@ -148,7 +142,7 @@ describe('POST /orders: validation errors name the parameter', () => {
     }
   });
 
-  it('a body that is not JSON, or not JSON at all, is a 4xx, never a 5xx', async () => {
+  it('a body that is not JSON, or not JSON at all, is a 4xx, never a 5xx', async ({ sandbox }) => {
     expect((await api(sandbox, 'POST', '/orders', '{"customer":')).status).toBe(400);
     expect((await api(sandbox, 'POST', '/orders', '[]')).status).toBe(400);
     const res = await fetch(`${sandbox.apiUrl}/orders`, {
@@ -159,7 +153,7 @@ describe('POST /orders: validation errors name the parameter', () => {
     expect(res.status).toBe(415);
   });
 
-  it('null means "not given"', async () => {
+  it('null means "not given"', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', { ...order(), reference_id: null, shipping: null });
     expect(res.status).toBe(201);
     expect(res.body.reference_id).toBeUndefined();
@@ -167,7 +161,9 @@ describe('POST /orders: validation errors name the parameter', () => {
 });
 
 describe('POST /orders with a card charge', () => {
-  it('capture true and approved: PAID, paid_at, summary.paid = total, links SELF and CHARGE.CANCEL', async () => {
+  it('capture true and approved: PAID, paid_at, summary.paid = total, links SELF and CHARGE.CANCEL', async ({
+    sandbox,
+  }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 25_000 })]));
     expect(res.status).toBe(201);
     const charge = res.body.charges[0];
@@ -186,7 +182,7 @@ describe('POST /orders with a card charge', () => {
     expect(res.body.links.map((l: { rel: string }) => l.rel)).toEqual(['SELF']);
   });
 
-  it('capture false: AUTHORIZED, capture_before, links SELF, CHARGE.CANCEL and CHARGE.CAPTURE', async () => {
+  it('capture false: AUTHORIZED, capture_before, links SELF, CHARGE.CANCEL and CHARGE.CAPTURE', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false })]));
     const charge = res.body.charges[0];
     expect(charge.status).toBe('AUTHORIZED');
@@ -197,7 +193,10 @@ describe('POST /orders with a card charge', () => {
     expect(charge.links.map((l: { rel: string }) => l.rel)).toEqual(['SELF', 'CHARGE.CANCEL', 'CHARGE.CAPTURE']);
   });
 
-  it('the card comes back as brand, first and last digits, expiry and holder: never the number or the security code', async () => {
+  it('the card comes back as brand, first and last digits, expiry and holder: never the number or the security code', async ({
+    sandbox,
+    logs,
+  }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -224,13 +223,13 @@ describe('POST /orders with a card charge', () => {
     expect(logs.join('\n')).not.toContain('5555555555554444');
   });
 
-  it('a numeric string amount is read as cents', async () => {
+  it('a numeric string amount is read as cents', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: '1000' })]));
     expect(res.status).toBe(201);
     expect(res.body.charges[0].amount.value).toBe(1000);
   });
 
-  it('soft_descriptor comes back normalised: no accents, single spaces, at most 17 characters', async () => {
+  it('soft_descriptor comes back normalised: no accents, single spaces, at most 17 characters', async ({ sandbox }) => {
     const res = await api(
       sandbox,
       'POST',
@@ -242,7 +241,7 @@ describe('POST /orders with a card charge', () => {
     expect(errorOf(bad, 'charges[0].payment_method.soft_descriptor')?.code).toBe('40002');
   });
 
-  it('every link is absolute and answers', async () => {
+  it('every link is absolute and answers', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false })]));
     const links = [...res.body.links, ...res.body.charges[0].links];
     for (const l of links) expect(l.href.startsWith(`${sandbox.apiUrl}/`), l.href).toBe(true);
@@ -254,7 +253,7 @@ describe('POST /orders with a card charge', () => {
     expect((await api(sandbox, 'POST', cancel.href.slice(sandbox.apiUrl.length))).body.status).toBe('CANCELED');
   });
 
-  it('GET /charges/{id} answers the charge of an order', async () => {
+  it('GET /charges/{id} answers the charge of an order', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
     const charge = res.body.charges[0];
     expect((await api(sandbox, 'GET', `/charges/${charge.id}`)).body).toEqual(charge);
@@ -262,7 +261,7 @@ describe('POST /orders with a card charge', () => {
 });
 
 describe('card minimums', () => {
-  it('visa: R$ 1,00 a transaction', async () => {
+  it('visa: R$ 1,00 a transaction', async ({ sandbox }) => {
     const low = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 99 })]));
     expect(low.status).toBe(422);
     expect(errorOf(low, 'charges[0].amount.value')?.description).toMatch(/at least 100/);
@@ -271,7 +270,7 @@ describe('card minimums', () => {
     );
   });
 
-  it('other networks: R$ 0,20 a transaction', async () => {
+  it('other networks: R$ 0,20 a transaction', async ({ sandbox }) => {
     const low = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 19, number: '5555555555554444' })]));
     expect(low.status).toBe(422);
     expect(errorOf(low, 'charges[0].amount.value')?.code).toBe('42201');
@@ -285,7 +284,7 @@ describe('card minimums', () => {
     ).toBe('elo');
   });
 
-  it('installments: R$ 5,00 each', async () => {
+  it('installments: R$ 5,00 each', async ({ sandbox }) => {
     const low = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 1499, installments: 3 })]));
     expect(low.status).toBe(422);
     expect(errorOf(low, 'charges[0].amount.value')?.description).toMatch(/1500.*3 installments/);
@@ -295,14 +294,14 @@ describe('card minimums', () => {
 });
 
 describe('sandbox declines', () => {
-  it.each([
+  it.for([
     ['4000000000000002', 10_000, '10002'],
     ['4000000000009995', 10_000, '10004'],
     ['5200000000000007', 10_000, '10002'],
     ['4111111111111111', 40_051, '10002'],
     ['4111111111111111', 40_052, '10004'],
     ['4111111111111111', 40_053, '10005'],
-  ])('card %s for %i cents is DECLINED with code %s', async (number, value, code) => {
+  ] as const)('card %s for %i cents is DECLINED with code %s', async ([number, value, code], { sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge({ number, value })]));
     expect(res.status).toBe(201);
     const charge = res.body.charges[0];
@@ -318,7 +317,7 @@ describe('sandbox declines', () => {
 });
 
 describe('POST /orders/{id}/pay', () => {
-  it('pays an order created without payment', async () => {
+  it('pays an order created without payment', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order());
     const paid = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, cardCharge());
     expect(paid.status).toBe(201);
@@ -328,7 +327,9 @@ describe('POST /orders/{id}/pay', () => {
     expect((await api(sandbox, 'GET', `/orders/${created.body.id}`)).body.charges[0].id).toBe(paid.body.charges[0].id);
   });
 
-  it('after a decline the PAY link pays the order; then it is not payable again (409 naming the state)', async () => {
+  it('after a decline the PAY link pays the order; then it is not payable again (409 naming the state)', async ({
+    sandbox,
+  }) => {
     const declined = await api(sandbox, 'POST', '/orders', order([cardCharge({ number: '4000000000000002' })]));
     const pay = declined.body.links.find((l: { rel: string }) => l.rel === 'PAY');
     const paid = await api(sandbox, 'POST', pay.href.slice(sandbox.apiUrl.length), cardCharge());
@@ -339,7 +340,7 @@ describe('POST /orders/{id}/pay', () => {
     expect(again.body.error_messages[0].description).toMatch(/PAID/);
   });
 
-  it('validates the charge with paths from its root', async () => {
+  it('validates the charge with paths from its root', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order());
     const res = await api(sandbox, 'POST', `/orders/${created.body.id}/pay`, {
       amount: { value: 100, currency: 'BRL' },
@@ -349,14 +350,14 @@ describe('POST /orders/{id}/pay', () => {
     expect(errorOf(res, 'payment_method.card')?.code).toBe('40001');
   });
 
-  it('an unknown order is 404', async () => {
+  it('an unknown order is 404', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/orders/ORDE_00000000-0000-4000-8000-000000000000/pay', cardCharge());
     expect(res.status).toBe(404);
   });
 });
 
 describe('accounts', () => {
-  it('needs the bearer token', async () => {
+  it('needs the bearer token', async ({ sandbox }) => {
     const res = await fetch(`${sandbox.apiUrl}/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -366,7 +367,7 @@ describe('accounts', () => {
     expect((await api(sandbox, 'GET', '/orders/ORDE_x', undefined, {}, 'wrong')).status).toBe(401);
   });
 
-  it("another merchant's orders and charges are 404", async () => {
+  it("another merchant's orders and charges are 404", async ({ sandbox }) => {
     const other = sandbox.addMerchant();
     const res = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
     expect((await api(sandbox, 'GET', `/orders/${res.body.id}`, undefined, {}, other.token)).status).toBe(404);
@@ -378,7 +379,9 @@ describe('accounts', () => {
     ).toBe(404);
   });
 
-  it('clear card data only from PCI-homologated accounts; POST /sandbox/merchant/settings changes it', async () => {
+  it('clear card data only from PCI-homologated accounts; POST /sandbox/merchant/settings changes it', async ({
+    sandbox,
+  }) => {
     const other = sandbox.addMerchant({ pciHomologated: false });
     const refused = await api(sandbox, 'POST', '/orders', order([cardCharge()]), {}, other.token);
     expect(refused.status).toBe(422);
@@ -401,7 +404,7 @@ describe('accounts', () => {
     ).toBe(true);
   });
 
-  it('settings are validated', async () => {
+  it('settings are validated', async ({ sandbox }) => {
     const res = await api(sandbox, 'POST', '/sandbox/merchant/settings', {
       pci_homologated: 'yes',
       released_mccs: ['12'],

@@ -1,38 +1,33 @@
 import { constants, createPublicKey, privateDecrypt, publicEncrypt } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { beforeEach, describe, expect } from 'vitest';
 import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { KEY_OVERLAP_MS, PublicKeyStore } from '../../src/sandbox/public-keys/public-key-store';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
 import { ManualClock } from './support/manual-clock';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/;
 
 describe('POST /public-keys and GET /public-keys/card', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-  afterAll(() => sandbox.close());
-
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown, token = sandbox.token) =>
+  const call = (sandbox: Sandbox, method: 'GET' | 'POST', path: string, body?: unknown, token = sandbox.token) =>
     fetch(`${sandbox.apiUrl}${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  it('GET is 404 before any key exists', async () => {
-    const res = await call('GET', '/public-keys/card');
+  it('GET is 404 before any key exists', async ({ sandbox }) => {
+    const res = await call(sandbox, 'GET', '/public-keys/card');
     expect(res.status).toBe(404);
     expect(((await res.json()) as ErrorBody).error_messages[0]!.code).toBe('40401');
   });
 
-  it('creates an RSA-2048 key as base64 SPKI, which GET then returns', async () => {
-    const res = await call('POST', '/public-keys', { type: 'card' });
+  it('creates an RSA-2048 key as base64 SPKI, which GET then returns', async ({ sandbox }) => {
+    const res = await call(sandbox, 'POST', '/public-keys', { type: 'card' });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { public_key: string; created_at: string };
     expect(Object.keys(body).sort()).toEqual(['created_at', 'public_key']);
@@ -41,31 +36,31 @@ describe('POST /public-keys and GET /public-keys/card', () => {
     expect(key.asymmetricKeyType).toBe('rsa');
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
     expect(JSON.stringify(body)).not.toMatch(/PRIVATE/);
-    const current = await call('GET', '/public-keys/card');
+    const current = await call(sandbox, 'GET', '/public-keys/card');
     expect(current.status).toBe(200);
     expect(await current.json()).toEqual(body);
   });
 
-  it('keys are per merchant', async () => {
+  it('keys are per merchant', async ({ sandbox }) => {
     const other = sandbox.addMerchant();
-    expect((await call('GET', '/public-keys/card', undefined, other.token)).status).toBe(404);
+    expect((await call(sandbox, 'GET', '/public-keys/card', undefined, other.token)).status).toBe(404);
   });
 
-  it.each([
+  it.for([
     [{}, '40001', 'type'],
     [{ type: 'boleto' }, '40002', 'type'],
     [{ type: 'card', size: 4096 }, '40003', 'size'],
-  ])('%j is 400 %s on %s', async (body, code, parameter) => {
-    const res = await call('POST', '/public-keys', body);
+  ])('%j is 400 %s on %s', async ([body, code, parameter], { sandbox }) => {
+    const res = await call(sandbox, 'POST', '/public-keys', body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error_messages).toEqual([
       expect.objectContaining({ code, parameter_name: parameter }),
     ]);
   });
 
-  it('requires the bearer token, JSON, and a body', async () => {
-    expect((await call('POST', '/public-keys', { type: 'card' }, 'wrong')).status).toBe(401);
-    expect((await call('GET', '/public-keys/card', undefined, 'wrong')).status).toBe(401);
+  it('requires the bearer token, JSON, and a body', async ({ sandbox }) => {
+    expect((await call(sandbox, 'POST', '/public-keys', { type: 'card' }, 'wrong')).status).toBe(401);
+    expect((await call(sandbox, 'GET', '/public-keys/card', undefined, 'wrong')).status).toBe(401);
     const noType = await fetch(`${sandbox.apiUrl}/public-keys`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${sandbox.token}` },

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { describe, expect } from 'vitest';
 import {
   api,
   boletoCharge,
@@ -11,13 +10,7 @@ import {
   subMerchant,
   subMerchantCharge,
 } from './support/payments';
-
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
+import { it } from './support/sandbox-test';
 
 /** Valid tax ids as sent, and as the API answers them. */
 const VALID: Array<[string, string]> = [
@@ -71,7 +64,9 @@ const PLACES = [
 
 describe('tax ids: CPF, numeric CNPJ and alphanumeric CNPJ wherever one is accepted', () => {
   for (const place of PLACES) {
-    it(`${place.name}: valid ones accepted formatted or not and answered normalised; wrong check digits refused naming ${place.parameter}`, async () => {
+    it(`${place.name}: valid ones accepted formatted or not and answered normalised; wrong check digits refused naming ${place.parameter}`, async ({
+      sandbox,
+    }) => {
       for (const [sent, answered] of VALID) {
         const res = await api(sandbox, 'POST', place.path, place.body(sent));
         expect(res.status, `${sent}: ${JSON.stringify(res.body)}`).toBe(201);

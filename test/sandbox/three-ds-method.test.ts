@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { AuthenticationResource } from '../../src/core/authentication-resource';
-import { SANDBOX_CARDS } from '../../src/sandbox/cards/sandbox-cards';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { SANDBOX_CARDS, TEST_CARDS } from '../../src/sandbox/cards/sandbox-cards';
 import { decodeBase64UrlJson, encodeBase64UrlJson } from '../../src/sandbox/three-ds/base64url-json';
 import { api, card, cardCharge, order } from './support/payments';
-import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
+import { authData, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
+import type { Sandbox } from '../../src/sandbox/index';
+import { it } from './support/sandbox-test';
 
 type ErrorBody = { error_messages: Array<{ code: string; description: string; parameter_name: string }> };
 
 const METHOD_CARDS = {
-  visa: '4000000000004004',
-  mastercard: '5200000000001401',
-  silent: '4000000000004103',
-  thenChallenge: '4000000000004202',
+  visa: TEST_CARDS.method.number,
+  mastercard: TEST_CARDS.methodMastercard.number,
+  silent: TEST_CARDS.methodSilent.number,
+  thenChallenge: TEST_CARDS.methodThenChallenge.number,
 } as const;
 
-let sandbox: Sandbox;
-let session: string;
-const logs: string[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ log: (line) => logs.push(line) });
-  session = await createSession(sandbox);
-});
-afterAll(() => sandbox.close());
-
 async function authenticate(
+  sandbox: Sandbox,
+  session: string,
   number: string,
   device: Record<string, unknown> = validDevice(),
 ): Promise<AuthenticationResource> {
@@ -39,7 +32,7 @@ const form = (url: string, fields: Record<string, string>, accept = 'text/html')
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
     body: new URLSearchParams(fields).toString(),
   });
-const continueCall = (id: string, body: unknown) =>
+const continueCall = (sandbox: Sandbox, session: string, id: string, body: unknown) =>
   fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications/${id}/continue`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-gateway-session': session },
@@ -61,12 +54,15 @@ async function runMethod(a: AuthenticationResource): Promise<{ methodPage: strin
   expect(await notification.text()).toContain(`data-trans-id="${method.three_ds_server_trans_id}"`);
   return { methodPage, notified: true };
 }
-const merchantRead = async (id: string) =>
+const merchantRead = async (sandbox: Sandbox, id: string) =>
   (await api(sandbox, 'GET', `/3ds/authentications/${id}`)).body as Record<string, unknown>;
 
 describe('the 3DS Method (docs/three-ds-flow.md)', () => {
-  it('a card without a method URL still gets its final answer in one request, indicator U', async () => {
-    const a = await authenticate('4000000000002370');
+  it('a card without a method URL still gets its final answer in one request, indicator U', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, '4000000000002370');
     expect(a).toMatchObject({
       status: 'AUTH_FLOW_COMPLETED',
       method: null,
@@ -77,8 +73,11 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     });
   });
 
-  it('a method card answers REQUIRE_METHOD with the method URL, the transaction id and threeDSMethodData already encoded', async () => {
-    const a = await authenticate(METHOD_CARDS.visa, { ...validDevice(), challengeWindowSize: '03' });
+  it('a method card answers REQUIRE_METHOD with the method URL, the transaction id and threeDSMethodData already encoded', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa, { ...validDevice(), challengeWindowSize: '03' });
     expect(a).toMatchObject({
       status: 'REQUIRE_METHOD',
       authentication_status: null,
@@ -103,16 +102,16 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     ).toBeNull();
   });
 
-  it.each([
+  it.for([
     [METHOD_CARDS.visa, 'visa', '05'],
     [METHOD_CARDS.mastercard, 'mastercard', '02'],
-  ])(
+  ] as const)(
     '%s: the ACS notifies, the continue call makes it frictionless and authenticated (Y, ECI %s)',
-    async (number, brand, eci) => {
-      const a = await authenticate(number);
+    async ([number, brand, eci], { sandbox, session }) => {
+      const a = await authenticate(sandbox, session, number);
       const { notified } = await runMethod(a);
       expect(notified).toBe(true);
-      const res = await continueCall(a.id, { methodCompletion: 'Y' });
+      const res = await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({
         id: a.id,
@@ -128,9 +127,12 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     },
   );
 
-  it("the indicator is the server's: a method card whose notification never came gets N and a challenge, whatever the SDK claims", async () => {
-    const a = await authenticate(METHOD_CARDS.visa);
-    const res = await continueCall(a.id, { methodCompletion: 'Y' });
+  it("the indicator is the server's: a method card whose notification never came gets N and a challenge, whatever the SDK claims", async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
+    const res = await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' });
     const body = (await res.json()) as AuthenticationResource;
     expect(body).toMatchObject({
       status: 'REQUIRE_CHALLENGE',
@@ -142,20 +144,30 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     expect(body.challenge!.url).toContain('/challenge/host?');
   });
 
-  it('4000000000004103: the method page records the fingerprint but never notifies; after N the issuer asks for a challenge', async () => {
-    const a = await authenticate(METHOD_CARDS.silent);
+  it('4000000000004103: the method page records the fingerprint but never notifies; after N the issuer asks for a challenge', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.silent);
     const { methodPage, notified } = await runMethod(a);
     expect(notified).toBe(false);
     expect(methodPage).not.toContain('<form');
-    const body = (await (await continueCall(a.id, { methodCompletion: 'N' })).json()) as AuthenticationResource;
+    const body = (await (
+      await continueCall(sandbox, session, a.id, { methodCompletion: 'N' })
+    ).json()) as AuthenticationResource;
     expect(body).toMatchObject({ status: 'REQUIRE_CHALLENGE', method_completion: 'N' });
     expect(body.challenge).not.toBeNull();
   });
 
-  it('4000000000004202: the method completes (Y), then a challenge, which completes as any other', async () => {
-    const a = await authenticate(METHOD_CARDS.thenChallenge);
+  it('4000000000004202: the method completes (Y), then a challenge, which completes as any other', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.thenChallenge);
     expect((await runMethod(a)).notified).toBe(true);
-    const body = (await (await continueCall(a.id, { methodCompletion: 'Y' })).json()) as AuthenticationResource;
+    const body = (await (
+      await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' })
+    ).json()) as AuthenticationResource;
     expect(body).toMatchObject({ status: 'REQUIRE_CHALLENGE', method_completion: 'Y' });
     const url = new URL(body.challenge!.url);
     const done = await form(`${sandbox.challengeUrl}/challenge/acs`, {
@@ -177,34 +189,42 @@ describe('the 3DS Method (docs/three-ds-flow.md)', () => {
     });
   });
 
-  it('continues once: a second call, or one for a card without a method, is 409; an unknown id 404', async () => {
-    const a = await authenticate(METHOD_CARDS.visa);
-    expect((await continueCall(a.id, { methodCompletion: 'N' })).status).toBe(200);
-    const again = await continueCall(a.id, { methodCompletion: 'N' });
+  it('continues once: a second call, or one for a card without a method, is 409; an unknown id 404', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
+    expect((await continueCall(sandbox, session, a.id, { methodCompletion: 'N' })).status).toBe(200);
+    const again = await continueCall(sandbox, session, a.id, { methodCompletion: 'N' });
     expect(again.status).toBe(409);
     expect(((await again.json()) as ErrorBody).error_messages).toEqual([
       expect.objectContaining({ code: '40901', parameter_name: 'id' }),
     ]);
-    expect((await continueCall((await authenticate('4000000000002370')).id, { methodCompletion: 'N' })).status).toBe(
-      409,
-    );
-    expect((await continueCall('3DS_00000000-0000-4000-8000-000000000000', { methodCompletion: 'N' })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await continueCall(sandbox, session, (await authenticate(sandbox, session, '4000000000002370')).id, {
+          methodCompletion: 'N',
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await continueCall(sandbox, session, '3DS_00000000-0000-4000-8000-000000000000', { methodCompletion: 'N' }))
+        .status,
+    ).toBe(404);
   });
 
-  it('a notification after the continue call changes nothing', async () => {
-    const a = await authenticate(METHOD_CARDS.visa);
-    await continueCall(a.id, { methodCompletion: 'N' });
+  it('a notification after the continue call changes nothing', async ({ sandbox, session }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
+    await continueCall(sandbox, session, a.id, { methodCompletion: 'N' });
     await runMethod(a);
-    expect(await merchantRead(a.id)).toMatchObject({ status: 'REQUIRE_CHALLENGE', method_completion: 'N' });
+    expect(await merchantRead(sandbox, a.id)).toMatchObject({ status: 'REQUIRE_CHALLENGE', method_completion: 'N' });
   });
 });
 
 describe('bad input to the 3DS Method pages and the continue call: 4xx naming the field, never 5xx', () => {
   let method: NonNullable<AuthenticationResource['method']>;
-  beforeAll(async () => {
-    method = (await authenticate(METHOD_CARDS.visa)).method!;
+  it.beforeAll(async ({ sandbox, session }) => {
+    method = (await authenticate(sandbox, session, METHOD_CARDS.visa)).method!;
   });
   const transId = () => method.three_ds_server_trans_id;
 
@@ -252,16 +272,19 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
     expect(await unknown.text()).toContain('<code>threeDSMethodData.threeDSServerTransID</code>');
   });
 
-  it('the notification URL takes what EMV 3DS has the ACS post, not the method data echoed back', async () => {
-    const a = await authenticate(METHOD_CARDS.visa);
+  it('the notification URL takes what EMV 3DS has the ACS post, not the method data echoed back', async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
     const echo = await form(a.method!.notification_url, { threeDSMethodData: a.method!.three_ds_method_data });
     expect(echo.status).toBe(400);
     expect(await echo.text()).toContain('<code>threeDSMethodData.threeDSMethodNotificationURL</code> (40003)');
-    expect(await merchantRead(a.id)).toMatchObject({ status: 'REQUIRE_METHOD', method_completion: null });
+    expect(await merchantRead(sandbox, a.id)).toMatchObject({ status: 'REQUIRE_METHOD', method_completion: null });
     const spec = encodeBase64UrlJson({ threeDSServerTransID: a.method!.three_ds_server_trans_id });
     expect((await form(a.method!.notification_url, { threeDSMethodData: spec })).status).toBe(200);
-    expect((await continueCall(a.id, { methodCompletion: 'N' })).status).toBe(200);
-    expect(await merchantRead(a.id)).toMatchObject({ method_completion: 'Y' });
+    expect((await continueCall(sandbox, session, a.id, { methodCompletion: 'N' })).status).toBe(200);
+    expect(await merchantRead(sandbox, a.id)).toMatchObject({ method_completion: 'Y' });
   });
 
   it('a body that is not a form is 415; JSON clients get the API error body', async () => {
@@ -274,20 +297,20 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
     expect(((await res.json()) as ErrorBody).error_messages[0]!.code).toBe('41501');
   });
 
-  it.each([
+  it.for([
     [{}, '40001', 'methodCompletion'],
     [{ methodCompletion: 'Y', extra: 1 }, '40003', 'extra'],
     [{ methodCompletion: 'U' }, '40002', 'methodCompletion'],
-  ])('continue with %j: 400 %s on %s', async (body, code, field) => {
-    const a = await authenticate(METHOD_CARDS.visa);
-    const res = await continueCall(a.id, body);
+  ] as const)('continue with %j: 400 %s on %s', async ([body, code, field], { sandbox, session }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
+    const res = await continueCall(sandbox, session, a.id, body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error_messages).toEqual(
       expect.arrayContaining([expect.objectContaining({ code, parameter_name: field })]),
     );
   });
 
-  it('the accept header and IP address come from the request, never from the page', async () => {
+  it('the accept header and IP address come from the request, never from the page', async ({ sandbox, session }) => {
     const res = await postAuthentication(
       sandbox,
       session,
@@ -295,7 +318,7 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
       { accept: 'application/json, text/plain' },
     );
     const a = (await res.json()) as AuthenticationResource;
-    expect((await merchantRead(a.id)).browser).toEqual({
+    expect((await merchantRead(sandbox, a.id)).browser).toEqual({
       accept_header: 'application/json, text/plain',
       ip: '127.0.0.1',
     });
@@ -310,7 +333,10 @@ describe('bad input to the 3DS Method pages and the continue call: 4xx naming th
     ]);
   });
 
-  it('device fields follow EMV formats: color depth one of its values, window size 01-05', async () => {
+  it('device fields follow EMV formats: color depth one of its values, window size 01-05', async ({
+    sandbox,
+    session,
+  }) => {
     const res = await postAuthentication(sandbox, session, {
       data: authData(),
       device: { ...validDevice(), colorDepth: 30, challengeWindowSize: '06' },
@@ -462,13 +488,15 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     );
   });
 
-  it.each(Object.entries(EXPECTED))('%s', async (number, expected) => {
-    let a = await authenticate(number, { ...validDevice(), challengeWindowSize: '05' });
+  it.for(Object.entries(EXPECTED))('%s', async ([number, expected], { sandbox, session }) => {
+    let a = await authenticate(sandbox, session, number, { ...validDevice(), challengeWindowSize: '05' });
     if (a.status === 'REQUIRE_METHOD') {
       await runMethod(a);
-      a = (await (await continueCall(a.id, { methodCompletion: 'Y' })).json()) as AuthenticationResource;
+      a = (await (
+        await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' })
+      ).json()) as AuthenticationResource;
     }
-    const read = await merchantRead(a.id);
+    const read = await merchantRead(sandbox, a.id);
     expect(read).toMatchObject({ ...expected, challenge_window_size: '05' });
     expect(read.authentication_value === null).toBe(expected.trans_status !== 'Y');
     if (expected.trans_status === 'Y') expect(read.authentication_value).toMatch(/^[A-Za-z0-9+/]{27}=$/);
@@ -482,8 +510,8 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     if (read.authentication_value) expect(JSON.stringify(a)).not.toContain(String(read.authentication_value));
   });
 
-  it('a canceled challenge reads N, ECI 07, no liability shift', async () => {
-    const a = await authenticate('4000000000002503');
+  it('a canceled challenge reads N, ECI 07, no liability shift', async ({ sandbox, session }) => {
+    const a = await authenticate(sandbox, session, '4000000000002503');
     const url = new URL(a.challenge!.url);
     await form(
       `${sandbox.challengeUrl}/challenge/end`,
@@ -495,7 +523,7 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
       },
       'application/json',
     );
-    expect(await merchantRead(a.id)).toMatchObject({
+    expect(await merchantRead(sandbox, a.id)).toMatchObject({
       status: 'CANCELED',
       trans_status: 'N',
       eci: '07',
@@ -504,10 +532,13 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     });
   });
 
-  it("an order paid with a method card's authentication records the ECI and liability on its charge", async () => {
-    const a = await authenticate(METHOD_CARDS.mastercard);
+  it("an order paid with a method card's authentication records the ECI and liability on its charge", async ({
+    sandbox,
+    session,
+  }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.mastercard);
     await runMethod(a);
-    await continueCall(a.id, { methodCompletion: 'Y' });
+    await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' });
     const paid = await api(
       sandbox,
       'POST',
@@ -532,16 +563,17 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     });
   });
 
-  it('never logs the authentication value', async () => {
+  it('never logs the authentication value', async ({ logs, sandbox, session }) => {
     const values = await Promise.all(
       ['4000000000002370', '5200000000001104'].map(
-        async (n) => (await merchantRead((await authenticate(n)).id)).authentication_value as string,
+        async (n) =>
+          (await merchantRead(sandbox, (await authenticate(sandbox, session, n)).id)).authentication_value as string,
       ),
     );
-    const a = await authenticate(METHOD_CARDS.visa);
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
     await runMethod(a);
-    await continueCall(a.id, { methodCompletion: 'Y' });
-    values.push((await merchantRead(a.id)).authentication_value as string);
+    await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' });
+    values.push((await merchantRead(sandbox, a.id)).authentication_value as string);
     expect(logs.length).toBeGreaterThan(0);
     for (const value of values) {
       expect(value).toBeTruthy();
@@ -550,10 +582,10 @@ describe('the merchant read reports the EMV result for every sandbox card', () =
     expect(logs.join('\n')).toMatch(/3ds method 3DS_\S+ notified/);
   });
 
-  it('logs its events with their time, as request lines are', async () => {
-    const a = await authenticate(METHOD_CARDS.visa);
+  it('logs its events with their time, as request lines are', async ({ logs, sandbox, session }) => {
+    const a = await authenticate(sandbox, session, METHOD_CARDS.visa);
     await runMethod(a);
-    await continueCall(a.id, { methodCompletion: 'Y' });
+    await continueCall(sandbox, session, a.id, { methodCompletion: 'Y' });
     const events = logs.filter((l) => l.includes(`3ds method ${a.id}`));
     expect(events.map((l) => l.replace(/^\S+ /, '').replace(/trace=\S+ /, ''))).toEqual([
       `3ds method ${a.id} notified`,

@@ -60,44 +60,57 @@ const WITH_CHALLENGE = 'Eligible with challenge: REQUIRE_CHALLENGE, then AUTH_FL
 const FRICTIONLESS = 'Eligible without challenge: AUTH_FLOW_COMPLETED, AUTHENTICATED';
 
 /**
- * The sandbox test cards (docs/rules.md#sandbox-cards): the 3DS test set's nine (networks A visa,
- * B mastercard, C elo) and extra cards for the cases the set has no card for. Any expiry date in the future and
- * any holder name that passes the holder rule work with every card.
+ * The sandbox test cards by name (docs/rules.md#sandbox-cards): the 3DS test set's nine (networks A
+ * visa, B mastercard, C elo; a name without a network is the Visa card) and extra cards for the
+ * cases the set has no card for. Any expiry date in the future and any holder name that passes the
+ * holder rule work with every card. `@gateway/sdk/testing` exports them (docs/testing.md#test-cards).
  */
-export const SANDBOX_CARDS: readonly SandboxCard[] = [
-  card('4000000000002719', 'NOT_SUPPORTED', null, 'Banco Exemplo', NOT_ELIGIBLE),
-  card('5200000000001021', 'NOT_SUPPORTED', null, 'Banco Fictício do Brasil', NOT_ELIGIBLE),
-  card('6505050000001026', 'NOT_SUPPORTED', null, 'Caixa Imaginária', NOT_ELIGIBLE),
-  card('4000000000002503', 'CHALLENGE', null, 'Banco Exemplo', WITH_CHALLENGE),
-  card('5200000000001096', 'CHALLENGE', null, 'Banco Fictício do Brasil', WITH_CHALLENGE),
-  card('6505050000001091', 'CHALLENGE', null, 'Caixa Imaginária', WITH_CHALLENGE),
-  card('4000000000002370', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', FRICTIONLESS),
-  card('5200000000001104', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Fictício do Brasil', FRICTIONLESS),
-  card('6505050000001109', 'FRICTIONLESS', 'AUTHENTICATED', 'Caixa Imaginária', FRICTIONLESS),
-  card('4000000000003006', 'DENIED', null, 'Banco Exemplo', 'Authentication denied: CHANGE_PAYMENT_METHOD'),
-  card(
+export const TEST_CARDS = {
+  notSupported: card('4000000000002719', 'NOT_SUPPORTED', null, 'Banco Exemplo', NOT_ELIGIBLE),
+  notSupportedMastercard: card('5200000000001021', 'NOT_SUPPORTED', null, 'Banco Fictício do Brasil', NOT_ELIGIBLE),
+  notSupportedElo: card('6505050000001026', 'NOT_SUPPORTED', null, 'Caixa Imaginária', NOT_ELIGIBLE),
+  challenge: card('4000000000002503', 'CHALLENGE', null, 'Banco Exemplo', WITH_CHALLENGE),
+  challengeMastercard: card('5200000000001096', 'CHALLENGE', null, 'Banco Fictício do Brasil', WITH_CHALLENGE),
+  challengeElo: card('6505050000001091', 'CHALLENGE', null, 'Caixa Imaginária', WITH_CHALLENGE),
+  frictionless: card('4000000000002370', 'FRICTIONLESS', 'AUTHENTICATED', 'Banco Exemplo', FRICTIONLESS),
+  frictionlessMastercard: card(
+    '5200000000001104',
+    'FRICTIONLESS',
+    'AUTHENTICATED',
+    'Banco Fictício do Brasil',
+    FRICTIONLESS,
+  ),
+  frictionlessElo: card('6505050000001109', 'FRICTIONLESS', 'AUTHENTICATED', 'Caixa Imaginária', FRICTIONLESS),
+  denied: card('4000000000003006', 'DENIED', null, 'Banco Exemplo', 'Authentication denied: CHANGE_PAYMENT_METHOD'),
+  challengeNotAuthenticated: card(
     '4000000000003105',
     'CHALLENGE',
     'NOT_AUTHENTICATED',
     'Banco Exemplo',
     'Challenge that ends NOT_AUTHENTICATED, whatever the shopper answers',
   ),
-  card(
+  frictionlessNotAuthenticated: card(
     '4000000000003204',
     'FRICTIONLESS',
     'NOT_AUTHENTICATED',
     'Banco Exemplo',
     'Frictionless: AUTH_FLOW_COMPLETED, NOT_AUTHENTICATED',
   ),
-  card(
+  challengeUnknownIssuer: card(
     '4000000000003303',
     'CHALLENGE',
     null,
     null,
     'Challenge with an issuer unknown to the database (no issuer for beforeChallenge)',
   ),
-  card('4000000000005001', 'BACKEND_FAILURE', null, null, 'The backend fails: HTTP 500, nothing stored'),
-  card(
+  backendFailure: card(
+    '4000000000005001',
+    'BACKEND_FAILURE',
+    null,
+    null,
+    'The backend fails: HTTP 500, nothing stored',
+  ),
+  method: card(
     '4000000000004004',
     'FRICTIONLESS',
     'AUTHENTICATED',
@@ -105,7 +118,7 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
     '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N',
     'NOTIFIES',
   ),
-  card(
+  methodMastercard: card(
     '5200000000001401',
     'FRICTIONLESS',
     'AUTHENTICATED',
@@ -113,7 +126,7 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
     '3DS Method that completes (Y): then AUTH_FLOW_COMPLETED, AUTHENTICATED; a challenge when the indicator is N',
     'NOTIFIES',
   ),
-  card(
+  methodSilent: card(
     '4000000000004103',
     'FRICTIONLESS',
     'AUTHENTICATED',
@@ -121,7 +134,7 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
     '3DS Method whose page never notifies: the SDK sends N after 10 s, then REQUIRE_CHALLENGE',
     'SILENT',
   ),
-  card(
+  methodThenChallenge: card(
     '4000000000004202',
     'CHALLENGE',
     null,
@@ -129,7 +142,10 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
     '3DS Method that completes (Y), then REQUIRE_CHALLENGE: method and challenge in one payment',
     'NOTIFIES',
   ),
-];
+} as const satisfies Record<string, SandboxCard>;
+
+/** Every sandbox test card, in the order of {@link TEST_CARDS}. */
+export const SANDBOX_CARDS: readonly SandboxCard[] = Object.values(TEST_CARDS);
 
 /** Any other Luhn-valid card of a known network: frictionless and authenticated. */
 export const DEFAULT_SCENARIO: SandboxScenario = {

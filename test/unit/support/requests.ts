@@ -3,8 +3,10 @@
  * mutates one never leaks into another.
  */
 
+import { TEST_CARDS } from '../../../src/sandbox/cards/sandbox-cards';
+
 /** Visa sandbox card "eligible with challenge": Luhn valid, 16 digits. */
-export const CARD_NUMBER = '4000000000002503';
+export const CARD_NUMBER = TEST_CARDS.challenge.number;
 
 export function validAddress(): Record<string, unknown> {
   return {

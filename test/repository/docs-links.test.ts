@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The README ships in the package tarball and is read outside the repository too, where only
 // absolute links work; the docs/ pages are read in the repository. Every link must reach a file of the repository and, for a page,
 // one of its headings.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The integration guide quotes examples/minimal, which test/e2e/examples-minimal.spec.ts runs:
 // a guide block that drifts from its region is code nobody ran. `node scripts/guide-regions.mjs`
 // rewrites the blocks from the files.
