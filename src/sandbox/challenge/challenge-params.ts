@@ -8,9 +8,10 @@ import type { Parameter } from '../http/route';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
-import { ID_PREFIXES, idPattern, isId } from '../values/resource-id';
+import { ID_PREFIXES, idPattern, resourceId } from '../values/resource-id';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const AUTHENTICATION_ID = resourceId(ID_PREFIXES.authentication);
 
 /** The parameters every challenge page and the code form carry, checked and the token verified. */
 export interface ChallengeParams {
@@ -56,7 +57,7 @@ export function readChallengeParams(
   };
   const id = field(
     'authentication',
-    (v) => isId(ID_PREFIXES.authentication, v),
+    (v) => AUTHENTICATION_ID.safeParse(v).success,
     'must be an authentication id (3DS_<uuid>)',
   );
   const token = field('token', (v) => TOKEN.test(v), 'must be the challenge token of the challenge URL');
@@ -112,8 +113,8 @@ export async function readForm(c: Context): Promise<URLSearchParams> {
 /** The document's view of the form of a challenge page: the parameters above and the page's own fields. */
 export const challengeForm = (extra: Record<string, z.ZodMiniType>) =>
   z.strictObject({
-    authentication: z.string().check(z.regex(new RegExp(idPattern(ID_PREFIXES.authentication)))),
-    token: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
+    authentication: AUTHENTICATION_ID,
+    token: z.string().check(z.regex(TOKEN)),
     parent: z.url(),
     locale: z.optional(z.enum(['pt-BR', 'en'])),
     ...extra,
