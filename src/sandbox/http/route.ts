@@ -132,7 +132,7 @@ export interface Route<B = unknown, Q = unknown, P = unknown> {
  * may send), its description and example the ones registered on the field (http/described.ts),
  * else the sentence of its rule.
  */
-function schemaParameters(schema: z.ZodMiniType | undefined, where: 'path' | 'query'): Parameter[] {
+export function schemaParameters(schema: z.ZodMiniType | undefined, where: 'path' | 'query'): Parameter[] {
   if (!schema) return [];
   const object = toJsonSchema(schema, 'form');
   const shape = (schema as unknown as { _zod: { def: { shape: Record<string, z.ZodMiniType> } } })._zod.def.shape;
