@@ -106,7 +106,10 @@ export interface Route<B = unknown, Q = unknown, P = unknown> {
   summary: string;
   description?: string;
   security: Security;
-  /** Parameters the schemas below do not give: a path parameter narrowed by `pattern`. */
+  /**
+   * Parameters the schemas below do not give (a path parameter narrowed by `pattern`); defineRoute
+   * puts those of `params` and `query` before them.
+   */
   parameters?: Parameter[];
   params?: RouteParams<P>;
   /**

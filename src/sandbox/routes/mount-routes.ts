@@ -48,13 +48,13 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
         if (!parsed.ok) throw new ApiError(400, parsed.errors);
         queried = parsed.value;
       }
-      let path: unknown;
+      let pathParams: unknown;
       if (params) {
         const parsed = params.schema.safeParse(c.req.param());
         if (!parsed.success) throw params.refused();
-        path = parsed.data;
+        pathParams = parsed.data;
       }
-      return handler(c, { body: value, raw, query: queried, params: path, idempotencyKey: key });
+      return handler(c, { body: value, raw, query: queried, params: pathParams, idempotencyKey: key });
     };
     const keyOf = (c: Context<AppEnv>) => (route.idempotent ? readIdempotencyKey(c) : undefined);
     // A route without a JSON body answers without an async frame.
