@@ -4,13 +4,12 @@ import { UNSUPPORTED_MEDIA_TYPE } from '../http/api-error-code';
 import { CHALLENGE_LOCALE_PARAM, CHALLENGE_PARENT_PARAM } from '../../core/challenge-protocol';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { ApiError } from '../http/api-error';
-import type { Parameter } from '../http/route';
+import { described } from '../http/described';
+import { schemaParameters, type Parameter } from '../http/route';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import type { AuthenticationStore } from '../three-ds/authentication-store';
 import { PAGE_LOCALES, type PageLocale } from './challenge-page-texts';
-import { ID_PREFIXES, idPattern, isId } from '../values/resource-id';
-
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+import { ID_PREFIXES, resourceId } from '../values/resource-id';
 
 /** The parameters every challenge page and the code form carry, checked and the token verified. */
 export interface ChallengeParams {
@@ -30,6 +29,30 @@ const isOrigin = (value: string) => {
   }
 };
 
+/**
+ * The parameters every challenge page's URL and form carry, made anew for each use: the query's
+ * (described for the document, and what readChallengeParams checks each value with) and each form's.
+ */
+const challengeFields = () => ({
+  authentication: resourceId(ID_PREFIXES.authentication),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
+  // Every origin is a URL: the document says uri; the check, an http(s) origin.
+  parent: z.url().check(z.refine(isOrigin)),
+  locale: z.optional(z.enum(PAGE_LOCALES)),
+});
+const QUERY = challengeFields();
+
+/** The document's view of the parameters a challenge page's URL carries. */
+export const CHALLENGE_QUERY: Parameter[] = schemaParameters(
+  z.strictObject({
+    authentication: described(QUERY.authentication, 'The authentication id (3DS_<uuid>) of the challenge URL.'),
+    token: described(QUERY.token, 'The challenge token of the challenge URL.'),
+    parent: described(QUERY.parent, 'Origin of the page that frames the challenge (the SDK adds it).'),
+    locale: described(QUERY.locale, 'Language of the page.'),
+  }),
+  'query',
+);
+
 /** The language a request asks for, for its pages and its error pages; pt-BR when absent or unknown. */
 export const pageLocale = (value: string | undefined): PageLocale =>
   PAGE_LOCALES.includes(value as PageLocale) ? (value as PageLocale) : 'pt-BR';
@@ -46,27 +69,23 @@ export function readChallengeParams(
   corsOrigins?: readonly string[],
 ): ChallengeParams {
   const errors: ErrorItem[] = [];
-  const field = (name: string, valid: (value: string) => boolean, rule: string) => {
+  const field = (name: string, schema: z.ZodMiniType, rule: string) => {
     const value = get(name);
     if (value === undefined || value === '')
       errors.push({ code: REQUIRED_PARAMETER, parameterName: name, description: `${name} is required` });
-    else if (!valid(value))
+    else if (!schema.safeParse(value).success)
       errors.push({ code: INVALID_PARAMETER, parameterName: name, description: `${name} ${rule}` });
     return value ?? '';
   };
-  const id = field(
-    'authentication',
-    (v) => isId(ID_PREFIXES.authentication, v),
-    'must be an authentication id (3DS_<uuid>)',
-  );
-  const token = field('token', (v) => TOKEN.test(v), 'must be the challenge token of the challenge URL');
+  const id = field('authentication', QUERY.authentication, 'must be an authentication id (3DS_<uuid>)');
+  const token = field('token', QUERY.token, 'must be the challenge token of the challenge URL');
   const parent = field(
     CHALLENGE_PARENT_PARAM,
-    isOrigin,
+    QUERY.parent,
     'must be the http(s) origin of the page that frames the challenge, such as https://shop.example',
   );
   const locale = get(CHALLENGE_LOCALE_PARAM);
-  if (locale !== undefined && !PAGE_LOCALES.includes(locale as PageLocale)) {
+  if (!QUERY.locale.safeParse(locale).success) {
     errors.push({
       code: INVALID_PARAMETER,
       parameterName: CHALLENGE_LOCALE_PARAM,
@@ -111,42 +130,4 @@ export async function readForm(c: Context): Promise<URLSearchParams> {
 
 /** The document's view of the form of a challenge page: the parameters above and the page's own fields. */
 export const challengeForm = (extra: Record<string, z.ZodMiniType>) =>
-  z.strictObject({
-    authentication: z.string().check(z.regex(new RegExp(idPattern(ID_PREFIXES.authentication)))),
-    token: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)),
-    parent: z.url(),
-    locale: z.optional(z.enum(['pt-BR', 'en'])),
-    ...extra,
-  });
-
-/** The document's view of the parameters a challenge page's URL carries. */
-export const CHALLENGE_QUERY: Parameter[] = [
-  {
-    name: 'authentication',
-    in: 'query',
-    required: true,
-    description: 'The authentication id (3DS_<uuid>) of the challenge URL.',
-    schema: { type: 'string', pattern: idPattern(ID_PREFIXES.authentication) },
-  },
-  {
-    name: 'token',
-    in: 'query',
-    required: true,
-    description: 'The challenge token of the challenge URL.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' },
-  },
-  {
-    name: 'parent',
-    in: 'query',
-    required: true,
-    description: 'Origin of the page that frames the challenge (the SDK adds it).',
-    schema: { type: 'string', format: 'uri' },
-  },
-  {
-    name: 'locale',
-    in: 'query',
-    required: false,
-    description: 'Language of the page.',
-    schema: { type: 'string', enum: ['pt-BR', 'en'] },
-  },
-];
+  z.strictObject({ ...challengeFields(), ...extra });

@@ -1,6 +1,8 @@
-import type * as z from 'zod/mini';
-import type { Answer, Parameter } from './route';
-import { idPattern, type IdPrefix } from '../values/resource-id';
+import * as z from 'zod/mini';
+import type { ApiError } from './api-error';
+import { described } from './described';
+import type { Answer, RouteParams } from './route';
+import { resourceId, type IdPrefix } from '../values/resource-id';
 
 /** A JSON answer whose body is `schema`, the component `name`. */
 export const json = (
@@ -22,14 +24,15 @@ export const html = (description: string, extra: Partial<Answer> = {}): Answer =
   ...extra,
 });
 
-/** A path parameter holding a `<prefix><uuid>` id. */
-export const idPath = (name: string, prefix: IdPrefix, what: string): Parameter => ({
-  name,
-  in: 'path',
-  required: true,
-  description: `The ${what}'s id (${prefix}<uuid>).`,
-  schema: { type: 'string', pattern: idPattern(prefix) },
+/** The path parameter `id`, a `<prefix><uuid>` id; a malformed one is answered `refused` (the route's 404 for an unknown id). */
+export const idParams = (prefix: IdPrefix, what: string, refused: () => ApiError): RouteParams<IdParams> => ({
+  schema: z.strictObject({ id: described(resourceId(prefix), `The ${what}'s id (${prefix}<uuid>).`) }),
+  refused,
 });
+/** The path parameters of a route under `/{id}`. */
+export interface IdParams {
+  id: string;
+}
 
 /** The header of an idempotent answer. */
 export const REPLAYED_HEADER = {

@@ -1,6 +1,7 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { TRACE_HEADER } from '../../core/trace-id';
-import { documentedFragment, type Io, type JsonSchema } from './json-fragments';
+import type { JsonSchema } from './json-fragments';
+import { toJsonSchema, type Side } from './to-json-schema';
 import type { NamedSchema, Route } from '../http/route';
 import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable } from '../routes/route-table';
 
@@ -28,57 +29,6 @@ const ERROR_TEXT: Record<number, string> = {
   500: 'The sandbox failed (its storage, say; sandbox card 4000000000005001 asks for it on purpose): quote x-trace-id.',
   507: "The sandbox's storage is full (its data limit, `--max-data` / `maxDataBytes`, or the disk): nothing of the request was stored.",
 };
-
-/** Which side a component describes: a JSON request body, a form, or an answer. */
-type Side = 'json' | 'form' | 'answer';
-
-/**
- * zod's JSON Schema of a request schema (its input: what a client may send) or of an answer
- * schema (its output: what the sandbox answers), with the field rules' documented shapes.
- */
-function toJsonSchema(schema: z.ZodMiniType, side: Side): JsonSchema {
-  const io: Io = side === 'answer' ? 'output' : 'input';
-  const out = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
-    override: (ctx) => {
-      const target = ctx.jsonSchema as JsonSchema;
-      const fragment = documentedFragment(ctx.zodSchema as unknown as { _zod: { def: unknown } }, io);
-      if (fragment) {
-        for (const key of Object.keys(target)) delete target[key];
-        Object.assign(target, structuredClone(fragment));
-      }
-      // A tuple's `items: false` says nothing its maxItems does not, and validators of draft 7 (Prism's) read it as "no item at all".
-      if (Array.isArray(target.prefixItems) && target.items === false && target.maxItems === target.prefixItems.length)
-        delete target.items;
-      // A rule step is a transform, which zod counts as optional on input: required is what is not z.optional.
-      const def = (
-        ctx.zodSchema as unknown as {
-          _zod: { def: { type: string; shape?: Record<string, { _zod: { def: { type: string } } }> } };
-        }
-      )._zod.def;
-      if (def.type === 'object' && def.shape) {
-        const optional = Object.keys(def.shape).filter((k) => def.shape![k]!._zod.def.type === 'optional');
-        const required = Object.keys(def.shape).filter((k) => !optional.includes(k));
-        if (required.length) target.required = required;
-        else delete target.required;
-        // In a JSON body null is the field left out (docs/rules.md#null-means-not-given): every optional field is nullable.
-        const properties = target.properties as Record<string, JsonSchema> | undefined;
-        if (side === 'json' && properties)
-          for (const key of optional) if (properties[key]) properties[key] = orNull(properties[key]);
-      }
-    },
-  }) as JsonSchema;
-  delete out.$schema;
-  return out;
-}
-
-/** `schema`, or null: one more branch of an anyOf, else an anyOf of the two. */
-function orNull(schema: JsonSchema): JsonSchema {
-  if (!Array.isArray(schema.anyOf)) return { anyOf: [schema, { type: 'null' }] };
-  return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
-}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { described } from '../http/described';
 import {
   AUTHENTICATION_OUTCOMES,
   AUTHENTICATION_STATUSES,
@@ -188,12 +189,6 @@ export const orderResponse = z.strictObject({
 });
 
 const isoTime = () => z.iso.datetime({ offset: true });
-
-/** A schema with the sentence a reader of the reference sees (zod's global registry feeds the JSON Schema). */
-function described<S extends z.core.$ZodType>(schema: S, description: string): S {
-  z.globalRegistry.add(schema, { description });
-  return schema;
-}
 
 /** The EMV result of an authentication, in both reads (docs/three-ds-flow.md#result-fields). */
 const resultFields = () => ({

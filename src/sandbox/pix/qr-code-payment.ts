@@ -10,7 +10,8 @@ import { endToEndId } from './end-to-end-id';
 import type { QrCodeRecord } from './qr-code-store';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
-const qrCodeNotFound = () => ApiError.of(404, NOT_FOUND, 'qr_code_id', 'No such QR code for this account.');
+/** The 404 of a QR code id that names none of this account's codes. */
+export const qrCodeNotFound = () => ApiError.of(404, NOT_FOUND, 'qr_code_id', 'No such QR code for this account.');
 
 /** Why a code can no longer be paid or expired, or undefined while it is payable at `now`. */
 function unpayable(q: QrCodeRecord, now: number): string | undefined {

@@ -20,7 +20,7 @@ import { toResource } from '../three-ds/authentication-resource';
 import { deviceBody } from '../three-ds/device-body';
 import { merchantAuthentication } from '../three-ds/merchant-authentication';
 import { defineRoute, type Route } from '../http/route';
-import { JSON_BODY_ERRORS, idPath, json } from '../http/route-answers';
+import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 
 /**
  * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.
@@ -66,6 +66,8 @@ const continueBody = z.strictObject({
 });
 
 const noAuthentication = () => ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
+const noMerchantAuthentication = () =>
+  ApiError.of(404, NOT_FOUND, 'authentication_id', 'No such 3DS authentication for this account.');
 
 /**
  * The SDK's 3DS endpoints, authorised by the session (X-Gateway-Session): POST creates an
@@ -111,7 +113,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
         return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
       },
   }),
-  defineRoute<z.infer<typeof continueBody>>({
+  defineRoute<z.infer<typeof continueBody>, undefined, IdParams>({
     operationId: 'continueAuthentication',
     method: 'post',
     path: `${AUTHENTICATIONS_PATH}/{id}${CONTINUE_PATH}`,
@@ -123,7 +125,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       "recorded is the server's own: Y only when the ACS's notification reached it " +
       '(docs/three-ds-flow.md#the-3ds-method).',
     security: 'session',
-    parameters: [idPath('id', '3DS_', 'authentication')],
+    params: idParams('3DS_', 'authentication', noAuthentication),
     body: {
       contentType: 'application/json',
       required: true,
@@ -143,8 +145,8 @@ export const AUTHENTICATION_ROUTES: Route[] = [
     // when the ACS's notification reached it.
     handle:
       (deps) =>
-      (c, { body }) => {
-        const id = c.req.param('id')!;
+      (c, { body, params }) => {
+        const id = params.id;
         const result = deps.authentications.continueAfterMethod(id, c.get('merchant').id);
         if (result === 'NOT_FOUND') throw noAuthentication();
         if (result === 'NOT_AWAITING_METHOD') {
@@ -170,7 +172,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
     tag: '3DS',
     summary: "Read one of the session merchant's authentications (the SDK reads the final state here)",
     security: 'session',
-    parameters: [idPath('id', '3DS_', 'authentication')],
+    params: idParams('3DS_', 'authentication', noAuthentication),
     responses: {
       '200': json(
         'Authentication',
@@ -179,11 +181,13 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       ),
     },
     errors: [401, 404],
-    handle: (deps) => (c) => {
-      const record = deps.authentications.get(c.req.param('id')!, c.get('merchant').id);
-      if (!record) throw noAuthentication();
-      return c.json(toResource(record, deps.challengeUrl));
-    },
+    handle:
+      (deps) =>
+      (c, { params }) => {
+        const record = deps.authentications.get(params.id, c.get('merchant').id);
+        if (!record) throw noAuthentication();
+        return c.json(toResource(record, deps.challengeUrl));
+      },
   }),
   defineRoute({
     operationId: 'getMerchantAuthentication',
@@ -193,7 +197,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
     tag: '3DS',
     summary: 'Read an authentication with the bearer token, before ordering with its id',
     security: 'bearer',
-    parameters: [idPath('id', '3DS_', 'authentication')],
+    params: idParams('3DS_', 'authentication', noMerchantAuthentication),
     responses: {
       '200': json(
         'MerchantAuthentication',
@@ -203,11 +207,12 @@ export const AUTHENTICATION_ROUTES: Route[] = [
     },
     errors: [401, 404],
     // Another merchant's id answers exactly as an unknown one (404), so ids cannot be probed.
-    handle: (deps) => (c) => {
-      const record = deps.authentications.get(c.req.param('id')!, c.get('merchant').id);
-      if (!record)
-        throw ApiError.of(404, NOT_FOUND, 'authentication_id', 'No such 3DS authentication for this account.');
-      return c.json(merchantAuthentication(record));
-    },
+    handle:
+      (deps) =>
+      (c, { params }) => {
+        const record = deps.authentications.get(params.id, c.get('merchant').id);
+        if (!record) throw noMerchantAuthentication();
+        return c.json(merchantAuthentication(record));
+      },
   }),
 ];

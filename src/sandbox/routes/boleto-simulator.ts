@@ -1,9 +1,9 @@
-import { applyTransition } from '../charges/apply-transition';
+import { applyTransition, chargeNotFound } from '../charges/apply-transition';
 import type { ChargeRecord } from '../charges/charge-store';
 import { settleBoleto } from '../charges/charge-transitions';
 import { chargeResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
-import { idPath, json } from '../http/route-answers';
+import { idParams, json } from '../http/route-answers';
 
 /**
  * The sandbox's boleto simulator, standing in for the payer and the bank (no body):
@@ -23,12 +23,14 @@ export const BOLETO_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map
         ? 'Sandbox only: the payer pays a WAITING boleto (PAID)'
         : 'Sandbox only: a WAITING boleto expires unpaid (CANCELED)',
     security: 'bearer',
-    parameters: [idPath('id', 'CHAR_', 'charge')],
+    params: idParams('CHAR_', 'charge', chargeNotFound),
     responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
     errors: [401, 404, 409, 422],
-    handle: (deps) => (c) => {
-      const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
-      return c.json(applyTransition(deps, c.req.param('id')!, c.get('merchant').id, settle));
-    },
+    handle:
+      (deps) =>
+      (c, { params }) => {
+        const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
+        return c.json(applyTransition(deps, params.id, c.get('merchant').id, settle));
+      },
   }),
 );

@@ -7,12 +7,13 @@ import { parseWithSchema } from '../http/parse-with-schema';
 import { challengeDecisionResponse } from '../openapi/response-schemas';
 import { toResource } from '../three-ds/authentication-resource';
 import { defineRoute, type Route } from '../http/route';
-import { JSON_BODY_ERRORS, idPath, json } from '../http/route-answers';
+import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 
 const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),
 });
 
+const noAuthentication = () => ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
 /**
  * Sandbox only: POST /sandbox/3ds/authentications/{id}/challenge with `{ "code": "123456" }`
  * decides a pending challenge as if the shopper had typed the code in the issuer's page, for
@@ -20,7 +21,7 @@ const decisionBody = z.strictObject({
  * own authentications. The code follows the same rules as the issuer page (docs/testing.md):
  * a wrong code counts toward the attempts the page allows.
  */
-export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisionBody>>({
+export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisionBody>, undefined, IdParams>({
   operationId: 'decideChallenge',
   method: 'post',
   path: '/sandbox/3ds/authentications/{id}/challenge',
@@ -28,7 +29,7 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
   tag: 'Sandbox',
   summary: 'Sandbox only: decide a pending challenge as if the shopper typed `code` (no browser)',
   security: 'bearer',
-  parameters: [idPath('id', '3DS_', 'authentication')],
+  params: idParams('3DS_', 'authentication', noAuthentication),
   body: {
     contentType: 'application/json',
     required: true,
@@ -42,14 +43,14 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
   errors: [...JSON_BODY_ERRORS, 404, 409],
   handle:
     (deps) =>
-    (c, { body }) => {
+    (c, { body, params }) => {
       const { authentications: store, challengeAttempts: attempts } = deps;
       const merchantId = c.get('merchant').id;
-      const id = c.req.param('id')!;
+      const id = params.id;
       // Same transaction as the issuer page's: the count of wrong codes and the completion change together.
       const answer = deps.transaction(() => {
         const record = store.get(id, merchantId);
-        if (!record) throw ApiError.of(404, NOT_FOUND, 'id', 'No such authentication for this merchant.');
+        if (!record) throw noAuthentication();
         const open = record.status === 'REQUIRE_CHALLENGE' && Date.parse(record.expiresAt) > deps.clock.now().getTime();
         if (!open)
           throw ApiError.of(

@@ -6,68 +6,38 @@ import { installmentPlans, type InstallmentPlan } from '../charges/installment-p
 import { ApiError } from '../http/api-error';
 import { cents, digits, field, integer } from '../http/request-fields';
 import { installmentFeesResponse } from '../openapi/response-schemas';
-import { MAX_AMOUNT_CENTS } from '../values/money';
-import { defineRoute, type Parameter } from '../http/route';
+import { described } from '../http/described';
+import { defineRoute } from '../http/route';
 import { json } from '../http/route-answers';
 
 const INSTALLMENT_METHODS = ['CREDIT_CARD'];
 
-/** The query of GET /charges/fees/calculate: every value arrives as text; digits are read as numbers. */
+/**
+ * The query of GET /charges/fees/calculate: every value arrives as text; digits are read as
+ * numbers. The examples are the ones the contract tests send (the example checkout's cart).
+ */
 const feesQuery = z.strictObject({
-  payment_methods: field(
-    oneOfRule(INSTALLMENT_METHODS, 'must be CREDIT_CARD, the one method with installments'),
-    oneOfSchema(INSTALLMENT_METHODS),
+  payment_methods: described(
+    field(
+      oneOfRule(INSTALLMENT_METHODS, 'must be CREDIT_CARD, the one method with installments'),
+      oneOfSchema(INSTALLMENT_METHODS),
+    ),
+    'CREDIT_CARD, the one method with installments.',
+    'CREDIT_CARD',
   ),
-  value: cents(1),
-  max_installments: z.optional(integer(1, 12)),
-  max_installments_no_interest: z.optional(integer(1, 12)),
-  credit_card_bin: z.optional(digits(6, 6, 'must be the first 6 digits of the card number')),
+  value: described(cents(1), 'The price, in cents.', 13480),
+  max_installments: described(z._default(integer(1, 12), 12), 'The most installments offered. Default 12.', 12),
+  max_installments_no_interest: described(
+    z._default(integer(1, 12), 1),
+    'The most installments without interest, at most `max_installments`. Default 1.',
+    3,
+  ),
+  credit_card_bin: described(
+    z.optional(digits(6, 6, 'must be the first 6 digits of the card number')),
+    "The card's first 6 digits: the answer has that card's network only (400 when the sandbox knows no network for them). Without it, every network.",
+    '400000',
+  ),
 });
-
-/** GET /charges/fees/calculate; the examples are the ones the contract tests send (the example checkout's cart). */
-const FEES_QUERY: Parameter[] = [
-  {
-    name: 'payment_methods',
-    in: 'query',
-    required: true,
-    description: 'CREDIT_CARD, the one method with installments.',
-    schema: { type: 'string', enum: ['CREDIT_CARD'] },
-    example: 'CREDIT_CARD',
-  },
-  {
-    name: 'value',
-    in: 'query',
-    required: true,
-    description: 'The price, in cents.',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT_CENTS },
-    example: 13480,
-  },
-  {
-    name: 'max_installments',
-    in: 'query',
-    required: false,
-    description: 'The most installments offered. Default 12.',
-    schema: { type: 'integer', minimum: 1, maximum: 12, default: 12 },
-    example: 12,
-  },
-  {
-    name: 'max_installments_no_interest',
-    in: 'query',
-    required: false,
-    description: 'The most installments without interest, at most `max_installments`. Default 1.',
-    schema: { type: 'integer', minimum: 1, maximum: 12, default: 1 },
-    example: 3,
-  },
-  {
-    name: 'credit_card_bin',
-    in: 'query',
-    required: false,
-    description:
-      "The card's first 6 digits: the answer has that card's network only (400 when the sandbox knows no network for them). Without it, every network.",
-    schema: { type: 'string', pattern: '^\\d{6}$' },
-    example: '400000',
-  },
-];
 
 const invalid = (parameterName: string, rule: string) =>
   new ApiError(400, [{ code: INVALID_PARAMETER, parameterName, description: `${parameterName} ${rule}` }]);
@@ -89,14 +59,13 @@ export const CHARGE_FEE_ROUTE = defineRoute<undefined, z.infer<typeof feesQuery>
     '`amount.value` = `installment_value` × installments, each installment rounded up to the cent. ' +
     'A plan whose installment would be under R$ 5,00 is left out (plan 1 stays).',
   security: 'bearer',
-  parameters: FEES_QUERY,
   query: feesQuery,
   responses: { '200': json('InstallmentFees', installmentFeesResponse, 'The plans, per card network.') },
   errors: [400, 401],
   handle:
     () =>
     (c, { query }) => {
-      const { value, max_installments = 12, max_installments_no_interest = 1, credit_card_bin } = query;
+      const { value, max_installments, max_installments_no_interest, credit_card_bin } = query;
       if (max_installments_no_interest > max_installments)
         throw invalid('max_installments_no_interest', `must be at most max_installments (${max_installments})`);
       const brand = credit_card_bin === undefined ? undefined : detectCardBrand(credit_card_bin);

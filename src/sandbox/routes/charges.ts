@@ -9,7 +9,7 @@ import { CHARGE_EXAMPLE } from '../openapi/request-examples';
 import { chargeResponse } from '../openapi/response-schemas';
 import { CHARGE_FEE_ROUTE } from './charge-fees';
 import { defineRoute, type Route } from '../http/route';
-import { JSON_BODY_ERRORS, REPLAYED_HEADER, idPath, json } from '../http/route-answers';
+import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
 const amountBody = z.strictObject({
@@ -68,14 +68,16 @@ export const CHARGE_ROUTES: Route[] = [
     tag: 'Charges',
     summary: 'Read a charge',
     security: 'bearer',
-    parameters: [idPath('id', 'CHAR_', 'charge')],
+    params: idParams('CHAR_', 'charge', chargeNotFound),
     responses: { '200': json('Charge', chargeResponse, 'The charge.') },
     errors: [401, 404],
-    handle: (deps) => (c) => {
-      const charge = deps.charges.get(c.req.param('id')!, c.get('merchant').id);
-      if (!charge) throw chargeNotFound();
-      return c.json(chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()));
-    },
+    handle:
+      (deps) =>
+      (c, { params }) => {
+        const charge = deps.charges.get(params.id, c.get('merchant').id);
+        if (!charge) throw chargeNotFound();
+        return c.json(chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()));
+      },
   }),
   ...(
     [
@@ -83,7 +85,7 @@ export const CHARGE_ROUTES: Route[] = [
       ['cancel', cancel],
     ] as const
   ).map(([action, decide]) =>
-    defineRoute<z.infer<typeof amountBody>>({
+    defineRoute<z.infer<typeof amountBody>, undefined, IdParams>({
       operationId: `${action}Charge`,
       method: 'post',
       path: `/charges/{id}/${action}`,
@@ -94,7 +96,7 @@ export const CHARGE_ROUTES: Route[] = [
           ? 'Capture an authorized charge (all of it, or `amount.value`)'
           : 'Cancel (refund) a card or Pix charge (all of it, or `amount.value`)',
       security: 'bearer',
-      parameters: [idPath('id', 'CHAR_', 'charge')],
+      params: idParams('CHAR_', 'charge', chargeNotFound),
       body: {
         contentType: 'application/json',
         required: false,
@@ -105,12 +107,10 @@ export const CHARGE_ROUTES: Route[] = [
       errors: [...JSON_BODY_ERRORS, 404, 409, 422],
       handle:
         (deps) =>
-        (c, { body }) => {
+        (c, { body, params }) => {
           const value = body.amount?.value;
           return c.json(
-            applyTransition(deps, c.req.param('id')!, c.get('merchant').id, (charge, now) =>
-              decide(charge, value, now),
-            ),
+            applyTransition(deps, params.id, c.get('merchant').id, (charge, now) => decide(charge, value, now)),
           );
         },
     }),

@@ -16,7 +16,8 @@ const honoPath = (route: Route): string => route.pattern ?? route.path.replace(/
  * Puts the table's routes of one origin on its app, in the table's order (hono takes
  * GET /charges/fees/calculate beside /charges/{id} only when the static path comes first).
  * Before a handler runs, in this order: the authorisation, the idempotency key, the JSON body
- * (415, malformed, then its schema or `parse`: a 400 naming each field) and the query. The
+ * (415, malformed, then its schema or `parse`: a 400 naming each field), the query, and the path
+ * parameters (the entry's `refused`, where the handler's lookup of an unknown id answered before). The
  * merchant's token is checked for every method of a bearer path, so the merchant API says which
  * methods a path answers (405) only to a caller it knows; the SDK's session, per route.
  */
@@ -32,11 +33,11 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
       app.use(path, bearer);
     }
     const handler = route.handle(deps);
-    const { body, query } = route;
+    const { body, query, params } = route;
     const json = body?.contentType === 'application/json' ? body : undefined;
-    /** The query checked, then the handler: what runs once the body, if any, is read. */
+    /** The query and the path checked, then the handler: what runs once the body, if any, is read. */
     const answer = (c: Context<AppEnv>, raw: Record<string, unknown>, value: unknown, key: string | undefined) => {
-      let params: unknown;
+      let queried: unknown;
       if (query) {
         // A parameter given twice is refused rather than one of its values picked at random.
         const sent = Object.entries(c.req.queries()).map(([name, values]) => [
@@ -45,9 +46,15 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
         ]);
         const parsed = parseWithSchema(query, Object.fromEntries(sent));
         if (!parsed.ok) throw new ApiError(400, parsed.errors);
-        params = parsed.value;
+        queried = parsed.value;
       }
-      return handler(c, { body: value, raw, query: params, idempotencyKey: key });
+      let pathParams: unknown;
+      if (params) {
+        const parsed = params.schema.safeParse(c.req.param());
+        if (!parsed.success) throw params.refused();
+        pathParams = parsed.data;
+      }
+      return handler(c, { body: value, raw, query: queried, params: pathParams, idempotencyKey: key });
     };
     const keyOf = (c: Context<AppEnv>) => (route.idempotent ? readIdempotencyKey(c) : undefined);
     // A route without a JSON body answers without an async frame.

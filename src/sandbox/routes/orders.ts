@@ -9,7 +9,7 @@ import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
 import { newQrCode } from '../pix/new-qr-code';
 import { defineRoute, type Route } from '../http/route';
-import { JSON_BODY_ERRORS, REPLAYED_HEADER, idPath, json } from '../http/route-answers';
+import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
@@ -90,19 +90,27 @@ export const ORDER_ROUTES: Route[] = [
     tag: 'Orders',
     summary: 'Read an order',
     security: 'bearer',
-    parameters: [idPath('id', 'ORDE_', 'order')],
+    params: idParams('ORDE_', 'order', notFound),
     responses: { '200': json('Order', orderResponse, 'The order.') },
     errors: [401, 404],
-    handle: (deps) => (c) => {
-      const order = deps.orders.get(c.req.param('id')!, c.get('merchant').id);
-      if (!order) throw notFound();
-      const now = deps.clock.now().getTime();
-      return c.json(
-        orderResource(order, deps.charges.listByOrder(order.id), deps.qrCodes.listByOrder(order.id), deps.apiUrl, now),
-      );
-    },
+    handle:
+      (deps) =>
+      (c, { params }) => {
+        const order = deps.orders.get(params.id, c.get('merchant').id);
+        if (!order) throw notFound();
+        const now = deps.clock.now().getTime();
+        return c.json(
+          orderResource(
+            order,
+            deps.charges.listByOrder(order.id),
+            deps.qrCodes.listByOrder(order.id),
+            deps.apiUrl,
+            now,
+          ),
+        );
+      },
   }),
-  defineRoute<ChargeBody>({
+  defineRoute<ChargeBody, undefined, IdParams>({
     operationId: 'payOrder',
     method: 'post',
     path: '/orders/{id}/pay',
@@ -111,7 +119,7 @@ export const ORDER_ROUTES: Route[] = [
     summary: 'Pay an order created without payment (or whose charges failed)',
     security: 'bearer',
     idempotent: true,
-    parameters: [idPath('id', 'ORDE_', 'order')],
+    params: idParams('ORDE_', 'order', notFound),
     body: {
       contentType: 'application/json',
       required: true,
@@ -123,9 +131,9 @@ export const ORDER_ROUTES: Route[] = [
     errors: [...JSON_BODY_ERRORS, 404, 409, 422],
     handle:
       (deps) =>
-      async (c, { body, raw, idempotencyKey: key }) => {
+      async (c, { body, raw, params, idempotencyKey: key }) => {
         const { orders, charges, qrCodes, processor, idempotency, events } = deps;
-        const id = c.req.param('id')!;
+        const id = params.id;
         const merchant = c.get('merchant');
         const order = orders.get(id, merchant.id);
         if (!order) throw notFound();

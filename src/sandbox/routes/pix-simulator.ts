@@ -1,8 +1,8 @@
 import { orderResponse } from '../openapi/response-schemas';
 import { orderResource } from '../orders/order-resource';
-import { expireQrCode, payQrCode } from '../pix/qr-code-payment';
+import { expireQrCode, payQrCode, qrCodeNotFound } from '../pix/qr-code-payment';
 import { defineRoute, type Route } from '../http/route';
-import { idPath, json } from '../http/route-answers';
+import { idParams, json } from '../http/route-answers';
 
 /**
  * The sandbox's Pix simulator, standing in for the payer's bank (no body), beside the boleto one:
@@ -22,13 +22,15 @@ export const PIX_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((o
         ? "Sandbox only: the payer's bank pays a Pix QR code (the order gains a PAID PIX charge)"
         : 'Sandbox only: a Pix QR code expires unpaid now',
     security: 'bearer',
-    parameters: [idPath('id', 'QRCO_', 'QR code')],
+    params: idParams('QRCO_', 'QR code', qrCodeNotFound),
     responses: { '200': json('Order', orderResponse, 'The order as it now is.') },
     errors: [401, 404, 409],
-    handle: (deps) => (c) => {
-      const run = outcome === 'pay' ? payQrCode : expireQrCode;
-      const done = run(deps, c.req.param('id')!, c.get('merchant').id);
-      return c.json(orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
-    },
+    handle:
+      (deps) =>
+      (c, { params }) => {
+        const run = outcome === 'pay' ? payQrCode : expireQrCode;
+        const done = run(deps, params.id, c.get('merchant').id);
+        return c.json(orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
+      },
   }),
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
 
 /**
  * The prefix of each resource's id. An id is its prefix then a random v4 UUID in lower case, as
@@ -22,10 +23,10 @@ export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const idPattern = (prefix: IdPrefix | '' = ''): string => `^${prefix}${UUID_PATTERN}$`;
 
 /**
- * Whether `value` has the form of an id with `prefix`. A lookup needs no more than this: an id of
- * the right form that names nothing is answered as unknown.
+ * An id with `prefix`, as a zod schema: a path or query parameter's check and its JSON Schema. A
+ * lookup needs no more than this: an id of the right form that names nothing is answered as unknown.
  */
-export const isId = (prefix: IdPrefix, value: string): boolean => new RegExp(idPattern(prefix)).test(value);
+export const resourceId = (prefix: IdPrefix) => z.string().check(z.regex(new RegExp(idPattern(prefix))));
 
 const BARE_UUID = new RegExp(idPattern());
 /** A bare lower-case UUID: a boleto's id, a 3DS Server transaction id, a Pix random key. */
