@@ -3,13 +3,13 @@
 // inputs it was built from (scripts/build-stamp.mjs): `npm start`, `npm run build` and `npm pack`
 // build only when one changed.
 import nodeResolve from '@rollup/plugin-node-resolve';
-import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { clearStamp, hashInputs, PACKAGE_INPUTS, writeStamp } from './scripts/build-stamp.mjs';
+import { sharedMinifier } from './scripts/minify.mjs';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
 import { transpileTypescript } from './scripts/transpile-typescript.mjs';
 import { typeDeclarations } from './scripts/type-declarations.mjs';
@@ -20,10 +20,12 @@ import { zodTrim } from './scripts/zod-trim.mjs';
 const ts = transpileTypescript('./tsconfig.build.json');
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
 // The browser builds carry zod without the paths the SDK's schema never reaches (scripts/zod-trim.mjs).
-const browser = () => [zodTrim(), nodeResolve({ browser: true }), ts(), thirdPartyNotices()];
+// Our relative imports are resolved first, by the transpiler (a `.ts` file): node-resolve would try
+// and fail every extension it knows for each of them, in every build, before passing them on.
+const browser = () => [zodTrim(), ts(), nodeResolve({ browser: true }), thirdPartyNotices()];
 // Three passes let terser inline the small helpers zod/mini leaves behind. `/*!` comments stay: the
 // banner that points at the licences.
-const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });
+const minify = sharedMinifier({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });
 /** Where the licences of the bundled code are, at the top of every minified script. */
 const licenseBanner =
   '/*! @gateway/sdk | MIT | bundles MIT-licensed code: see LICENSE and THIRD-PARTY-NOTICES.md in the package */';
@@ -267,8 +269,8 @@ const javaScript = [
     external: nodeExternal,
     plugins: [
       startErrorsOnce(),
-      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
       ts(),
+      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
       thirdPartyNotices(),
       sandboxCommonJs(),
       openApiDocument(),
@@ -309,8 +311,8 @@ const javaScript = [
     external: testingExternal,
     plugins: [
       sandboxEntry(resolve('src/testing')),
-      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
       ts(),
+      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
     ],
   },
 ];

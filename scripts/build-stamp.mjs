@@ -21,6 +21,8 @@ export const PACKAGE_INPUTS = [
   'scripts/build-stamp.mjs',
   'scripts/transpile-typescript.mjs',
   'scripts/type-declarations.mjs',
+  'scripts/minify.mjs',
+  'scripts/minify-worker.mjs',
   'scripts/third-party-notices.mjs',
   'scripts/zod-trim.mjs',
   'docs/openapi.json',
