@@ -76,12 +76,14 @@ function buildExample(label) {
   return step(label, isCurrent('examples/esm/dist', EXAMPLE_INPUTS), async () => {
     const inputs = hashInputs(EXAMPLE_INPUTS);
     clearStamp('examples/esm/dist');
-    const { esmExampleConfig } = await import('../examples/esm/rollup.config.mjs');
+    const { esmExampleConfig, MINIFY_OPTIONS } = await import('../examples/esm/rollup.config.mjs');
+    const { sharedMinifier } = await import('./minify.mjs');
     const { transpileTypescript } = await import('./transpile-typescript.mjs');
-    // Both pages transpiled file by file, as the package: the example's types are checked by
-    // `npm run typecheck`. The pages are the same, byte for byte, as the plugin's in its config.
+    // Both pages transpiled file by file and minified in one terser worker, as the package: the
+    // example's types are checked by `npm run typecheck`. The pages are the same, byte for byte,
+    // as its config's plugins make them.
     const ts = transpileTypescript(fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url)));
-    await Promise.all(await startBuilds(esmExampleConfig(undefined, ts)));
+    await Promise.all(await startBuilds(esmExampleConfig(undefined, ts, sharedMinifier(MINIFY_OPTIONS))));
     writeStamp('examples/esm/dist', inputs);
   });
 }

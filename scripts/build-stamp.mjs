@@ -39,6 +39,8 @@ export const EXAMPLE_INPUTS = [
   'examples/esm/tsconfig.json',
   'scripts/build-if-stale.mjs',
   'scripts/transpile-typescript.mjs',
+  'scripts/minify.mjs',
+  'scripts/minify-worker.mjs',
   'tsconfig.json',
   'package.json',
   'package-lock.json',

@@ -15,12 +15,16 @@ export const PAGES = ['checkout', 'saved-card'];
 
 /** The TypeScript plugin for this example's pages. */
 const exampleTypescript = () => typescript({ tsconfig: here('./tsconfig.json'), outDir: undefined });
+/** The minifier, with terser's defaults and no comments. */
+export const MINIFY_OPTIONS = { format: { comments: false } };
+const exampleMinify = () => terser(MINIFY_OPTIONS);
 
 /**
  * One rollup build per page, into `outDir/<page>/`. The e2e tests build into their own folder;
- * `npm start` passes a `ts` that transpiles both pages with one program.
+ * `npm start` passes its own `ts` and `minify`, which make the same pages with less work
+ * (scripts/build-if-stale.mjs).
  */
-export function esmExampleConfig(outDir = here('./dist/'), ts = exampleTypescript) {
+export function esmExampleConfig(outDir = here('./dist/'), ts = exampleTypescript, minify = exampleMinify) {
   return PAGES.map((page) => ({
     input: here(`./src/${page}.ts`),
     output: {
@@ -29,7 +33,7 @@ export function esmExampleConfig(outDir = here('./dist/'), ts = exampleTypescrip
       entryFileNames: 'main.js',
       // The SDK loads its challenge code only when a bank asks for a challenge: a chunk of its own.
       chunkFileNames: '[name].js',
-      plugins: [terser({ format: { comments: false } })],
+      plugins: [minify()],
     },
     plugins: [
       // '@gateway/sdk' resolves through the package's exports (browser ESM build), as in an app.
