@@ -1,5 +1,5 @@
-// Terser for every minified script of one rollup run, in one worker thread that lives as long as
-// the run has a script to minify.
+// Terser for every minified script of one rollup run, in one worker thread: started with the first
+// script, kept for the next ones, and never what keeps the process alive while it is idle.
 //
 // Why not @rollup/plugin-terser: each instance starts worker threads of its own, each of which
 // loads and compiles terser anew (about 0.3 s of CPU), and closes them as soon as its own chunks
