@@ -10,7 +10,7 @@ import {
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
 import { PHONE_TYPES } from '../../core/authentication-request';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
-import { idPattern, type IdPrefix } from '../values/resource-id';
+import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document and the contract checks only (the
@@ -69,7 +69,7 @@ const boletoAddress = z.strictObject({
 });
 
 const card = z.strictObject({
-  id: z.optional(withPrefix('CARD_')),
+  id: z.optional(withPrefix(ID_PREFIXES.card)),
   brand: z.enum(CARD_BRANDS),
   first_digits: z.string().check(z.regex(/^\d{6}$/)),
   last_digits: z.string().check(z.regex(/^\d{4}$/)),
@@ -96,7 +96,7 @@ const pix = z.strictObject({
 
 /** An order's Pix QR code (docs/pix.md). */
 const qrCode = z.strictObject({
-  id: withPrefix('QRCO_'),
+  id: withPrefix(ID_PREFIXES.qrCode),
   expiration_date: timestamp(),
   amount: z.strictObject({ value: cents() }),
   // EMV QRCPS-MPM: ends with the CRC16 field 63, four upper-case hexadecimal digits.
@@ -121,7 +121,7 @@ const qrCode = z.strictObject({
 
 /** A charge (POST and GET /charges, an order's `charges`, the capture, cancel and boleto simulator answers). */
 export const chargeResponse = z.strictObject({
-  id: withPrefix('CHAR_'),
+  id: withPrefix(ID_PREFIXES.charge),
   reference_id: z.optional(z.string()),
   status: z.enum(['PAID', 'AUTHORIZED', 'WAITING', 'DECLINED', 'CANCELED']),
   created_at: timestamp(),
@@ -144,7 +144,7 @@ export const chargeResponse = z.strictObject({
     authentication_method: z.optional(
       z.strictObject({
         type: z.literal('THREEDS'),
-        id: withPrefix('3DS_'),
+        id: withPrefix(ID_PREFIXES.authentication),
         status: z.enum(AUTHENTICATION_OUTCOMES),
         eci: z.optional(z.nullable(eci())),
         liability_shift: z.optional(z.boolean()),
@@ -169,7 +169,7 @@ export const chargeResponse = z.strictObject({
 
 /** An order (POST /orders, GET /orders/{id}, POST /orders/{id}/pay, the Pix simulator's answers). */
 export const orderResponse = z.strictObject({
-  id: withPrefix('ORDE_'),
+  id: withPrefix(ID_PREFIXES.order),
   reference_id: z.optional(z.string()),
   created_at: timestamp(),
   customer: z.strictObject({
@@ -229,7 +229,7 @@ const methodStep = z.strictObject({
 
 /** A 3DS authentication as the SDK reads it (POST and GET /checkout-sdk/3ds/authentications). */
 export const sdkAuthenticationResponse = z.strictObject({
-  id: withPrefix('3DS_'),
+  id: withPrefix(ID_PREFIXES.authentication),
   status: z.enum(AUTHENTICATION_STATUSES),
   authentication_status: z.nullable(z.enum(AUTHENTICATION_OUTCOMES)),
   reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
@@ -246,7 +246,7 @@ export const sdkAuthenticationResponse = z.strictObject({
 
 /** A 3DS authentication as the merchant's server reads it (GET /3ds/authentications/{id}). */
 export const merchantAuthenticationResponse = z.strictObject({
-  id: withPrefix('3DS_'),
+  id: withPrefix(ID_PREFIXES.authentication),
   status: z.enum(AUTHENTICATION_STATUSES),
   reason: z.nullable(z.enum(CHALLENGE_END_REASONS)),
   authentication_status: z.nullable(z.enum(AUTHENTICATION_OUTCOMES)),
@@ -276,7 +276,7 @@ export const merchantAuthenticationResponse = z.strictObject({
   updated_at: isoTime(),
   expires_at: isoTime(),
   used_at: z.nullable(isoTime()),
-  used_by: z.nullable(withPrefix('CHAR_')),
+  used_by: z.nullable(withPrefix(ID_PREFIXES.charge)),
 });
 
 /** POST /public-keys and GET /public-keys/card. */

@@ -21,6 +21,7 @@ import { deviceBody } from '../three-ds/device-body';
 import { merchantAuthentication } from '../three-ds/merchant-authentication';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
+import { ID_PREFIXES } from '../values/resource-id';
 
 /**
  * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.
@@ -125,7 +126,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       "recorded is the server's own: Y only when the ACS's notification reached it " +
       '(docs/three-ds-flow.md#the-3ds-method).',
     security: 'session',
-    params: idParams('3DS_', 'authentication', noAuthentication),
+    params: idParams(ID_PREFIXES.authentication, 'authentication', noAuthentication),
     body: {
       contentType: 'application/json',
       required: true,
@@ -172,7 +173,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
     tag: '3DS',
     summary: "Read one of the session merchant's authentications (the SDK reads the final state here)",
     security: 'session',
-    params: idParams('3DS_', 'authentication', noAuthentication),
+    params: idParams(ID_PREFIXES.authentication, 'authentication', noAuthentication),
     responses: {
       '200': json(
         'Authentication',
@@ -197,7 +198,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
     tag: '3DS',
     summary: 'Read an authentication with the bearer token, before ordering with its id',
     security: 'bearer',
-    params: idParams('3DS_', 'authentication', noMerchantAuthentication),
+    params: idParams(ID_PREFIXES.authentication, 'authentication', noMerchantAuthentication),
     responses: {
       '200': json(
         'MerchantAuthentication',

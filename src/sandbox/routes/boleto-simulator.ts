@@ -4,6 +4,7 @@ import { settleBoleto } from '../charges/charge-transitions';
 import { chargeResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
+import { ID_PREFIXES } from '../values/resource-id';
 
 /**
  * The sandbox's boleto simulator, standing in for the payer and the bank (no body):
@@ -23,7 +24,7 @@ export const BOLETO_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map
         ? 'Sandbox only: the payer pays a WAITING boleto (PAID)'
         : 'Sandbox only: a WAITING boleto expires unpaid (CANCELED)',
     security: 'bearer',
-    params: idParams('CHAR_', 'charge', chargeNotFound),
+    params: idParams(ID_PREFIXES.charge, 'charge', chargeNotFound),
     responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
     errors: [401, 404, 409, 422],
     handle:

@@ -8,6 +8,7 @@ import { challengeDecisionResponse } from '../openapi/response-schemas';
 import { toResource } from '../three-ds/authentication-resource';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
+import { ID_PREFIXES } from '../values/resource-id';
 
 const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),
@@ -29,7 +30,7 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
   tag: 'Sandbox',
   summary: 'Sandbox only: decide a pending challenge as if the shopper typed `code` (no browser)',
   security: 'bearer',
-  params: idParams('3DS_', 'authentication', noAuthentication),
+  params: idParams(ID_PREFIXES.authentication, 'authentication', noAuthentication),
   body: {
     contentType: 'application/json',
     required: true,

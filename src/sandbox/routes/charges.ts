@@ -10,6 +10,7 @@ import { chargeResponse } from '../openapi/response-schemas';
 import { CHARGE_FEE_ROUTE } from './charge-fees';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
+import { ID_PREFIXES } from '../values/resource-id';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
 const amountBody = z.strictObject({
@@ -68,7 +69,7 @@ export const CHARGE_ROUTES: Route[] = [
     tag: 'Charges',
     summary: 'Read a charge',
     security: 'bearer',
-    params: idParams('CHAR_', 'charge', chargeNotFound),
+    params: idParams(ID_PREFIXES.charge, 'charge', chargeNotFound),
     responses: { '200': json('Charge', chargeResponse, 'The charge.') },
     errors: [401, 404],
     handle:
@@ -96,7 +97,7 @@ export const CHARGE_ROUTES: Route[] = [
           ? 'Capture an authorized charge (all of it, or `amount.value`)'
           : 'Cancel (refund) a card or Pix charge (all of it, or `amount.value`)',
       security: 'bearer',
-      params: idParams('CHAR_', 'charge', chargeNotFound),
+      params: idParams(ID_PREFIXES.charge, 'charge', chargeNotFound),
       body: {
         contentType: 'application/json',
         required: false,

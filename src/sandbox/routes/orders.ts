@@ -90,7 +90,7 @@ export const ORDER_ROUTES: Route[] = [
     tag: 'Orders',
     summary: 'Read an order',
     security: 'bearer',
-    params: idParams('ORDE_', 'order', notFound),
+    params: idParams(ID_PREFIXES.order, 'order', notFound),
     responses: { '200': json('Order', orderResponse, 'The order.') },
     errors: [401, 404],
     handle:
@@ -119,7 +119,7 @@ export const ORDER_ROUTES: Route[] = [
     summary: 'Pay an order created without payment (or whose charges failed)',
     security: 'bearer',
     idempotent: true,
-    params: idParams('ORDE_', 'order', notFound),
+    params: idParams(ID_PREFIXES.order, 'order', notFound),
     body: {
       contentType: 'application/json',
       required: true,

@@ -3,6 +3,7 @@ import { orderResource } from '../orders/order-resource';
 import { expireQrCode, payQrCode, qrCodeNotFound } from '../pix/qr-code-payment';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
+import { ID_PREFIXES } from '../values/resource-id';
 
 /**
  * The sandbox's Pix simulator, standing in for the payer's bank (no body), beside the boleto one:
@@ -22,7 +23,7 @@ export const PIX_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((o
         ? "Sandbox only: the payer's bank pays a Pix QR code (the order gains a PAID PIX charge)"
         : 'Sandbox only: a Pix QR code expires unpaid now',
     security: 'bearer',
-    params: idParams('QRCO_', 'QR code', qrCodeNotFound),
+    params: idParams(ID_PREFIXES.qrCode, 'QR code', qrCodeNotFound),
     responses: { '200': json('Order', orderResponse, 'The order as it now is.') },
     errors: [401, 404, 409],
     handle:
