@@ -167,8 +167,8 @@ const testingExternal = [...nodeExternal, '@playwright/test'];
 const testingPaths = { esm: { [SANDBOX]: '../sandbox/index.js' }, cjs: { [SANDBOX]: '../sandbox/index.cjs' } };
 
 /**
- * The builds of one run: the JS builds and, unless `--configNoTypes`, the declaration bundles,
- * made from what tsc writes meanwhile in a process of its own. `npx rollup -c` runs them one after
+ * The builds of one run: the JS builds and, unless `--configNoTypes`, the declaration bundles of
+ * the package's three entries, declared file by file. `npx rollup -c` runs them one after
  * the other; scripts/build-if-stale.mjs (`npm run build`, `npm start`) runs them at the same time.
  * @param {{ configNoTypes?: boolean }} args rollup's command line
  */
@@ -177,7 +177,10 @@ export default function config(args) {
   // Hashed before any build reads them: a source edited during the build leaves dist/ stale.
   const inputs = hashInputs(PACKAGE_INPUTS);
   clearStamp('dist');
-  const builds = types ? [...javaScript, ...declarationBuilds(typeDeclarations('./tsconfig.build.json'))] : javaScript;
+  const declared = ['src/sdk/index.ts', 'src/sandbox/index.ts', 'src/testing/index.ts'];
+  const builds = types
+    ? [...javaScript, ...declarationBuilds(typeDeclarations('./tsconfig.build.json', declared))]
+    : javaScript;
   // When every build has ended well, dist/ is stamped with the inputs of this run.
   let open = builds.length;
   let failed = false;
@@ -318,8 +321,8 @@ const javaScript = [
 ];
 
 /**
- * The .d.ts bundles, from the declarations tsc writes into `declarations.outDir` (a tree like
- * src/'s): each waits for tsc, which ran beside the JS builds.
+ * The .d.ts bundles, from the declarations written into `declarations.outDir` (a tree like src/'s)
+ * when the first of them starts (scripts/type-declarations.mjs).
  * @param {ReturnType<typeof typeDeclarations>} declarations
  */
 function declarationBuilds(declarations) {

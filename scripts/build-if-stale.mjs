@@ -5,8 +5,8 @@
 // reports on stderr: `npm pack --json` keeps stdout to itself.
 //
 // The bundles of one config are built at the same time, in this process: while one is bundled on
-// the main thread, terser minifies another in its worker threads and tsc writes the declarations
-// in a child process, so both cores work (docs/performance.md, "The build and npm start"). The npm
+// the main thread, terser minifies another in its worker thread, so both cores work
+// (docs/performance.md, "The build and npm start"). The npm
 // scripts run it with --max-semi-space-size=64: rollup's many short-lived objects then cost fewer
 // young-generation collections (6 % of a build).
 //

@@ -14,10 +14,10 @@ import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 
 /**
- * The compiler options of `tsconfig`, as a program made from it would emit with them.
+ * The compiler options of `tsconfig`, as a program made from it would emit JS with them.
  * @param {string} tsconfig
  */
-function compilerOptionsOf(tsconfig) {
+export function compilerOptionsOf(tsconfig) {
   const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -75,7 +75,7 @@ export function transpileTypescript(tsconfig) {
 }
 
 /** @type {ts.FormatDiagnosticsHost} */
-const formatHost = {
+export const formatHost = {
   getCanonicalFileName: (file) => file,
   getCurrentDirectory: () => process.cwd(),
   getNewLine: () => '\n',

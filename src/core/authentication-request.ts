@@ -24,11 +24,9 @@ import {
 import { formatPath, isWithin } from './parameter-path';
 import { safeSnapshot } from './safe-snapshot';
 import { hasExpired } from './card-expiry';
-
-export const PHONE_TYPES = ['MOBILE', 'HOME', 'BUSINESS'] as const;
-export const CARD_PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD'] as const;
-export type PhoneType = (typeof PHONE_TYPES)[number];
-export type CardPaymentType = (typeof CARD_PAYMENT_TYPES)[number];
+// Last, so the bundles place the two lists where the rules below use them (terser then inlines them).
+import { CARD_PAYMENT_TYPES, type CardPaymentType } from './card-payment-type';
+import { PHONE_TYPES, type PhoneType } from './phone-type';
 
 /** A phone after validation: digits only. */
 export interface Phone {

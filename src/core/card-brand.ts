@@ -1,7 +1,7 @@
 /** The card networks the gateway knows, lower case, as the API returns them in `card.brand`. */
 export const CARD_NETWORKS = ['visa', 'mastercard', 'elo', 'amex', 'hipercard', 'diners', 'discover', 'jcb'] as const;
 /** Every `card.brand`: a known network, or `unknown` when the BIN names none. */
-export const CARD_BRANDS = [...CARD_NETWORKS, 'unknown'] as const;
+export const CARD_BRANDS: readonly [...typeof CARD_NETWORKS, 'unknown'] = [...CARD_NETWORKS, 'unknown'];
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
 // Elo and Hipercard ranges overlap Visa/Mastercard/Discover prefixes, so they are tested first.

@@ -1,26 +1,7 @@
 import type { Clock } from './clock';
+import type { Log, RequestLog } from './logging/log-sink';
 import type { Merchant } from './merchants/merchant-store';
 import type { SandboxServices } from './services';
-
-/** Writes one log line. The sandbox never logs bodies, so card data cannot reach a log. */
-export type Log = (line: string) => void;
-
-/** What the one log line of a request says. */
-export interface RequestLogEntry {
-  /** ISO time the request ended. */
-  time: string;
-  traceId: string;
-  method: string;
-  /** The path as the client sent it (percent-encoded, not decoded), without the query. */
-  path: string;
-  status: number;
-  durationMs: number;
-  /** Set when the client, not the sandbox, broke the request (it aborted, or sent a malformed body). */
-  clientError?: string;
-}
-
-/** Writes the log line of one request. */
-export type RequestLog = (entry: RequestLogEntry) => void;
 
 /**
  * Everything route handlers share: the sandbox's stores and services (built once by

@@ -34,7 +34,7 @@ let oldMs = Number.NaN;
 let oldText = '';
 
 /** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
-export function timestamp(date: Date, offsetMinutes = BRASILIA): string {
+export function timestamp(date: Date, offsetMinutes: number = BRASILIA): string {
   const ms = date.getTime();
   if (offsetMinutes === BRASILIA) {
     if (ms === newMs) return newText;

@@ -1,6 +1,5 @@
-import type { Log } from './app-env';
 import { DEFAULT_LIMITS, type ConnectionLimits } from './connections/connection-limits';
-import { LOG_FORMATS, type LogFormat } from './logging/log-sink';
+import { LOG_FORMATS, type Log, type LogFormat } from './logging/log-sink';
 import type { Merchant } from './merchants/merchant-store';
 import { IN_MEMORY_MAX_BYTES, MIN_DATA_BYTES } from './storage/database';
 import type { WebhookOptions } from './webhooks/webhook-dispatcher';

@@ -6,10 +6,7 @@ import { GatewayError } from './errors/gateway-error';
 import type { Environment, Locale, SetUpOptions } from './types';
 
 /** The environments, as `Gateway.env.PROD` and `Gateway.env.SANDBOX`. */
-export const env = Object.freeze({ PROD: 'PROD', SANDBOX: 'SANDBOX' } as const satisfies Record<
-  Environment,
-  Environment
->);
+export const env: { readonly [E in Environment]: E } = Object.freeze({ PROD: 'PROD', SANDBOX: 'SANDBOX' });
 
 /** What setUp stored: everything a call needs to reach the API. */
 export interface Config {

@@ -22,5 +22,6 @@ export { GatewayError, type GatewayErrorDetail } from './errors/gateway-error';
 export { version } from './version';
 export type { ErrorItem } from '../core/error-item';
 export type { CardBrand } from '../core/card-brand';
-export type { CardPaymentType, PhoneType } from '../core/authentication-request';
+export type { CardPaymentType } from '../core/card-payment-type';
+export type { PhoneType } from '../core/phone-type';
 export type * from './types';

@@ -1,6 +1,7 @@
 import type { AuthenticationOutcomeValue, AuthenticationStatusValue } from '../core/authentication-resource';
 import type { CardBrand } from '../core/card-brand';
-import type { CardPaymentType, PhoneType } from '../core/authentication-request';
+import type { CardPaymentType } from '../core/card-payment-type';
+import type { PhoneType } from '../core/phone-type';
 
 /** Where the SDK talks to: production or the sandbox. */
 export type Environment = 'PROD' | 'SANDBOX';

@@ -27,4 +27,5 @@ export {
   type SandboxCard,
   type SandboxFlow,
   type SandboxScenario,
+  type TestCardName,
 } from '../sandbox/cards/sandbox-cards';

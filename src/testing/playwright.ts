@@ -23,4 +23,4 @@ function loadPlaywright(): typeof Playwright {
   }
 }
 
-export const playwright = loadPlaywright();
+export const playwright: typeof Playwright = loadPlaywright();

@@ -59,13 +59,34 @@ const NOT_ELIGIBLE = 'Not eligible for 3DS: AUTH_NOT_SUPPORTED';
 const WITH_CHALLENGE = 'Eligible with challenge: REQUIRE_CHALLENGE, then AUTH_FLOW_COMPLETED';
 const FRICTIONLESS = 'Eligible without challenge: AUTH_FLOW_COMPLETED, AUTHENTICATED';
 
+/** The names of {@link TEST_CARDS}. */
+export type TestCardName =
+  | 'notSupported'
+  | 'notSupportedMastercard'
+  | 'notSupportedElo'
+  | 'challenge'
+  | 'challengeMastercard'
+  | 'challengeElo'
+  | 'frictionless'
+  | 'frictionlessMastercard'
+  | 'frictionlessElo'
+  | 'denied'
+  | 'challengeNotAuthenticated'
+  | 'frictionlessNotAuthenticated'
+  | 'challengeUnknownIssuer'
+  | 'backendFailure'
+  | 'method'
+  | 'methodMastercard'
+  | 'methodSilent'
+  | 'methodThenChallenge';
+
 /**
  * The sandbox test cards by name (docs/rules.md#sandbox-cards): the 3DS test set's nine (networks A
  * visa, B mastercard, C elo; a name without a network is the Visa card) and extra cards for the
  * cases the set has no card for. Any expiry date in the future and any holder name that passes the
  * holder rule work with every card. `@gateway/sdk/testing` exports them (docs/testing.md#test-cards).
  */
-export const TEST_CARDS = {
+export const TEST_CARDS: { readonly [name in TestCardName]: SandboxCard } = {
   notSupported: card('4000000000002719', 'NOT_SUPPORTED', null, 'Banco Exemplo', NOT_ELIGIBLE),
   notSupportedMastercard: card('5200000000001021', 'NOT_SUPPORTED', null, 'Banco Fictício do Brasil', NOT_ELIGIBLE),
   notSupportedElo: card('6505050000001026', 'NOT_SUPPORTED', null, 'Caixa Imaginária', NOT_ELIGIBLE),
@@ -142,7 +163,7 @@ export const TEST_CARDS = {
     '3DS Method that completes (Y), then REQUIRE_CHALLENGE: method and challenge in one payment',
     'NOTIFIES',
   ),
-} as const satisfies Record<string, SandboxCard>;
+};
 
 /** Every sandbox test card, in the order of {@link TEST_CARDS}. */
 export const SANDBOX_CARDS: readonly SandboxCard[] = Object.values(TEST_CARDS);

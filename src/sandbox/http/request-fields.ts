@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { PHONE_TYPE_RULE, type PhoneType } from '../../core/authentication-request';
+import { PHONE_TYPE_RULE } from '../../core/authentication-request';
+import type { PhoneType } from '../../core/phone-type';
 import {
   ADDRESS_RULES,
   digitsRule,

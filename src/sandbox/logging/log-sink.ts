@@ -1,6 +1,25 @@
-import type { Log, RequestLog, RequestLogEntry } from '../app-env';
 import { escapeLogText } from './escape-log-text';
 import { maskCardDigits } from './mask-card-digits';
+
+/** Writes one log line. The sandbox never logs bodies, so card data cannot reach a log. */
+export type Log = (line: string) => void;
+
+/** What the one log line of a request says. */
+interface RequestLogEntry {
+  /** ISO time the request ended. */
+  time: string;
+  traceId: string;
+  method: string;
+  /** The path as the client sent it (percent-encoded, not decoded), without the query. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** Set when the client, not the sandbox, broke the request (it aborted, or sent a malformed body). */
+  clientError?: string;
+}
+
+/** Writes the log line of one request. */
+export type RequestLog = (entry: RequestLogEntry) => void;
 
 /** How log lines are written: `text` for people, `json` (one object per line) for log shippers. */
 export const LOG_FORMATS = ['text', 'json'] as const;

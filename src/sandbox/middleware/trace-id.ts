@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUuid, TRACE_HEADER, TRACE_ID_PATTERN } from '../../core/trace-id';
-import type { AppEnv, RequestLog } from '../app-env';
+import type { AppEnv } from '../app-env';
+import type { RequestLog } from '../logging/log-sink';
 import { rawPath } from '../http/raw-path';
 import { NO_REQUEST_LOG } from '../logging/log-sink';
 

@@ -8,7 +8,7 @@ import {
   TRANS_STATUSES,
 } from '../../core/authentication-resource';
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
-import { PHONE_TYPES } from '../../core/authentication-request';
+import { PHONE_TYPES } from '../../core/phone-type';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
 

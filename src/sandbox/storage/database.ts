@@ -18,9 +18,9 @@ async function loadDriver(): Promise<typeof Database> {
 }
 
 /** The most an in-memory sandbox can hold: SQLite's memdb store stops there (SQLITE_MEMDB_DEFAULT_MAXSIZE). */
-export const IN_MEMORY_MAX_BYTES = 1024 ** 3;
+export const IN_MEMORY_MAX_BYTES: number = 1024 ** 3;
 /** The smallest data limit: the tables alone take a few hundred KB. */
-export const MIN_DATA_BYTES = 1024 ** 2;
+export const MIN_DATA_BYTES: number = 1024 ** 2;
 
 /** The data limit that applies: the one given, else all that memory holds in memory, and none for a file. */
 export const dataLimitOf = (file: string | undefined, maxBytes: number | undefined): number | undefined =>

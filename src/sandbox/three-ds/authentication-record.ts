@@ -4,7 +4,7 @@ import type {
   ChallengeEndReason,
   MethodCompletion,
 } from '../../core/authentication-resource';
-import type { CardPaymentType } from '../../core/authentication-request';
+import type { CardPaymentType } from '../../core/card-payment-type';
 import type { CardBrand } from '../../core/card-brand';
 import type { ChallengeWindowSize } from '../../core/challenge-window-size';
 
