@@ -79,9 +79,9 @@ function buildExample(label) {
     const { esmExampleConfig, MINIFY_OPTIONS } = await import('../examples/esm/rollup.config.mjs');
     const { sharedMinifier } = await import('./minify.mjs');
     const { transpileTypescript } = await import('./transpile-typescript.mjs');
-    // Both pages transpiled file by file and minified in one terser worker, as the package: the
-    // example's types are checked by `npm run typecheck`. The pages are the same, byte for byte,
-    // as its config's plugins make them.
+    // Both pages transpiled file by file, as the package, and minified by the terser worker the
+    // package's build has warmed (scripts/minify.mjs): the example's types are checked by `npm run
+    // typecheck`. The pages are the same, byte for byte, as its config's plugins make them.
     const ts = transpileTypescript(fileURLToPath(new URL('../examples/esm/tsconfig.json', import.meta.url)));
     await Promise.all(await startBuilds(esmExampleConfig(undefined, ts, sharedMinifier(MINIFY_OPTIONS))));
     writeStamp('examples/esm/dist', inputs);

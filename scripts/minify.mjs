@@ -1,5 +1,6 @@
-// Terser for every minified script of one rollup run, in one worker thread: started with the first
-// script, kept for the next ones, and never what keeps the process alive while it is idle.
+// Terser for every minified script of a process, in one worker thread: started with the first
+// script, kept for the next ones (the package's and, in `npm start`, the ESM example's), and never
+// what keeps the process alive while it is idle.
 //
 // Why not @rollup/plugin-terser: each instance starts worker threads of its own, each of which
 // loads and compiles terser anew (about 0.3 s of CPU), and closes them as soon as its own chunks
@@ -8,52 +9,79 @@
 // plugin would pass, the same output.
 import { Worker } from 'node:worker_threads';
 
+/** @type {Worker | undefined} */
+let worker;
+let nextId = 0;
+/** @type {Map<number, { resolve: (value: { code: string, map?: object }) => void, reject: (error: Error) => void }>} */
+const pending = new Map();
+
+const start = () => {
+  const started = new Worker(new URL('./minify-worker.mjs', import.meta.url));
+  started.on('message', ({ id, code, map, error }) => {
+    const task = pending.get(id);
+    pending.delete(id);
+    if (error) task?.reject(new Error(error));
+    else task?.resolve({ code, map });
+    // Idle: the worker must not keep the process alive (a run ends when its builds do).
+    if (pending.size === 0) started.unref();
+  });
+  started.on('error', (error) => {
+    for (const task of pending.values()) task.reject(error);
+    pending.clear();
+    worker = undefined;
+  });
+  return started;
+};
+
 /**
- * A minify plugin factory for the builds of one run: call the returned function once per output,
- * as you would `terser(options)`.
+ * Minifies `code` in the process's one terser worker, started by the first script.
+ * @param {string} code
+ * @param {import('terser').MinifyOptions} options
+ * @returns {Promise<{ code: string, map?: object }>}
+ */
+const minifyInWorker = (code, options) =>
+  new Promise((resolve, reject) => {
+    worker ??= start();
+    worker.ref();
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, code, options });
+  });
+
+/**
+ * The same script with the same options is minified once: the ESM example's two pages share their
+ * challenge chunk, byte for byte.
+ * @type {Map<string, Promise<{ code: string, map?: object }>>}
+ */
+const minified = new Map();
+/** @param {string} code @param {import('terser').MinifyOptions} options */
+const minify = (code, options) => {
+  const key = `${JSON.stringify(options)}\n${code}`;
+  if (!minified.has(key))
+    minified.set(
+      key,
+      minifyInWorker(code, options).catch((error) => {
+        minified.delete(key);
+        throw error;
+      }),
+    );
+  return minified.get(key);
+};
+
+/**
+ * A minify plugin factory with terser `options`: call the returned function once per output, as
+ * you would `terser(options)`. Every factory of a process shares the one worker: `npm start`'s
+ * example pages are minified by the terser its package build has already compiled and warmed.
  * @param {import('terser').MinifyOptions} options
  * @returns {() => import('rollup').Plugin}
  */
 export function sharedMinifier(options) {
-  /** @type {Worker | undefined} */
-  let worker;
-  let nextId = 0;
-  /** @type {Map<number, { resolve: (value: { code: string, map?: object }) => void, reject: (error: Error) => void }>} */
-  const pending = new Map();
-
-  const start = () => {
-    const started = new Worker(new URL('./minify-worker.mjs', import.meta.url));
-    started.on('message', ({ id, code, map, error }) => {
-      const task = pending.get(id);
-      pending.delete(id);
-      if (error) task?.reject(new Error(error));
-      else task?.resolve({ code, map });
-      // Idle: the worker must not keep the process alive (a run ends when its builds do).
-      if (pending.size === 0) started.unref();
-    });
-    started.on('error', (error) => {
-      for (const task of pending.values()) task.reject(error);
-      pending.clear();
-      worker = undefined;
-    });
-    return started;
-  };
-
-  /** @param {string} code @param {import('terser').MinifyOptions} extra */
-  const minify = (code, extra) =>
-    new Promise((resolve, reject) => {
-      worker ??= start();
-      worker.ref();
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, code, options: { ...options, ...extra } });
-    });
-
   return () => ({
     name: 'minify',
     async renderChunk(code, _chunk, outputOptions) {
       const sourceMap = Boolean(outputOptions.sourcemap);
       const result = await minify(code, {
+        ...options,
         sourceMap,
         ...(outputOptions.format === 'es' && { module: true }),
         ...(outputOptions.format === 'cjs' && { toplevel: true }),
