@@ -6,9 +6,9 @@
 //
 // The bundles of one config are built at the same time, in this process: while one is bundled on
 // the main thread, terser minifies another in its worker thread, so both cores work
-// (docs/performance.md, "The build and npm start"). The npm
-// scripts run it with --max-semi-space-size=64: rollup's many short-lived objects then cost fewer
-// young-generation collections (6 % of a build).
+// (docs/performance.md, "The build and npm start"). The npm scripts run it with
+// --max-semi-space-size=64: rollup's many short-lived objects then cost fewer young-generation
+// collections (6 % of a build).
 //
 //   node scripts/build-if-stale.mjs             (npm run build) dist/, declarations included
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUuid, TRACE_HEADER, TRACE_ID_PATTERN } from '../../core/trace-id';
 import type { AppEnv } from '../app-env';
-import type { RequestLog } from '../logging/log-sink';
 import { rawPath } from '../http/raw-path';
-import { NO_REQUEST_LOG } from '../logging/log-sink';
+import { NO_REQUEST_LOG, type RequestLog } from '../logging/log-sink';
 
 /**
  * Gives every request a trace id (the caller's x-trace-id when well formed, so the SDK's id and
