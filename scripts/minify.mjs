@@ -25,11 +25,15 @@ const start = () => {
     // Idle: the worker must not keep the process alive (a run ends when its builds do).
     if (pending.size === 0) started.unref();
   });
-  started.on('error', (error) => {
+  // A worker that fails, or ends for any reason, fails what it still had to minify: a build never
+  // waits for an answer that cannot come. The next script starts a new worker.
+  const fail = (error) => {
+    if (worker === started) worker = undefined;
     for (const task of pending.values()) task.reject(error);
     pending.clear();
-    worker = undefined;
-  });
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`the terser worker ended (exit code ${code})`)));
   return started;
 };
 
@@ -49,26 +53,6 @@ const minifyInWorker = (code, options) =>
   });
 
 /**
- * The same script with the same options is minified once: the ESM example's two pages share their
- * challenge chunk, byte for byte.
- * @type {Map<string, Promise<{ code: string, map?: object }>>}
- */
-const minified = new Map();
-/** @param {string} code @param {import('terser').MinifyOptions} options */
-const minify = (code, options) => {
-  const key = `${JSON.stringify(options)}\n${code}`;
-  if (!minified.has(key))
-    minified.set(
-      key,
-      minifyInWorker(code, options).catch((error) => {
-        minified.delete(key);
-        throw error;
-      }),
-    );
-  return minified.get(key);
-};
-
-/**
  * A minify plugin factory with terser `options`: call the returned function once per output, as
  * you would `terser(options)`. Every factory of a process shares the one worker: `npm start`'s
  * example pages are minified by the terser its package build has already compiled and warmed.
@@ -76,16 +60,28 @@ const minify = (code, options) => {
  * @returns {() => import('rollup').Plugin}
  */
 export function sharedMinifier(options) {
+  // The same chunk in the same format is minified once: the ESM example's two pages share their
+  // challenge chunk, byte for byte. Kept by factory, whose options are fixed, while the process
+  // lives: one build's scripts, a few megabytes.
+  /** @type {Map<string, Promise<{ code: string, map?: object }>>} */
+  const minified = new Map();
   return () => ({
     name: 'minify',
     async renderChunk(code, _chunk, outputOptions) {
       const sourceMap = Boolean(outputOptions.sourcemap);
-      const result = await minify(code, {
-        ...options,
-        sourceMap,
-        ...(outputOptions.format === 'es' && { module: true }),
-        ...(outputOptions.format === 'cjs' && { toplevel: true }),
-      });
+      const key = `${sourceMap} ${outputOptions.format}\n${code}`;
+      if (!minified.has(key)) {
+        const result = minifyInWorker(code, {
+          ...options,
+          sourceMap,
+          ...(outputOptions.format === 'es' && { module: true }),
+          ...(outputOptions.format === 'cjs' && { toplevel: true }),
+        });
+        minified.set(key, result);
+        // A failure is not kept: the next build tries again.
+        result.catch(() => minified.delete(key));
+      }
+      const result = await minified.get(key);
       return sourceMap ? { code: result.code, map: result.map } : result.code;
     },
   });

@@ -37,7 +37,7 @@ export function typeDeclarations(tsconfig, entries) {
         diagnostics ??= declare(tsconfig, entries, outDir);
         if (diagnostics.length > 0)
           this.error(
-            `the public types reach exports whose type is not written out (an annotation is missing; see "Declaring the public types" in docs/development.md):\n${ts.formatDiagnostics(diagnostics, formatHost)}`,
+            `the public types cannot be declared file by file (an export whose type is not written out needs an annotation: see "Declaring the public types" in docs/development.md):\n${ts.formatDiagnostics(diagnostics, formatHost)}`,
           );
       },
     }),
@@ -69,18 +69,43 @@ function declare(tsconfig, entries, outDir) {
       reportDiagnostics: true,
     });
     diagnostics.push(...declared.diagnostics);
-    const out = join(outDir, relative(rootDir, file).replace(/\.ts$/, '.d.ts'));
+    const path = relative(rootDir, file);
+    if (path.startsWith('..'))
+      throw new Error(`${relative('.', file)}: the public types reach a file outside ${rootDir}`);
+    const out = join(outDir, path.replace(/\.ts$/, '.d.ts'));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, declared.outputText);
     // Our relative imports only: a package's types are its own, imported as they are.
-    for (const { fileName } of ts.preProcessFile(declared.outputText, true, true).importedFiles) {
-      if (!fileName.startsWith('.')) continue;
-      const base = resolve(dirname(file), fileName);
+    for (const specifier of relativeImportsOf(declared.outputText)) {
+      // `./x.js` names `./x.ts`, as TypeScript resolves it.
+      const base = resolve(dirname(file), specifier.replace(/\.js$/, ''));
       const next = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
       if (!next)
-        throw new Error(`${relative('.', file)}: its declarations import ${fileName}, which is not a .ts file`);
+        throw new Error(`${relative('.', file)}: its declarations import ${specifier}, which is not a .ts file`);
       queue.push(next);
     }
   }
   return diagnostics;
+}
+
+/**
+ * The relative module specifiers a declaration file names: imports, re-exports (`export * as ns`
+ * too, which `ts.preProcessFile` leaves out) and `import('./x')` types.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function relativeImportsOf(text) {
+  const specifiers = [];
+  const visit = (node) => {
+    const specifier =
+      ts.isImportDeclaration(node) || ts.isExportDeclaration(node)
+        ? node.moduleSpecifier
+        : ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)
+          ? node.argument.literal
+          : undefined;
+    if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) specifiers.push(specifier.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('declarations.d.ts', text, ts.ScriptTarget.Latest));
+  return specifiers;
 }
