@@ -21,6 +21,7 @@ export const PACKAGE_INPUTS = [
   'scripts/build-stamp.mjs',
   'scripts/transpile-typescript.mjs',
   'scripts/type-declarations.mjs',
+  'scripts/check-imports.mjs',
   'scripts/minify.mjs',
   'scripts/minify-worker.mjs',
   'scripts/third-party-notices.mjs',

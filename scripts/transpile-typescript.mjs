@@ -45,8 +45,7 @@ export function transpileTypescript(tsconfig) {
   /** @type {Map<string, string | null>} by the path an import names */
   const resolved = new Map();
   const fileOf = (base) => {
-    if (!resolved.has(base))
-      resolved.set(base, [`${base}.ts`, join(base, 'index.ts')].find((file) => existsSync(file)) ?? null);
+    if (!resolved.has(base)) resolved.set(base, typescriptFileOf(base) ?? null);
     return resolved.get(base);
   };
   return () => ({
@@ -72,6 +71,15 @@ export function transpileTypescript(tsconfig) {
       return { code: output.code, map: output.map };
     },
   });
+}
+
+/**
+ * The source a relative import names once resolved to `base`, as TypeScript's `bundler` resolution
+ * finds it: `base.ts`, else `base/index.ts`; undefined when neither exists.
+ * @param {string} base
+ */
+export function typescriptFileOf(base) {
+  return [`${base}.ts`, join(base, 'index.ts')].find((file) => existsSync(file));
 }
 
 /** @type {ts.FormatDiagnosticsHost} */

@@ -9,11 +9,12 @@
 // return: every export of those files has a type TypeScript can read without inferring it, an
 // annotation where it is not a literal; the build names the file and line where one is missing.
 // The type-check stays `npm run typecheck`'s, part of `npm test`.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { compilerOptionsOf, formatHost } from './transpile-typescript.mjs';
+import { specifiers } from './check-imports.mjs';
+import { compilerOptionsOf, formatHost, typescriptFileOf } from './transpile-typescript.mjs';
 
 /**
  * The declarations of what `entries` (files under `src/`) reach, written by the first build that
@@ -75,37 +76,14 @@ function declare(tsconfig, entries, outDir) {
     const out = join(outDir, path.replace(/\.ts$/, '.d.ts'));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, declared.outputText);
-    // Our relative imports only: a package's types are its own, imported as they are.
-    for (const specifier of relativeImportsOf(declared.outputText)) {
+    // Our relative imports only (the ones check-imports reads): a package's types are its own.
+    for (const specifier of specifiers(declared.outputText)) {
       // `./x.js` names `./x.ts`, as TypeScript resolves it.
-      const base = resolve(dirname(file), specifier.replace(/\.js$/, ''));
-      const next = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+      const next = typescriptFileOf(resolve(dirname(file), specifier.replace(/\.js$/, '')));
       if (!next)
         throw new Error(`${relative('.', file)}: its declarations import ${specifier}, which is not a .ts file`);
       queue.push(next);
     }
   }
   return diagnostics;
-}
-
-/**
- * The relative module specifiers a declaration file names: imports, re-exports (`export * as ns`
- * too, which `ts.preProcessFile` leaves out) and `import('./x')` types.
- * @param {string} text
- * @returns {string[]}
- */
-function relativeImportsOf(text) {
-  const specifiers = [];
-  const visit = (node) => {
-    const specifier =
-      ts.isImportDeclaration(node) || ts.isExportDeclaration(node)
-        ? node.moduleSpecifier
-        : ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)
-          ? node.argument.literal
-          : undefined;
-    if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) specifiers.push(specifier.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile('declarations.d.ts', text, ts.ScriptTarget.Latest));
-  return specifiers;
 }
