@@ -18,7 +18,7 @@ const terms = fc
   .record({
     value: fc.oneof(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: MAX_AMOUNT_CENTS })),
     maxInstallments: fc.integer({ min: 1, max: 12 }),
-    noInterest: fc.integer({ min: 1, max: 12 }),
+    noInterest: fc.integer({ min: 0, max: 12 }),
     monthlyRateBp: fc.integer({ min: 1, max: 1000 }),
   })
   .map(
@@ -55,7 +55,7 @@ describe('the installment plan table', () => {
           const { installments: n, installment_value: each, interest_free: free, amount } = p;
           expect(amount.fees.buyer.interest.total).toBe(amount.value - t.value);
           expect(amount.value).toBeLessThanOrEqual(MAX_AMOUNT_CENTS);
-          expect(free).toBe(n <= t.maxInstallmentsNoInterest);
+          expect(free).toBe(n === 1 || n <= t.maxInstallmentsNoInterest);
           if (n > 1) expect(each).toBeGreaterThanOrEqual(500);
           if (free) {
             expect(amount.value).toBe(t.value);
@@ -165,6 +165,23 @@ describe('GET /charges/fees/calculate', () => {
     expect(tiny.body.payment_methods.credit_card.visa.installment_plans).toHaveLength(1);
   });
 
+  it('takes max_installments_no_interest=0 as public integrations send it: the plans of 1, paying at once at the price', async ({
+    sandbox,
+  }) => {
+    const query = 'payment_methods=CREDIT_CARD&value=13480&max_installments=4&credit_card_bin=520000';
+    const none = await fees(sandbox, `${query}&max_installments_no_interest=0`);
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    const plans = none.body.payment_methods.credit_card.mastercard.installment_plans;
+    expect(plans[0]).toEqual({
+      installments: 1,
+      installment_value: 13_480,
+      interest_free: true,
+      amount: { value: 13_480, fees: { buyer: { interest: { total: 0 } } } },
+    });
+    expect(plans.slice(1).every((p: { interest_free: boolean }) => !p.interest_free)).toBe(true);
+    expect(none.body).toEqual((await fees(sandbox, `${query}&max_installments_no_interest=1`)).body);
+  });
+
   it('answers 400 naming each bad or missing parameter, 401 without a token', async ({ sandbox }) => {
     const cases: Array<[string, string, string]> = [
       ['value=1000', 'payment_methods', '40001'],
@@ -174,6 +191,16 @@ describe('GET /charges/fees/calculate', () => {
       ['payment_methods=CREDIT_CARD&value=0', 'value', '40002'],
       ['payment_methods=CREDIT_CARD&value=1000&max_installments=13', 'max_installments', '40002'],
       ['payment_methods=CREDIT_CARD&value=1000&max_installments=0', 'max_installments', '40002'],
+      [
+        'payment_methods=CREDIT_CARD&value=1000&max_installments_no_interest=-1',
+        'max_installments_no_interest',
+        '40002',
+      ],
+      [
+        'payment_methods=CREDIT_CARD&value=1000&max_installments_no_interest=1.5',
+        'max_installments_no_interest',
+        '40002',
+      ],
       [
         'payment_methods=CREDIT_CARD&value=1000&max_installments=3&max_installments_no_interest=4',
         'max_installments_no_interest',

@@ -213,6 +213,8 @@ describe('POST /orders with qr_codes', () => {
       ],
       [[{ amount: { value: 100 }, expiration_date: '2099-01-01T10:00:00' }], 'qr_codes[0].expiration_date', '40002'],
       [[{ amount: { value: 100 }, expiration_date: 'amanhã' }], 'qr_codes[0].expiration_date', '40002'],
+      // Milliseconds since the epoch, as some clients send a date: the provider takes ISO 8601 text only.
+      [[{ amount: { value: 100 }, expiration_date: 1893492000000 }], 'qr_codes[0].expiration_date', '40002'],
       [[{ amount: { value: 0 } }], 'qr_codes[0].amount.value', '40002'],
       [[{ amount: { value: '10.50' } }], 'qr_codes[0].amount.value', '40002'],
       [[{ amount: {} }], 'qr_codes[0].amount.value', '40001'],

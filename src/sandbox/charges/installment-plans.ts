@@ -17,7 +17,11 @@ export interface PlanTerms {
   value: number;
   /** Plans go from 1 to this (1 to 12). */
   maxInstallments: number;
-  /** Plans up to this many installments cost the price (1 to `maxInstallments`). */
+  /**
+   * Plans up to this many installments cost the price (0 to `maxInstallments`). Plan 1 is paying
+   * at once and always costs the price, so 0 (what public integrations send for "no interest-free
+   * installments") gives the plans of 1.
+   */
   maxInstallmentsNoInterest: number;
   /** The monthly interest of the other plans, in hundredths of a percent (299 = 2,99 % a.m.). */
   monthlyRateBp: number;
@@ -42,7 +46,7 @@ function priceInstallment(value: number, n: number, rateBp: number): number {
 
 /**
  * The plans a shopper may choose for `value` (docs/orders-and-charges.md#installment-plans):
- * up to `maxInstallmentsNoInterest` the price split with each installment rounded up to the cent;
+ * plan 1 and up to `maxInstallmentsNoInterest` the price split with each installment rounded up to the cent;
  * beyond it the Price table installment, rounded up to the cent, and `amount.value` the
  * installment times the count. A plan is left out when a card charge of its `amount.value` in
  * that many installments would be refused: an installment under the minimum
@@ -52,7 +56,7 @@ export function installmentPlans(terms: PlanTerms): InstallmentPlan[] {
   const { value, maxInstallments, maxInstallmentsNoInterest, monthlyRateBp } = terms;
   const plans: InstallmentPlan[] = [];
   for (let n = 1; n <= maxInstallments; n++) {
-    const interestFree = n <= maxInstallmentsNoInterest;
+    const interestFree = n === 1 || n <= maxInstallmentsNoInterest;
     const installmentValue = interestFree ? Math.ceil(value / n) : priceInstallment(value, n, monthlyRateBp);
     const amount = interestFree ? value : installmentValue * n;
     if (n > 1 && (!meetsInstallmentMinimum(amount, n) || amount > MAX_AMOUNT_CENTS)) continue;

@@ -8,17 +8,19 @@ const BRASILIA_OFFSET_MS = -3 * 3_600_000;
  * milliseconds since the epoch; fractions beyond milliseconds (Python's isoformat writes
  * microseconds) are accepted and cut. The calendar is checked too: JavaScript's Date reads 30 February
  * as 2 March, and a code expiring on another day than the one asked would be worse than a 400.
+ * Anything else, a number of milliseconds included (the provider takes the text only), reads as
+ * NaN, which the test refuses.
  */
 export const expirationDateRule: FieldRule = {
   message: 'must be a date and time in ISO 8601 with Z or an offset, such as 2026-11-23T23:59:59-03:00',
   normalise: (v) => {
     const m = typeof v === 'string' ? ISO_WITH_ZONE.exec(v) : null;
-    if (!m) return v;
+    if (!m) return Number.NaN;
     const ms = Date.parse(v as string);
     const naive = new Date(`${m[1]}T${m[2]}${m[3] ?? ''}Z`);
-    return Number.isNaN(ms) || Number.isNaN(naive.getTime()) || naive.toISOString().slice(0, 10) !== m[1] ? v : ms;
+    return Number.isNaN(naive.getTime()) || naive.toISOString().slice(0, 10) !== m[1] ? Number.NaN : ms;
   },
-  test: (v) => typeof v === 'number',
+  test: (v) => Number.isFinite(v),
 };
 
 /**
