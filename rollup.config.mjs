@@ -13,16 +13,14 @@ import { sharedMinifier } from './scripts/minify.mjs';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
 import { transpileTypescript } from './scripts/transpile-typescript.mjs';
 import { typeDeclarations } from './scripts/type-declarations.mjs';
-import { zodTrim } from './scripts/zod-trim.mjs';
 
 // Each source is transpiled once for all the builds, when one first reaches it, and only
 // transpiled: the type-check is `npm run typecheck`, part of `npm test` (scripts/transpile-typescript.mjs).
 const ts = transpileTypescript('./tsconfig.build.json');
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
-// The browser builds carry zod without the paths the SDK's schema never reaches (scripts/zod-trim.mjs).
 // Our relative imports are resolved first, by the transpiler (a `.ts` file): node-resolve would try
 // and fail every extension it knows for each of them, in every build, before passing them on.
-const browser = () => [zodTrim(), ts(), nodeResolve({ browser: true }), thirdPartyNotices()];
+const browser = () => [ts(), nodeResolve({ browser: true }), thirdPartyNotices()];
 // Three passes let terser inline the small helpers zod/mini leaves behind. `/*!` comments stay: the
 // banner that points at the licences.
 const minify = sharedMinifier({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { zodTrim } from './scripts/zod-trim.mjs';
 
 export default defineConfig({
   test: {
@@ -10,25 +9,6 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/fast-check-seed.ts'],
-        },
-      },
-      {
-        // The SDK's validation once more, on zod as the browser builds carry it: trimmed of the
-        // paths the SDK's schema never reaches (scripts/zod-trim.mjs). zod is inlined so vite's
-        // transform, and with it the trim, reaches it.
-        plugins: [zodTrim()],
-        test: {
-          name: 'zod-trim',
-          include: [
-            'test/zod-trim/**/*.test.ts',
-            'test/unit/every-error-at-once.test.ts',
-            'test/unit/validate-request.test.ts',
-            'test/unit/request-properties.test.ts',
-            'test/unit/request-robustness.test.ts',
-          ],
-          environment: 'jsdom',
-          setupFiles: ['test/fast-check-seed.ts'],
-          server: { deps: { inline: ['zod'] } },
         },
       },
       {

@@ -25,7 +25,6 @@ export const PACKAGE_INPUTS = [
   'scripts/minify.mjs',
   'scripts/minify-worker.mjs',
   'scripts/third-party-notices.mjs',
-  'scripts/zod-trim.mjs',
   'docs/openapi.json',
   'package.json',
   'package-lock.json',

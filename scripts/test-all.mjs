@@ -130,7 +130,7 @@ if (built) {
     CONTRACT_FIGURES: contractFigures,
   });
   const v = readJson(`${reports}/vitest.json`);
-  const vitestSuites = 'vitest (unit + zod-trim + repository + ssr + sandbox)';
+  const vitestSuites = 'vitest (unit + repository + ssr + sandbox)';
   // A run that failed before any test (a config error, say) still counts as a failure.
   if (v)
     count(

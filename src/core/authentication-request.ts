@@ -70,11 +70,10 @@ let schema: ReturnType<typeof buildDataSchema> | undefined;
 /**
  * The one schema, built once. Its objects are zod's plain `$ZodObject`, which never compiles a
  * parser: only `$ZodObjectJIT` (what `zod/mini`'s `z.object` builds) probes `new Function`, which a
- * strict CSP reports as a violation. The browser builds carry zod trimmed to the five classes used
- * here (scripts/zod-trim.mjs, docs/development.md "Upgrading zod"): another class fails the build.
- * Trimmed, zod keeps its configuration to itself: it neither reads nor creates the page-global
- * `__zod_globalConfig` of the merchant's own zod. test/e2e/strict-csp.spec.ts checks both on a
- * strict-CSP page.
+ * strict CSP reports as a violation. zod is used as published (docs/development.md "Upgrading
+ * zod"); the schema sets none of zod's page-wide configuration, and every issue carries its own
+ * message, so a merchant's error map never replaces one. test/e2e/strict-csp.spec.ts checks both
+ * on a strict-CSP page.
  */
 const dataSchema = () => (schema ??= buildDataSchema(use));
 
