@@ -1,6 +1,6 @@
 // The example's Pix payments, on the merchant server: which shopper each QR code belongs to, and
-// whether it was paid. The server learns it from the signed CHARGE.PAID notification the API
-// sends to /api/notifications (docs/webhooks.md), and, in case a notification is late or lost,
+// whether it was paid. The server learns it from the signed notification the API sends to
+// /api/notifications, whose body is the order itself (docs/webhooks.md), and, in case a notification is late or lost,
 // by reading the order (docs/example-checkout.md#pix). A real shop keeps this in its database.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -90,19 +90,20 @@ export function pixPayments({ call, webhookSecret }) {
     },
 
     /**
-     * A notification from the API: 401 unless signed with the webhook secret and fresh; a
-     * CHARGE.PAID of a PIX charge marks its order paid. Any other event is acknowledged.
+     * A notification from the API, whose body is the order as GET /orders/{id} answers it: 401
+     * unless signed with the webhook secret and fresh; an order of ours with a paid PIX charge is
+     * paid. Any other notification is acknowledged.
      */
     notification(rawBody, signature) {
       if (!webhookSecret || !signedByGateway(signature, rawBody, webhookSecret)) return 401;
-      let event;
+      let order;
       try {
-        event = JSON.parse(rawBody);
+        order = JSON.parse(rawBody);
       } catch {
         return 400;
       }
-      const pix = orders.get(event?.order_id);
-      if (pix && event.type === 'CHARGE.PAID' && paidByPix(event.charge)) pix.paid = true;
+      const pix = typeof order?.id === 'string' ? orders.get(order.id) : undefined;
+      if (pix && Array.isArray(order.charges) && order.charges.some(paidByPix)) pix.paid = true;
       return 204;
     },
   };

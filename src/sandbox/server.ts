@@ -170,11 +170,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const challengeServer = challengeListener.server;
   const clock = new SandboxClock();
   const apiUrl = urlOf(apiServer, host);
+  // Tokens are stored hashed; the x-authenticity-token of a delivery needs the token itself, which
+  // only this run knows: the one it was started with, and those addMerchant made.
+  const tokens = new Map([[SANDBOX_MERCHANT_ID, token]]);
+  const outbox = new WebhookOutbox(db);
   const webhooks = new WebhookDispatcher(
     clock,
     log,
-    new WebhookOutbox(db),
-    (id) => merchants.get(id)?.webhookSecret,
+    outbox,
+    (id) => {
+      const secret = merchants.get(id)?.webhookSecret;
+      const merchantToken = tokens.get(id);
+      return secret === undefined || merchantToken === undefined
+        ? undefined
+        : { webhookSecret: secret, token: merchantToken };
+    },
     options.webhooks,
   );
   // The one place stores and services are built: both apps share them, and close() ends them all.
@@ -193,7 +203,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   api = createApiApp(deps);
   challenge = createChallengeApp(deps);
-  // Deliveries an earlier run left pending (a data file) go out now, same event ids.
+  // Deliveries an earlier run left pending (a data file) go out now, same event ids; those of a
+  // sandbox from before the provider's notification format are rewritten in it first.
+  deps.events.upgradeLegacyDeliveries(outbox);
   deps.webhooks.resume();
 
   let closed: Promise<void> | undefined;
@@ -209,6 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     addMerchant(extra = {}) {
       const id = `MERC_${randomBytes(8).toString('hex')}`;
       const t = newToken();
+      tokens.set(id, t);
       const added = merchants.upsert({
         id,
         name: id,

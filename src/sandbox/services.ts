@@ -67,6 +67,7 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
   const authentications = new AuthenticationStore(db, clock);
   const orders = new OrderStore(db);
   const charges = new ChargeStore(db);
+  const qrCodes = new QrCodeStore(db);
   const transaction = transactionRunner(db);
   const sharedTransaction = groupCommit(db);
   return {
@@ -78,10 +79,10 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
     threeDs: new ThreeDsEngine(authentications, cards),
     orders,
     charges,
-    qrCodes: new QrCodeStore(db),
+    qrCodes,
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
-    events: new ChargeEvents(webhooks, orders, apiUrl, clock),
+    events: new ChargeEvents(webhooks, { orders, charges, qrCodes }, apiUrl, clock),
     webhooks,
     transaction,
     sharedTransaction,

@@ -33,7 +33,7 @@ async function simulate(sandbox: SandboxTarget, qrCodeId: string, outcome: 'pay'
 /**
  * Pays a Pix QR code as the shopper's bank would: POST /sandbox/qr-codes/{id}/pay (sandbox only).
  * Resolves with the order, which now has a `PAID` charge of type `PIX` (and its `CHARGE.PAID`
- * notification is on its way). Throws with the sandbox's answer when refused: the code was
+ * notification, the order itself, is on its way to its notification_urls). Throws with the sandbox's answer when refused: the code was
  * paid, expired, or is another merchant's (409, 404).
  */
 export const payPixCode = (sandbox: SandboxTarget, qrCodeId: string): Promise<PixOrder> =>

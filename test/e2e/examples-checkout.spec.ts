@@ -219,7 +219,7 @@ test('the server charges the plan it reads from the API, whatever the page sends
   expect((await res.json()).fields).toContain('installments');
 });
 
-test('Pix, learned from the notification: the order names the server as its notification URL, and only a signed CHARGE.PAID counts', async ({
+test('Pix, learned from the notification: the order names the server as its notification URL, and only a signed notification counts', async ({
   page,
   checkout,
   sandbox,
@@ -233,14 +233,12 @@ test('Pix, learned from the notification: the order names the server as its noti
   // Another shopper (no cookie of this one) learns nothing of this order.
   expect((await fetch(state)).status).toBe(404);
 
-  // A CHARGE.PAID the API never sent: the server believes only its signature. The API still
-  // says unpaid, so a PAID answer after the signed one comes from the notification alone.
+  // A notification the API never sent (the order, with a paid PIX charge): the server believes
+  // only its signature. The API still says unpaid, so a PAID answer after the signed one comes
+  // from the notification alone.
   const body = JSON.stringify({
-    id: 'EVT_test',
-    type: 'CHARGE.PAID',
-    created_at: new Date().toISOString(),
-    order_id: orderId,
-    charge: { id: 'CHAR_test', status: 'PAID', payment_method: { type: 'PIX' } },
+    ...order,
+    charges: [{ id: 'CHAR_test', status: 'PAID', payment_method: { type: 'PIX' } }],
   });
   const t = Math.floor(Date.now() / 1000);
   const notify = (signature: string) =>

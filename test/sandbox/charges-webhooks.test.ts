@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect } from 'vitest';
@@ -132,15 +132,18 @@ describe('notification_urls', () => {
       expect(verify(sandbox, d, sandbox.webhookSecret)).toBe(true);
       expect(verify(sandbox, d, 'another-secret')).toBe(false);
     }
-    const event = r.deliveries[0]!.json;
-    expect(event).toMatchObject({
-      type: 'CHARGE.PAID',
-      order_id: res.body.id,
-      charge: { id: res.body.charges[0].id, status: 'PAID' },
-    });
-    expect(event.id).toBe(r.deliveries[0]!.headers['x-gateway-event-id']);
-    expect(event.id).toMatch(/^EVT_/);
-    expect(JSON.stringify(event)).not.toContain('4111111111111111');
+    // The body is the order as GET /orders/{id} answers it; the event is named in headers.
+    const first = r.deliveries[0]!;
+    expect(first.json).toEqual((await api(sandbox, 'GET', `/orders/${res.body.id}`)).body);
+    expect(first.json.charges[0]).toMatchObject({ id: res.body.charges[0].id, status: 'PAID' });
+    expect(first.headers['x-gateway-event-type']).toBe('CHARGE.PAID');
+    expect(first.headers['x-gateway-event-id']).toMatch(/^EVT_/);
+    // The provider's check: SHA-256 hex of "<API token>-<raw body>".
+    for (const d of r.deliveries)
+      expect(d.headers['x-authenticity-token']).toBe(
+        createHash('sha256').update(`${sandbox.token}-${d.body}`).digest('hex'),
+      );
+    expect(first.body).not.toContain('4111111111111111');
     // The log names the receiver but not its query string, which can hold a secret.
     expect(logs.join('\n')).not.toContain('secret=abc');
   });
@@ -158,15 +161,17 @@ describe('notification_urls', () => {
     await r.received(3);
     await api(sandbox, 'POST', `/charges/${created.body.id}/cancel`);
     await r.received(4);
-    expect(r.deliveries.map((d) => [d.json.type, d.json.charge.status, d.json.charge.amount.summary.refunded])).toEqual(
-      [
-        ['CHARGE.AUTHORIZED', 'AUTHORIZED', 0],
-        ['CHARGE.PAID', 'PAID', 0],
-        ['CHARGE.PARTIALLY_REFUNDED', 'PAID', 1000],
-        ['CHARGE.CANCELED', 'CANCELED', 10_000],
-      ],
-    );
-    expect(r.deliveries.every((d) => d.json.order_id === null)).toBe(true);
+    // A charge without an order is sent itself, as GET /charges/{id} answers it.
+    expect(
+      r.deliveries.map((d) => [d.headers['x-gateway-event-type'], d.json.status, d.json.amount.summary.refunded]),
+    ).toEqual([
+      ['CHARGE.AUTHORIZED', 'AUTHORIZED', 0],
+      ['CHARGE.PAID', 'PAID', 0],
+      ['CHARGE.PARTIALLY_REFUNDED', 'PAID', 1000],
+      ['CHARGE.CANCELED', 'CANCELED', 10_000],
+    ]);
+    expect(r.deliveries.every((d) => d.json.id === created.body.id)).toBe(true);
+    expect(r.deliveries.at(-1)!.json).toEqual((await api(sandbox, 'GET', `/charges/${created.body.id}`)).body);
   });
 
   it('boleto: WAITING on creation, PAID from the simulator', async ({ sandbox }) => {
@@ -175,7 +180,10 @@ describe('notification_urls', () => {
     await r.received(1);
     await api(sandbox, 'POST', `/sandbox/charges/${created.body.charges[0].id}/boleto/pay`);
     await r.received(2);
-    expect(r.deliveries.map((d) => d.json.type)).toEqual(['CHARGE.WAITING', 'CHARGE.PAID']);
+    expect(r.deliveries.map((d) => [d.headers['x-gateway-event-type'], d.json.charges[0].status])).toEqual([
+      ['CHARGE.WAITING', 'WAITING'],
+      ['CHARGE.PAID', 'PAID'],
+    ]);
   });
 
   it('Pix: nothing on creation, a signed CHARGE.PAID when the QR code is paid, then the refund', async ({
@@ -192,11 +200,19 @@ describe('notification_urls', () => {
     await r.received(1);
     await api(sandbox, 'POST', `/charges/${paid.body.charges[0].id}/cancel`);
     await r.received(2);
-    expect(r.deliveries.map((d) => [d.json.type, d.json.charge.payment_method.type, d.json.order_id])).toEqual([
-      ['CHARGE.PAID', 'PIX', created.body.id],
-      ['CHARGE.CANCELED', 'PIX', created.body.id],
+    expect(
+      r.deliveries.map((d) => [
+        d.headers['x-gateway-event-type'],
+        d.json.id,
+        d.json.charges[0].payment_method.type,
+        d.json.charges[0].status,
+        d.json.qr_codes[0].id,
+      ]),
+    ).toEqual([
+      ['CHARGE.PAID', created.body.id, 'PIX', 'PAID', created.body.qr_codes[0].id],
+      ['CHARGE.CANCELED', created.body.id, 'PIX', 'CANCELED', created.body.qr_codes[0].id],
     ]);
-    expect(r.deliveries[0]!.json.charge.payment_method.pix).toEqual(paid.body.charges[0].payment_method.pix);
+    expect(r.deliveries[0]!.json.charges[0].payment_method.pix).toEqual(paid.body.charges[0].payment_method.pix);
     expect(r.deliveries.every((d) => verify(sandbox, d, sandbox.webhookSecret))).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
-import { api, cardCharge, order } from './support/payments';
+import { api, cardCharge, order, subMerchantCharge } from './support/payments';
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -124,6 +124,51 @@ describe('webhook outbox', () => {
     expect(outboxRows(dataFile)).toEqual([]);
   });
 
+  it('a delivery recorded by a sandbox from before the provider format (data file version 6) goes out as the order', async () => {
+    const dataFile = dataFileIn();
+    const r = await receiver(() => 200);
+    cleanup.push(() => r.stop());
+    const token = 'sbx_outbox_legacy';
+    const sandbox = await startSandbox({ dataFile, token });
+    const created = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
+    const standalone = await api(sandbox, 'POST', '/charges', subMerchantCharge());
+    await sandbox.close();
+
+    // The file as version 6 left it: no event_type column, the envelope body of that release.
+    const old = new Database(dataFile);
+    old.exec('ALTER TABLE webhook_outbox DROP COLUMN event_type');
+    old.pragma('user_version = 6');
+    const envelope = (id: string, orderId: string | null, charge: unknown) =>
+      JSON.stringify({
+        id,
+        type: 'CHARGE.PAID',
+        created_at: '2026-11-20T10:00:00.000-03:00',
+        order_id: orderId,
+        charge,
+      });
+    const insert = old.prepare(
+      "INSERT INTO webhook_outbox (merchant_id, event_id, url, body, attempt, due_at) VALUES ('MERC_sandbox', ?, ?, ?, 2, 0)",
+    );
+    insert.run('EVT_legacy-order', r.url, envelope('EVT_legacy-order', created.body.id, created.body.charges[0]));
+    insert.run('EVT_legacy-charge', r.url, envelope('EVT_legacy-charge', null, standalone.body));
+    old.close();
+
+    const again = await startSandbox({ dataFile, token });
+    cleanup.push(() => again.close());
+    await r.received(2);
+    const byEvent = Object.fromEntries(r.deliveries.map((d) => [d.headers['x-gateway-event-id'], d]));
+    const fromOrder = byEvent['EVT_legacy-order']!;
+    expect(JSON.parse(fromOrder.body)).toEqual((await api(again, 'GET', `/orders/${created.body.id}`)).body);
+    expect(fromOrder.headers['x-gateway-event-type']).toBe('CHARGE.PAID');
+    expect(fromOrder.headers['x-gateway-delivery-attempt']).toBe('2');
+    expect(fromOrder.headers['x-authenticity-token']).toBe(
+      createHash('sha256').update(`${token}-${fromOrder.body}`).digest('hex'),
+    );
+    const fromCharge = byEvent['EVT_legacy-charge']!;
+    expect(JSON.parse(fromCharge.body)).toEqual(standalone.body);
+    expect(fromCharge.headers['x-gateway-event-type']).toBe('CHARGE.PAID');
+  });
+
   it('an attempt still in flight at shutdown is made again after the restart', async () => {
     const dataFile = dataFileIn();
     const r = await receiver((n) => (n === 0 ? null : 200));
@@ -178,7 +223,7 @@ describe('webhook outbox', () => {
     expect(created.headers.get('x-idempotent-replayed')).toBeNull();
     expect([count('orders'), count('charges'), count('idempotency_keys')]).toEqual([1, 1, 1]);
     await r.received(1);
-    expect(JSON.parse(r.deliveries[0]!.body)).toMatchObject({ order_id: created.body.id });
+    expect(JSON.parse(r.deliveries[0]!.body)).toMatchObject({ id: created.body.id });
 
     // A status change too: a capture whose event cannot be recorded leaves the charge authorized.
     const authorized = await api(
@@ -195,6 +240,7 @@ describe('webhook outbox', () => {
     other.exec('DROP TRIGGER refuse');
     expect((await api(sandbox, 'POST', `/charges/${chargeId}/capture`)).body).toMatchObject({ status: 'PAID' });
     await r.received(3);
-    expect(JSON.parse(r.deliveries[2]!.body)).toMatchObject({ type: 'CHARGE.PAID' });
+    expect(r.deliveries[2]!.headers['x-gateway-event-type']).toBe('CHARGE.PAID');
+    expect(JSON.parse(r.deliveries[2]!.body)).toMatchObject({ charges: [{ id: chargeId, status: 'PAID' }] });
   });
 });

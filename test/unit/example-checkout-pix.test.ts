@@ -41,7 +41,7 @@ describe('pixPayments', () => {
     expect(await pix.simulatePayment(ORDER, 'shopper-b')).toBe(404);
   });
 
-  it('with notifications: a signed CHARGE.PAID of a PIX charge pays the order, without reading it', async () => {
+  it('with notifications: a signed notification of the order with a paid PIX charge pays it, without reading it', async () => {
     const api = fakeApi({ charges: [], qr_codes: [] });
     const pix = pixPayments({ ...api, webhookSecret: SECRET });
     pix.track(created(), 'a');
@@ -49,7 +49,7 @@ describe('pixPayments', () => {
       status: 'WAITING',
       secondsLeft: expect.toSatisfy((s: number) => s > 1700 && s <= 1800),
     });
-    const event = { id: 'EVT_1', type: 'CHARGE.PAID', order_id: ORDER, charge: paidCharge };
+    const event = { id: ORDER, charges: [paidCharge], qr_codes: [] };
     const good = signed(event);
     expect(pix.notification(good.body, signed(event, 'whsec_some_other_secret_000').signature)).toBe(401);
     expect(pix.notification(good.body, signed(event, SECRET, Math.floor(Date.now() / 1000) - 301).signature)).toBe(401);
@@ -75,13 +75,14 @@ describe('pixPayments', () => {
     expect(api.calls).toEqual([`GET /orders/${ORDER}`]);
   });
 
-  it('other events and other orders are acknowledged and change nothing', async () => {
+  it('other notifications and other orders are acknowledged and change nothing', async () => {
     const pix = pixPayments({ ...fakeApi({ charges: [], qr_codes: [] }), webhookSecret: SECRET });
     pix.track(created(), 'a');
     for (const event of [
-      { type: 'CHARGE.CANCELED', order_id: ORDER, charge: { ...paidCharge, status: 'CANCELED' } },
-      { type: 'CHARGE.PAID', order_id: ORDER, charge: { status: 'PAID', payment_method: { type: 'BOLETO' } } },
-      { type: 'CHARGE.PAID', order_id: 'ORDE_other', charge: paidCharge },
+      { id: ORDER, charges: [{ ...paidCharge, status: 'CANCELED' }] },
+      { id: ORDER, charges: [{ status: 'PAID', payment_method: { type: 'BOLETO' } }] },
+      { id: 'ORDE_other', charges: [paidCharge] },
+      { id: ORDER },
     ]) {
       const { body, signature } = signed(event);
       expect(pix.notification(body, signature)).toBe(204);
@@ -95,7 +96,7 @@ describe('pixPayments', () => {
     const pix = pixPayments(api);
     expect(pix.notificationUrls('http://shop')).toEqual([]);
     pix.track(created(), 'a');
-    const { body, signature } = signed({ type: 'CHARGE.PAID', order_id: ORDER, charge: paidCharge });
+    const { body, signature } = signed({ id: ORDER, charges: [paidCharge] });
     expect(pix.notification(body, signature)).toBe(401);
     expect(await pix.status(ORDER, 'a')).toMatchObject({ status: 'WAITING' });
     order.charges.push(paidCharge);

@@ -5,6 +5,7 @@ import { challengeEndAndSecrets } from './migrations/003-challenge-end-and-secre
 import { threeDsMethod } from './migrations/004-three-ds-method';
 import { installmentRate } from './migrations/005-installment-rate';
 import { pix } from './migrations/006-pix';
+import { webhookEventType } from './migrations/007-webhook-event-type';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -18,4 +19,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   threeDsMethod,
   installmentRate,
   pix,
+  webhookEventType,
 ];

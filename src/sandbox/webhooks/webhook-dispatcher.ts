@@ -1,11 +1,19 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
+import { sha256 } from '../crypto/sha256';
 import type { OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
+/**
+ * The provider's own check, which existing receivers make: SHA-256 hex of `<API token>-<raw body>`
+ * (docs/webhooks.md#the-authenticity-token).
+ */
+const AUTHENTICITY_HEADER = 'x-authenticity-token';
 /** Header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 const SIGNATURE_HEADER = 'x-gateway-signature';
 /** Header carrying the event id, the same on every retry of one event: receivers deduplicate on it. */
 const EVENT_ID_HEADER = 'x-gateway-event-id';
+/** Header carrying the event's type (`CHARGE.PAID`, …): the body, the order itself, does not say it. */
+const EVENT_TYPE_HEADER = 'x-gateway-event-type';
 /** Header carrying the attempt number, 1 for the first delivery. */
 const ATTEMPT_HEADER = 'x-gateway-delivery-attempt';
 
@@ -30,6 +38,17 @@ function webhookSignature(secret: string, t: number, body: string): string {
   return createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 }
 
+/** What signs a merchant's deliveries, read at each attempt: a retry after a rotation uses the new secret. */
+export interface WebhookCredentials {
+  /** The HMAC key of `x-gateway-signature` (`whsec_…`). */
+  webhookSecret: string;
+  /** The merchant's API token, which `x-authenticity-token` hashes as the provider does. */
+  token: string;
+}
+
+/** `x-authenticity-token`: SHA-256 hex of `<API token>-<raw body>`, as the provider computes it. */
+const authenticityToken = (token: string, body: string): string => sha256(`${token}-${body}`, 'hex');
+
 /** Where a log line may point: the URL without its query, which can hold a receiver's secret. */
 const shown = (url: string) => {
   const u = new URL(url);
@@ -37,7 +56,8 @@ const shown = (url: string) => {
 };
 
 /**
- * Delivers notifications: POSTs a JSON body to each URL, signed, and retries with backoff until
+ * Delivers notifications: POSTs a JSON body to each URL, with the provider's authenticity token
+ * and the sandbox's signature, and retries with backoff until
  * a 2xx answer or the retries run out. A receiver that is down, slow or failing cannot block or
  * fail the API call that caused the event. Every delivery still to make is a row of the outbox
  * first, written in the transaction of the change it reports (`record`), so the change and its
@@ -55,8 +75,8 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly log: (line: string) => void,
     private readonly outbox: WebhookOutbox,
-    /** The merchant's webhook secret, read at each attempt: a retry after a rotation is signed with the new one. */
-    private readonly secretOf: (merchantId: string) => string | undefined,
+    /** The merchant's credentials, read at each attempt; undefined for an account that no longer exists. */
+    private readonly credentialsOf: (merchantId: string) => WebhookCredentials | undefined,
     options: WebhookOptions = {},
   ) {
     this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
@@ -69,9 +89,8 @@ export class WebhookDispatcher {
    * attempts (a rolled-back change leaves no row and nothing to send). A sandbox that is closing
    * still records the rows, for its next start with the same data file, and schedules nothing.
    */
-  record(urls: readonly string[], event: { id: string }, merchantId: string): () => void {
-    const body = JSON.stringify(event);
-    const entries = urls.map((url) => this.outbox.add(merchantId, event.id, url, body, Date.now()));
+  record(urls: readonly string[], event: { id: string; type: string }, body: string, merchantId: string): () => void {
+    const entries = urls.map((url) => this.outbox.add(merchantId, event, url, body, Date.now()));
     return () => {
       if (!this.closed) for (const entry of entries) this.schedule(entry);
     };
@@ -106,21 +125,23 @@ export class WebhookDispatcher {
   private async attempt(entry: OutboxEntry): Promise<void> {
     if (this.closed) return;
     const { url, eventId, body, attempt } = entry;
-    const secret = this.secretOf(entry.merchantId);
+    const credentials = this.credentialsOf(entry.merchantId);
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), this.timeoutMs);
     let outcome: string;
     try {
-      if (secret === undefined) throw new Error('no such merchant');
+      if (credentials === undefined) throw new Error('no such merchant');
       const t = Math.floor(this.clock.now().getTime() / 1000);
       const res = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Gateway-Sandbox-Webhooks/1',
-          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(secret, t, body)}`,
+          [AUTHENTICITY_HEADER]: authenticityToken(credentials.token, body),
+          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(credentials.webhookSecret, t, body)}`,
           [EVENT_ID_HEADER]: eventId,
+          [EVENT_TYPE_HEADER]: entry.eventType,
           [ATTEMPT_HEADER]: String(attempt),
         },
         body,
@@ -140,7 +161,7 @@ export class WebhookDispatcher {
     }
     // Closing: the row stays in the outbox, and this attempt is made again after a restart.
     if (this.closed) return;
-    const retryIn = secret === undefined ? undefined : this.delays[attempt - 1];
+    const retryIn = credentials === undefined ? undefined : this.delays[attempt - 1];
     this.log(
       `webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}` +
         `${outcome === 'ok' ? '' : retryIn === undefined ? ', giving up' : `, retry in ${retryIn} ms`}`,
