@@ -22,32 +22,12 @@ const zoneOf = (offsetMinutes: number): string => {
   const abs = Math.abs(offsetMinutes);
   return `${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 };
-/** São Paulo's offset, the one nearly every call asks for: written once, not on every timestamp (several per answer). */
+/** São Paulo's offset, the one nearly every timestamp is written in. */
 const BRASILIA = -180;
-const BRASILIA_ZONE = zoneOf(BRASILIA);
-
-// The last two São Paulo times written, newest first: an answer carries its creation and its expiry
-// instant, and under load several answers in a row carry the same two milliseconds.
-let newMs = Number.NaN;
-let newText = '';
-let oldMs = Number.NaN;
-let oldText = '';
 
 /** ISO 8601 with milliseconds and a time-zone offset (docs/rules.md#formats): 2026-11-22T11:15:44.123-03:00. */
 export function timestamp(date: Date, offsetMinutes: number = BRASILIA): string {
-  const ms = date.getTime();
-  if (offsetMinutes === BRASILIA) {
-    if (ms === newMs) return newText;
-    if (ms === oldMs) return oldText;
-  }
-  const local = new Date(ms + offsetMinutes * 60_000).toISOString();
+  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString();
   // toISOString always ends in Z: the local time is everything before it.
-  const text = local.slice(0, -1) + (offsetMinutes === BRASILIA ? BRASILIA_ZONE : zoneOf(offsetMinutes));
-  if (offsetMinutes === BRASILIA) {
-    oldMs = newMs;
-    oldText = newText;
-    newMs = ms;
-    newText = text;
-  }
-  return text;
+  return local.slice(0, -1) + zoneOf(offsetMinutes);
 }

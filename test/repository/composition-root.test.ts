@@ -48,4 +48,21 @@ describe('the composition root', () => {
     const routes = files(root).filter((f) => /\/(routes|challenge)\//.test(f) || f.endsWith('/app.ts'));
     expect(routes.filter((f) => /\bdeps\.db\b/.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
+
+  it('leaves no state at module level: what changes belongs to a sandbox instance', () => {
+    // Two sandboxes in one process (every test file starts several) must not share a memo or a
+    // cache: a module-level `let`, or a Map or Set a module fills, is seen by all of them. A table
+    // built once and never written is declared Readonly; a WeakMap is a side table of the objects
+    // it is keyed by, which no other sandbox holds.
+    const found = files(root).flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /^(export )?(let|var) /.test(line) || /^(export )?const \w+ = new (Map|Set)\b/.test(line)
+            ? [`${f}:${i + 1}: ${line}`]
+            : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
 });

@@ -16,8 +16,6 @@ describe('timestamp', () => {
   });
 
   it('gives each call its own instant and offset, whatever was written just before', () => {
-    // The last São Paulo text is kept for the next call with the same millisecond: it must not leak
-    // into another offset, nor outlive its millisecond.
     expect(timestamp(instant)).toBe('2026-11-22T11:15:44.123-03:00');
     expect(timestamp(new Date(instant.getTime()))).toBe('2026-11-22T11:15:44.123-03:00');
     expect(timestamp(instant, 0)).toBe('2026-11-22T14:15:44.123+00:00');
@@ -32,7 +30,6 @@ describe('timestamp', () => {
       expect(timestamp(instant)).toBe('2026-11-22T11:15:44.123-03:00');
       expect(timestamp(expiry)).toBe('2026-11-22T11:25:44.123-03:00');
     }
-    // A third instant pushes out the older one; each of the three is still written right.
     expect(timestamp(later)).toBe('2026-11-22T11:15:44.130-03:00');
     expect(timestamp(instant)).toBe('2026-11-22T11:15:44.123-03:00');
     expect(timestamp(expiry)).toBe('2026-11-22T11:25:44.123-03:00');

@@ -184,7 +184,7 @@ export const UNKNOWN_NETWORK_SCENARIO: SandboxScenario = {
   description: 'Any card of an unknown network: AUTH_NOT_SUPPORTED',
 };
 
-const BY_NUMBER = new Map(SANDBOX_CARDS.map((c) => [c.number, c]));
+const BY_NUMBER: ReadonlyMap<string, SandboxCard> = new Map(SANDBOX_CARDS.map((c) => [c.number, c]));
 
 /**
  * The sandbox scenario of a card number (digits only): its row in {@link SANDBOX_CARDS}, else

@@ -238,13 +238,10 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
   return out;
 }
 
-let schemas:
-  | { order: ReturnType<typeof orderChargeSchema>; standalone: ReturnType<typeof standaloneChargeSchema> }
-  | undefined;
+const SCHEMAS = { order: orderChargeSchema(), standalone: standaloneChargeSchema() };
 
 /** Validates a charge body: POST /orders/{id}/pay (`order`) or POST /charges (`standalone`). */
 export function validateCharge(body: unknown, context: ChargeContext): Parsed<ChargeBody> {
-  schemas ??= { order: orderChargeSchema(), standalone: standaloneChargeSchema() };
-  const parsed: Parsed<ChargeBody> = parseWithSchema(context === 'order' ? schemas.order : schemas.standalone, body);
+  const parsed: Parsed<ChargeBody> = parseWithSchema(context === 'order' ? SCHEMAS.order : SCHEMAS.standalone, body);
   return withCrossFieldProblems(parsed, chargeShapeProblems(body, '', context));
 }

@@ -29,7 +29,7 @@ const DECLINED_CARDS: Readonly<Record<string, Decline>> = {
 };
 
 // Matched on first 6 and last 4 digits, what a stored card still knows of its number.
-const DECLINED_BY_DIGITS = new Map(
+const DECLINED_BY_DIGITS: ReadonlyMap<string, Decline> = new Map(
   Object.entries(DECLINED_CARDS).map(([n, d]) => [`${n.slice(0, 6)}${n.slice(-4)}`, d]),
 );
 

@@ -26,11 +26,11 @@ function sharedRuleSchemas(): Map<FieldRule, JsonSchema> {
     out.set(fieldRules.ADDRESS_RULES[key], fieldRules.ADDRESS_SCHEMAS[key]);
   return out;
 }
-let shared: Map<FieldRule, JsonSchema> | undefined;
+const SHARED: ReadonlyMap<FieldRule, JsonSchema> = sharedRuleSchemas();
 
 /** The JSON Schema of a shared field rule, with the rule's own sentence as description; undefined for a rule made per field. */
 export function ruleSchema(rule: FieldRule): JsonSchema | undefined {
-  const schema = (shared ??= sharedRuleSchemas()).get(rule);
+  const schema = SHARED.get(rule);
   return schema && { ...schema, description: rule.message };
 }
 

@@ -72,7 +72,7 @@ export const orderSchema = () =>
 
 export type OrderBody = z.infer<ReturnType<typeof orderSchema>>;
 
-let schema: ReturnType<typeof orderSchema> | undefined;
+const ORDER_SCHEMA = orderSchema();
 
 /** A QR code's problems the schema cannot see: sent beside a charge, or already expired at `now`. */
 function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: number): ErrorItem[] {
@@ -97,7 +97,7 @@ function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: nu
 /** Validates a POST /orders body at `now`: the schema, then each charge's and QR code's cross-field rules. */
 export function validateOrder(body: unknown, now: number): Parsed<OrderBody> {
   const value = body as { charges?: unknown; qr_codes?: unknown };
-  const parsed = parseWithSchema((schema ??= orderSchema()), value);
+  const parsed = parseWithSchema(ORDER_SCHEMA, value);
   const charges = value.charges;
   return withCrossFieldProblems(parsed, [
     ...(Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order')) : []),
