@@ -29,7 +29,8 @@ const feesQuery = z.strictObject({
   max_installments: described(z._default(integer(1, 12), 12), 'The most installments offered. Default 12.', 12),
   max_installments_no_interest: described(
     z._default(integer(0, 12), 1),
-    'The most installments without interest, 0 to `max_installments`. Default 1. 0 and 1 give the same plans: paying at once costs the price, every split has interest.',
+    'The most installments without interest, 0 to `max_installments`. Default 1. ' +
+      '0 and 1 give the same plans: paying at once costs the price, every split has interest.',
     3,
   ),
   credit_card_bin: described(
