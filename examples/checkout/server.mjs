@@ -121,7 +121,7 @@ export async function startCheckout(gateway) {
     return auth.status === 'AUTH_FLOW_COMPLETED' ? (auth.authentication_status ?? 'NOT_AUTHENTICATED') : undefined;
   }
   const key = await call('POST', '/public-keys', { type: 'card' });
-  if (key.status !== 201) throw new Error(`POST /public-keys answered ${key.status} (trace ${key.traceId})`);
+  if (key.status !== 200) throw new Error(`POST /public-keys answered ${key.status} (trace ${key.traceId})`);
   const publicKey = key.body.public_key;
   const esmDir = gateway.esmDir ?? ESM_DIST_DIR;
   /** Cards the shoppers saved (`card.store: true`), by shopper id. A real shop keeps them in its database. */

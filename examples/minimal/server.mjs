@@ -26,7 +26,7 @@ async function gateway(method, path, body, headers = {}) {
 
 // Once, at start-up: the public key the page encrypts cards with.
 const key = await gateway('POST', '/public-keys', { type: 'card' });
-if (key.status !== 201) throw new Error(`POST /public-keys answered ${key.status} (trace ${key.traceId})`);
+if (key.status !== 200) throw new Error(`POST /public-keys answered ${key.status} (trace ${key.traceId})`);
 const PUBLIC_KEY = key.body.public_key;
 
 // Your cart: prices live on the server, never taken from the page.

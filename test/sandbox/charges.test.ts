@@ -201,7 +201,7 @@ describe('cancel', () => {
   it('cancels a PAID charge: CANCELED, summary.refunded = paid, no more CANCEL link', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge({ value: 12_345 })]));
     const res = await api(sandbox, 'POST', `/charges/${created.body.charges[0].id}/cancel`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       status: 'CANCELED',
       amount: { summary: { total: 12_345, paid: 12_345, refunded: 12_345 } },

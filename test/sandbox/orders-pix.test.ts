@@ -391,7 +391,7 @@ describe('refunding a Pix charge', () => {
     const created = (await pixOrder(sandbox, { amount: { value: 10_000 } })).body;
     const charge = (await pay(sandbox, created.qr_codes[0].id)).body.charges[0];
     const part = await api(sandbox, 'POST', `/charges/${charge.id}/cancel`, { amount: { value: 2_500 } });
-    expect(part.status).toBe(200);
+    expect(part.status).toBe(201);
     expect(part.body).toMatchObject({ status: 'PAID', amount: { summary: { paid: 10_000, refunded: 2_500 } } });
     expect(part.body.links.map((l: { rel: string }) => l.rel)).toEqual(['SELF', 'CHARGE.CANCEL']);
     const rest = await api(sandbox, 'POST', `/charges/${charge.id}/cancel`);

@@ -282,7 +282,8 @@ export const merchantAuthenticationResponse = z.strictObject({
 /** POST /public-keys and GET /public-keys/card. */
 export const publicKeyResponse = z.strictObject({
   public_key: z.string().check(z.minLength(1)),
-  created_at: isoTime(),
+  // Epoch milliseconds, an integer, as the provider answers it (docs/rules.md#success-answers).
+  created_at: z.int().check(z.minimum(0)),
 });
 
 /** POST /checkout-sdk/sessions. */

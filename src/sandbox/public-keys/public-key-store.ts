@@ -15,7 +15,8 @@ export interface PublicKeyRecord {
   publicKey: string;
   /** PKCS#8 PEM, for RSA-OAEP (SHA-256) decryption of encrypted cards. */
   privateKeyPem: string;
-  createdAt: string;
+  /** When it was made, in epoch milliseconds: the provider answers `created_at` as this integer (docs/rules.md#success-answers). */
+  createdAt: number;
   /** When a newer key replaced this one, the end of its 7 days of overlap; null for the current key. */
   retiresAt: string | null;
 }
@@ -34,7 +35,7 @@ const toRecord = (r: Row): PublicKeyRecord => ({
   merchantId: r.merchant_id,
   publicKey: r.public_key,
   privateKeyPem: r.private_key_pem,
-  createdAt: timestamp(new Date(r.created_at)),
+  createdAt: r.created_at,
   retiresAt: r.retires_at === null ? null : timestamp(new Date(r.retires_at)),
 });
 

@@ -17,6 +17,9 @@ const amountBody = z.strictObject({
   amount: z.optional(z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' })),
 });
 
+/** The success status of each transition (docs/rules.md#success-answers). */
+const SUCCESS = { capture: 200, cancel: 201 } as const;
+
 /**
  * POST /charges (a sub-merchant's credit card charge; x-idempotency-key), GET /charges/{id},
  * POST /charges/{id}/capture and /cancel. Merchant bearer token.
@@ -104,7 +107,8 @@ export const CHARGE_ROUTES: Route[] = [
         schema: { name: 'ChargeAmountRequest', schema: amountBody },
         example: { amount: { value: 1000 } },
       },
-      responses: { '200': json('Charge', chargeResponse, 'The charge as it now is.') },
+      // A cancel answers 201 as the provider's does (integrations check it: docs/rules.md#success-answers); a capture 200.
+      responses: { [SUCCESS[action]]: json('Charge', chargeResponse, 'The charge as it now is.') },
       errors: [...JSON_BODY_ERRORS, 404, 409, 422],
       handle:
         (deps) =>
@@ -112,6 +116,7 @@ export const CHARGE_ROUTES: Route[] = [
           const value = body.amount?.value;
           return c.json(
             applyTransition(deps, params.id, c.get('merchant').id, (charge, now) => decide(charge, value, now)),
+            SUCCESS[action],
           );
         },
     }),

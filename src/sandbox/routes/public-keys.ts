@@ -33,9 +33,11 @@ export const PUBLIC_KEY_ROUTES: Route[] = [
       example: { type: 'card' },
       parse: (raw) => unexpectedFirst(parseWithSchema(publicKeyBody, raw)),
     },
-    responses: { '201': json('PublicKey', publicKeyResponse, 'The new key.') },
+    // 200, not 201, with created_at in epoch milliseconds: what the provider answers and its
+    // integrations check (docs/rules.md#success-answers).
+    responses: { '200': json('PublicKey', publicKeyResponse, 'The new key.') },
     errors: JSON_BODY_ERRORS,
-    handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id)), 201),
+    handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id))),
   }),
   defineRoute({
     operationId: 'getPublicKey',
