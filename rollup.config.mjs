@@ -1,29 +1,26 @@
-// The package build: `npx rollup -c` builds everything; `npx rollup -c --configNoTypes` the JS
-// builds only, without the declarations (what `npm start` needs). Each run stamps dist/ with the
-// inputs it was built from (scripts/build-stamp.mjs): `npm start`, `npm run build` and `npm pack`
-// build only when one changed.
+// The package build. `npx rollup -c` builds everything; `--configNoTypes` the JS builds only (what
+// `npm start` needs), `--configTypesOnly` the declarations only. `npm run build`, `npm start`,
+// `npm run sandbox` and `npm pack` run these through wireit (package.json), which skips a step
+// whose inputs have not changed since it last ran and restores earlier outputs from its cache.
 import nodeResolve from '@rollup/plugin-node-resolve';
-import { dts } from 'rollup-plugin-dts';
+import terser from '@rollup/plugin-terser';
+import { execFile } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { clearStamp, hashInputs, PACKAGE_INPUTS, writeStamp } from './scripts/build-stamp.mjs';
-import { sharedMinifier } from './scripts/minify.mjs';
+import { promisify } from 'node:util';
+import { dts } from 'rollup-plugin-dts';
+import esbuild from 'rollup-plugin-esbuild';
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
-import { transpileTypescript } from './scripts/transpile-typescript.mjs';
-import { typeDeclarations } from './scripts/type-declarations.mjs';
 
-// Each source is transpiled once for all the builds, when one first reaches it, and only
-// transpiled: the type-check is `npm run typecheck`, part of `npm test` (scripts/transpile-typescript.mjs).
-const ts = transpileTypescript('./tsconfig.build.json');
+// esbuild transpiles only: the type-check is `npm run typecheck`, part of `npm test`.
+const ts = () => esbuild({ tsconfig: 'tsconfig.build.json', target: 'es2020' });
 // Every build records the packages it bundles: dist/THIRD-PARTY-NOTICES.md carries their licences.
-// Our relative imports are resolved first, by the transpiler (a `.ts` file): node-resolve would try
-// and fail every extension it knows for each of them, in every build, before passing them on.
 const browser = () => [ts(), nodeResolve({ browser: true }), thirdPartyNotices()];
-// Three passes let terser inline the small helpers zod/mini leaves behind. `/*!` comments stay: the
+// Three passes let terser inline the small helpers zod leaves behind. `/*!` comments stay: the
 // banner that points at the licences.
-const minify = sharedMinifier({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });
+const minify = () => terser({ compress: { passes: 3, pure_getters: true }, format: { comments: /^!/ } });
 /** Where the licences of the bundled code are, at the top of every minified script. */
 const licenseBanner =
   '/*! @gateway/sdk | MIT | bundles MIT-licensed code: see LICENSE and THIRD-PARTY-NOTICES.md in the package */';
@@ -57,7 +54,7 @@ const lazyScripts = () => ({
 
 /**
  * The scripts gateway.js loads, each resolved once its build has written it: gateway.js waits for
- * them also when the builds run at the same time (scripts/build-if-stale.mjs).
+ * them also if the builds run at the same time.
  */
 const lazyScriptFiles = new Map(
   ['dist/gateway-challenge.js', 'dist/gateway-encrypt.js'].map((file) => {
@@ -165,32 +162,13 @@ const testingExternal = [...nodeExternal, '@playwright/test'];
 const testingPaths = { esm: { [SANDBOX]: '../sandbox/index.js' }, cjs: { [SANDBOX]: '../sandbox/index.cjs' } };
 
 /**
- * The builds of one run: the JS builds and, unless `--configNoTypes`, the declaration bundles of
- * the package's three entries, declared file by file. `npx rollup -c` runs them one after
- * the other; scripts/build-if-stale.mjs (`npm run build`, `npm start`) runs them at the same time.
- * @param {{ configNoTypes?: boolean }} args rollup's command line
+ * The builds of one run: the JS builds and the declaration bundles of the package's three entries,
+ * or one of the two (`--configNoTypes`, `--configTypesOnly`).
+ * @param {{ configNoTypes?: boolean, configTypesOnly?: boolean }} args rollup's command line
  */
 export default function config(args) {
-  const types = !args.configNoTypes;
-  // Hashed before any build reads them: a source edited during the build leaves dist/ stale.
-  const inputs = hashInputs(PACKAGE_INPUTS);
-  clearStamp('dist');
-  const declared = ['src/sdk/index.ts', 'src/sandbox/index.ts', 'src/testing/index.ts'];
-  const builds = types
-    ? [...javaScript, ...declarationBuilds(typeDeclarations('./tsconfig.build.json', declared))]
-    : javaScript;
-  // When every build has ended well, dist/ is stamped with the inputs of this run.
-  let open = builds.length;
-  let failed = false;
-  const stamp = {
-    name: 'build-stamp',
-    closeBundle(error) {
-      failed ||= Boolean(error);
-      if (--open === 0 && !failed) writeStamp('dist', inputs, { types });
-    },
-  };
-  for (const build of builds) build.plugins.push(stamp);
-  return builds;
+  if (args.configTypesOnly) return declarationBuilds();
+  return args.configNoTypes ? javaScript : [...javaScript, ...declarationBuilds()];
 }
 
 /** The scripts, the npm entries, the sandbox and the testing kit. */
@@ -318,37 +296,50 @@ const javaScript = [
   },
 ];
 
-/**
- * The .d.ts bundles, from the declarations written into `declarations.outDir` (a tree like src/'s)
- * when the first of them starts (scripts/type-declarations.mjs).
- * @param {ReturnType<typeof typeDeclarations>} declarations
- */
-function declarationBuilds(declarations) {
-  const { outDir } = declarations;
-  const plugins = () => [declarations.plugin(), dts({ tsconfig: './tsconfig.build.json' })];
-  // Imports of packages stay imports, as from src/ (outDir, in the system's temporary folder, sees no node_modules).
+/** Where `tsc -p tsconfig.types.json` writes the declarations of src/ (a tree like src/'s). */
+const DECLARATIONS = '.cache/declarations';
+let declared;
+/** Runs tsc once per process, before the first declaration bundle reads its output. */
+const declarationsEmitted = () => ({
+  name: 'declarations-emitted',
+  async buildStart() {
+    declared ??= promisify(execFile)(process.execPath, [
+      'node_modules/typescript/bin/tsc',
+      '-p',
+      'tsconfig.types.json',
+    ]).catch((error) => {
+      throw new Error(`tsc -p tsconfig.types.json failed:\n${error.stdout}${error.stderr}`);
+    });
+    await declared;
+  },
+});
+
+/** The .d.ts bundles of the package's three entries (rollup-plugin-dts), from tsc's declarations. */
+function declarationBuilds() {
+  const plugins = () => [declarationsEmitted(), dts({ tsconfig: './tsconfig.types.json' })];
+  // Imports of packages stay imports, as from src/.
   const external = (id) => !id.startsWith('.') && !isAbsolute(id);
   return [
     {
-      input: join(outDir, 'sdk/index.d.ts'),
+      input: join(DECLARATIONS, 'sdk/index.d.ts'),
       output: [{ file: 'dist/index.d.ts' }, { file: 'dist/index.d.cts' }],
       external,
       plugins: plugins(),
     },
     {
-      input: join(outDir, 'sandbox/index.d.ts'),
+      input: join(DECLARATIONS, 'sandbox/index.d.ts'),
       output: [{ file: 'dist/sandbox/index.d.ts' }, { file: 'dist/sandbox/index.d.cts' }],
       external,
       plugins: plugins(),
     },
     {
-      input: join(outDir, 'testing/index.d.ts'),
+      input: join(DECLARATIONS, 'testing/index.d.ts'),
       output: [
         { file: 'dist/testing/index.d.ts', paths: testingPaths.esm },
         { file: 'dist/testing/index.d.cts', paths: testingPaths.cjs },
       ],
       external,
-      plugins: [sandboxEntry(join(outDir, 'testing')), ...plugins()],
+      plugins: [sandboxEntry(resolve(DECLARATIONS, 'testing')), ...plugins()],
     },
   ];
 }

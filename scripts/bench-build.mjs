@@ -1,18 +1,18 @@
 // `npm run bench:build`: how long a newcomer waits, measured as one would meet it, in a fresh clone
-// (HEAD of this repository, or `--ref <commit>`) with this clone's node_modules linked in:
+// (HEAD of this repository, or each `--ref <commit>`, in turn) with this clone's node_modules linked in:
 //
-//   build        `npm run build` from an empty dist/
-//   fresh start  `npm start` from an empty dist/ and examples/esm/dist/, until the example is ready
+//   build        `npm run build` from empty (no dist/, no wireit cache)
+//   fresh start  `npm start` from empty, until the example is ready
 //   warm start   `npm start` again with nothing changed, until the example is ready
 //
 // Each figure is a ratio to one `tsc --noEmit -p tsconfig.json` of the same sources (in a second
 // clone, built once: the tests and examples type-check against dist/'s declarations), run in the
 // same round before and after the others (their mean is the round's baseline): the machine's speed
 // and load move both alike. Rounds repeat (`--rounds`, 3); the medians are printed. No target is
-// checked here; docs/performance.md quotes the figures ("The build").
+// checked here; docs/performance.md quotes the figures ("npm start and the build").
 //
 //   npm run bench:build -- --rounds 5
-//   npm run bench:build -- --ref main       (the same figures for another commit: before and after)
+//   npm run bench:build -- --ref main --ref HEAD   (before and after, rounds alternating)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,23 +23,24 @@ import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '3' }, ref: { type: 'string', default: 'HEAD' } },
+  options: { rounds: { type: 'string', default: '3' }, ref: { type: 'string', multiple: true, default: ['HEAD'] } },
 });
 const rounds = Number(values.rounds);
-const ref = execFileSync('git', ['rev-parse', values.ref], { cwd: root, encoding: 'utf8' }).trim();
+const refs = values.ref.map((ref) => execFileSync('git', ['rev-parse', ref], { cwd: root, encoding: 'utf8' }).trim());
 
 const base = mkdtempSync(join(tmpdir(), 'gateway-bench-build-'));
 process.on('exit', () => rmSync(base, { recursive: true, force: true }));
 /** A clone of `ref` in `base/name`, with this clone's node_modules. */
-function cloneAt(name) {
+function cloneAt(name, ref) {
   const dir = join(base, name);
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, dir]);
   execFileSync('git', ['checkout', '--quiet', ref], { cwd: dir });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   return dir;
 }
-const clone = cloneAt('gateway');
-const checked = cloneAt('gateway-checked');
+const clones = refs.map((ref, i) => cloneAt(`gateway-${i}`, ref));
+// The baseline type-checks the last ref's sources.
+const checked = cloneAt('gateway-checked', refs.at(-1));
 
 /** A port nothing listens on now (other helpers' sandboxes may hold the default ones). */
 const freePort = () =>
@@ -51,7 +52,7 @@ const freePort = () =>
   });
 
 /** Runs a command in a clone to its end; its duration in seconds. Fails the bench when it fails. */
-function timed(command, args, cwd = clone) {
+function timed(command, args, cwd) {
   const since = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -68,7 +69,7 @@ function timed(command, args, cwd = clone) {
 }
 
 /** `npm start` in the clone until the example says it is ready; then stops it. Seconds to ready. */
-async function start() {
+async function start(clone) {
   const env = {
     ...process.env,
     QUIET: '1',
@@ -96,39 +97,51 @@ async function start() {
   return seconds;
 }
 
-const clean = () => {
-  for (const dir of ['dist', 'examples/esm/dist']) rmSync(join(clone, dir), { recursive: true, force: true });
+// From empty: no build, and no wireit state or cache (a fresh clone has neither).
+const clean = (clone) => {
+  for (const dir of ['dist', 'examples/esm/dist', '.wireit', '.cache'])
+    rmSync(join(clone, dir), { recursive: true, force: true });
 };
 const tsc = () =>
   timed(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], checked);
 await timed('npx', ['rollup', '-c', '--silent'], checked);
 
-console.log(`bench:build: ${rounds} rounds in a fresh clone of ${ref.slice(0, 12)} (${base})`);
+const short = (ref) => ref.slice(0, 12);
+console.log(`bench:build: ${rounds} rounds of ${refs.map(short).join(', ')}, in turn, each in a fresh clone (${base})`);
 console.log(
   `load average at start: ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-const figures = { tsc: [], build: [], fresh: [], warm: [] };
-const ratios = { build: [], fresh: [], warm: [] };
 const fmt = (s) => `${s.toFixed(1)} s`;
+const results = refs.map(() => ({
+  tsc: [],
+  build: [],
+  fresh: [],
+  warm: [],
+  ratios: { build: [], fresh: [], warm: [] },
+}));
+// The refs take turns within a round, so a change of the machine's load falls on all of them.
 for (let round = 1; round <= rounds; round++) {
-  const before = await tsc();
-  clean();
-  const build = await timed('npm', ['run', 'build', '--silent']);
-  clean();
-  const fresh = await start();
-  const warm = await start();
-  const after = await tsc();
-  const baseline = (before + after) / 2;
-  figures.tsc.push(baseline);
-  for (const [name, value] of Object.entries({ build, fresh, warm })) {
-    figures[name].push(value);
-    ratios[name].push(value / baseline);
+  for (const [i, clone] of clones.entries()) {
+    const before = await tsc();
+    clean(clone);
+    const build = await timed('npm', ['run', 'build', '--silent'], clone);
+    clean(clone);
+    const fresh = await start(clone);
+    const warm = await start(clone);
+    const after = await tsc();
+    const baseline = (before + after) / 2;
+    const result = results[i];
+    result.tsc.push(baseline);
+    for (const [name, value] of Object.entries({ build, fresh, warm })) {
+      result[name].push(value);
+      result.ratios[name].push(value / baseline);
+    }
+    console.log(
+      `round ${round}, ${short(refs[i])}: tsc ${fmt(before)} / ${fmt(after)}, build ${fmt(build)} (${(build / baseline).toFixed(2)}×), fresh start ${fmt(fresh)} (${(fresh / baseline).toFixed(2)}×), warm start ${fmt(warm)} (${(warm / baseline).toFixed(2)}×)`,
+    );
   }
-  console.log(
-    `round ${round}: tsc ${fmt(before)} / ${fmt(after)}, build ${fmt(build)} (${(build / baseline).toFixed(2)}×), fresh start ${fmt(fresh)} (${(fresh / baseline).toFixed(2)}×), warm start ${fmt(warm)} (${(warm / baseline).toFixed(2)}×)`,
-  );
 }
 
 const median = (list) => {
@@ -136,11 +149,13 @@ const median = (list) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-console.log(`\nmedians over ${rounds} rounds (load average now ${loadavg()[0].toFixed(1)}):`);
-console.log(`  tsc --noEmit (the baseline)   ${fmt(median(figures.tsc))}`);
-for (const [name, label] of [
-  ['build', 'npm run build, empty dist/'],
-  ['fresh', 'npm start, empty dist/     '],
-  ['warm', 'npm start, nothing changed '],
-])
-  console.log(`  ${label}   ${fmt(median(figures[name]))}   ${median(ratios[name]).toFixed(2)}× tsc`);
+for (const [i, result] of results.entries()) {
+  console.log(`\n${short(refs[i])}: medians over ${rounds} rounds (load average now ${loadavg()[0].toFixed(1)}):`);
+  console.log(`  tsc --noEmit (the baseline)   ${fmt(median(result.tsc))}`);
+  for (const [name, label] of [
+    ['build', 'npm run build, from empty   '],
+    ['fresh', 'npm start, from empty       '],
+    ['warm', 'npm start, nothing changed  '],
+  ])
+    console.log(`  ${label}  ${fmt(median(result[name]))}   ${median(result.ratios[name]).toFixed(2)}× tsc`);
+}
