@@ -1,6 +1,5 @@
 // Compile-time checks of the testing kit's published declarations (dist/testing/index.d.ts), as an
-// integrator's compiler sees them: part of `npm run typecheck`. Its exports are declared file by
-// file (scripts/type-declarations.mjs), so the types they spell out are checked here.
+// integrator's compiler sees them: part of `npm run typecheck`.
 import { expectTypeOf } from 'vitest';
 import { TEST_CARDS, type SandboxCard, type TestCardName } from '@gateway/sdk/testing';
 
