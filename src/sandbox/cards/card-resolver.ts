@@ -104,8 +104,7 @@ export class CardResolver {
   }
 }
 
-// One literal with every field, not spreads: an object built from spreads is a slow dictionary-mode
-// one, and every 3DS request and card charge resolves a card (docs/performance.md).
+/** A card read from its number: what the sandbox knows of it from the digits alone, and what was sent with it. */
 function fromNumber(
   number: string,
   source: CardSource,

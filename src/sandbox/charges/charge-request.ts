@@ -55,8 +55,8 @@ const card = () =>
 const dueDateRule = 'must be a date written YYYY-MM-DD';
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 /**
- * A day of the calendar written `YYYY-MM-DD` (2024-02-29 is one, 2026-02-30 is not): the verdict of
- * a round trip through Date, by arithmetic, since every boleto order asks (docs/performance.md).
+ * A day of the calendar written `YYYY-MM-DD` (2024-02-29 is one, 2026-02-30 is not), by the
+ * Gregorian calendar's own rule for leap years.
  */
 const isCalendarDate = (v: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;

@@ -161,8 +161,8 @@ const toRow = (c: ChargeRecord): Row => ({
   updated_at: c.updatedAt,
 });
 
-/** The columns a new charge row fills, in the order of the insert's placeholders. */
-const INSERT_COLUMNS = [
+/** The columns of a charge row, each bound by its name from {@link toRow}. */
+const COLUMNS: readonly (keyof Row)[] = [
   'id',
   'merchant_id',
   'order_id',
@@ -182,11 +182,7 @@ const INSERT_COLUMNS = [
   'created_at',
   'paid_at',
   'updated_at',
-] as const satisfies readonly (keyof Row)[];
-
-/** The insert's parameters: each column's type in INSERT_COLUMNS' order, so the compiler checks each bound value. */
-type ValuesOf<T extends readonly (keyof Row)[]> = { -readonly [I in keyof T]: Row[T[I] & keyof Row] };
-type InsertValues = ValuesOf<typeof INSERT_COLUMNS>;
+];
 
 /** Stores charges. Writes are single statements; callers group them in a transaction. */
 export class ChargeStore {
@@ -197,10 +193,8 @@ export class ChargeStore {
   private readonly updateState;
 
   constructor(db: Db) {
-    // Positional parameters, in INSERT_COLUMNS' order: better-sqlite3 binds them without a property
-    // lookup per name (docs/performance.md).
-    this.insertRow = db.prepare<InsertValues>(
-      `INSERT INTO charges (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+    this.insertRow = db.prepare<[Row]>(
+      `INSERT INTO charges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.byId = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE id = ? AND merchant_id = ?');
     this.byBoleto = db.prepare<[string], Row>('SELECT * FROM charges WHERE boleto_id = ?');
@@ -214,29 +208,7 @@ export class ChargeStore {
   }
 
   insert(c: ChargeRecord): void {
-    // In INSERT_COLUMNS' order, the values toRow gives: bound straight from the record rather than
-    // through a row object and an array mapped from it, one insert per order (docs/performance.md).
-    this.insertRow.run(
-      c.id,
-      c.merchantId,
-      c.orderId,
-      c.referenceId,
-      c.description,
-      c.status,
-      c.amount,
-      c.paid,
-      c.refunded,
-      JSON.stringify(c.paymentResponse),
-      JSON.stringify(c.paymentMethod),
-      c.subMerchant && JSON.stringify(c.subMerchant),
-      JSON.stringify(c.notificationUrls),
-      c.authenticationId,
-      c.boletoId,
-      c.captureBefore,
-      c.createdAt,
-      c.paidAt,
-      c.updatedAt,
-    );
+    this.insertRow.run(toRow(c));
   }
 
   /** The merchant's charge; undefined for an unknown id or another merchant's charge. */

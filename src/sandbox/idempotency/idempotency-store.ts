@@ -1,4 +1,4 @@
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { UNPROCESSABLE } from '../http/api-error-code';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
@@ -27,7 +27,7 @@ export interface StoredResult {
 /**
  * What {@link IdempotencyStore.run} answers: the status and the answer's JSON text. The text is
  * serialised once, and the same string is stored under the key and sent, so a replay is byte for
- * byte the first answer without parsing and serialising it again (docs/performance.md).
+ * byte the first answer.
  */
 export interface IdempotentAnswer {
   status: 200 | 201;
@@ -49,17 +49,15 @@ export class IdempotencyStore {
   private readonly find;
   private readonly save;
   private readonly purge;
-  private readonly secret: KeyObject;
+  private readonly secret: string;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
     private readonly sharedTransaction: RunInSharedTransaction,
   ) {
-    // The key made once: a string secret is turned into a key by Node on every createHmac.
-    this.secret = createSecretKey(Buffer.from(idempotencySecret(db), 'utf8'));
-    // Read whatever age it has: an expired row is deleted before its key is used again, and only
-    // then, rather than a DELETE on every keyed request (docs/performance.md).
+    this.secret = idempotencySecret(db);
+    // Read whatever age it has: an expired row is deleted when its key is used again.
     this.find = db.prepare<[string, string, string], Row & { created_at: number }>(
       'SELECT fingerprint, status, response, created_at FROM idempotency_keys WHERE merchant_id = ? AND scope = ? AND key = ?',
     );

@@ -68,20 +68,8 @@ export class MerchantStore {
   private readonly upsertRow;
   private readonly updateSettings;
   private readonly updateSecret;
-  private readonly dataVersion;
-  /**
-   * Accounts read so far, by id and by token hash: two reads and a JSON parse on every request
-   * were a tenth of the 3DS endpoint's time (docs/performance.md). Every write of this store
-   * empties them, and so does a write by another connection to the same data file (SQLite's
-   * data_version moves), so a changed setting or secret applies from the next request on.
-   */
-  private readonly cachedById = new Map<string, Merchant>();
-  private readonly cachedByHash = new Map<string, Merchant>();
-  private seenVersion: number | undefined;
 
   constructor(db: Db) {
-    // An in-memory database has no other connection: nothing can change it behind this store's back.
-    this.dataVersion = db.memory ? undefined : db.prepare<[], number>('PRAGMA data_version').pluck();
     this.byId = db.prepare<[string], Row>('SELECT * FROM merchants WHERE id = ?');
     this.byHash = db.prepare<[string], Row>('SELECT * FROM merchants WHERE token_hash = ?');
     this.upsertRow = db.prepare(
@@ -96,10 +84,10 @@ export class MerchantStore {
          pix_key = COALESCE(@pix_key, merchants.pix_key), merchant_city = COALESCE(@city, merchants.merchant_city)`,
     );
     this.updateSettings = db.prepare(
-      `UPDATE merchants SET name = ?, pci_homologated = ?, sub_merchant_enabled = ?, released_mccs = ?,
-         installment_rate_bp = ?, merchant_city = ?, pix_key = ? WHERE id = ?`,
+      `UPDATE merchants SET name = @name, pci_homologated = @pci, sub_merchant_enabled = @sub, released_mccs = @mccs,
+         installment_rate_bp = @rate, merchant_city = @city, pix_key = @pix_key WHERE id = @id`,
     );
-    this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = ? WHERE id = ?');
+    this.updateSecret = db.prepare('UPDATE merchants SET webhook_secret = @secret WHERE id = @id');
   }
 
   /**
@@ -112,7 +100,6 @@ export class MerchantStore {
     m: Omit<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey' | 'installmentRateBp'> &
       Partial<Pick<Merchant, 'webhookSecret' | 'merchantCity' | 'pixKey' | 'installmentRateBp'>> & { token: string },
   ): Merchant {
-    this.forget();
     this.upsertRow.run({
       id: m.id,
       name: m.name,
@@ -132,11 +119,8 @@ export class MerchantStore {
   }
 
   get(id: string): Merchant | undefined {
-    this.forgetIfChangedElsewhere();
-    const cached = this.cachedById.get(id);
-    if (cached) return cached;
     const row = this.byId.get(id);
-    return row && this.remember(toMerchant(row), row.token_hash);
+    return row && toMerchant(row);
   }
 
   /**
@@ -144,36 +128,8 @@ export class MerchantStore {
    * never compares secret bytes an attacker can steer prefix by prefix.
    */
   byToken(token: string): Merchant | undefined {
-    this.forgetIfChangedElsewhere();
-    const tokenHash = hash(token);
-    const cached = this.cachedByHash.get(tokenHash);
-    if (cached) return cached;
-    const row = this.byHash.get(tokenHash);
-    return row && this.remember(toMerchant(row), row.token_hash);
-  }
-
-  /** Keeps an account read from its row, frozen: every request gets the same object, so none may change it. */
-  private remember(merchant: Merchant, tokenHash: string): Merchant {
-    Object.freeze(merchant.releasedMccs);
-    Object.freeze(merchant);
-    this.cachedById.set(merchant.id, merchant);
-    this.cachedByHash.set(tokenHash, merchant);
-    return merchant;
-  }
-
-  private forget(): void {
-    this.cachedById.clear();
-    this.cachedByHash.clear();
-  }
-
-  /** Another connection to the data file (another process) committed: what was read may be stale. */
-  private forgetIfChangedElsewhere(): void {
-    if (!this.dataVersion) return;
-    const version = this.dataVersion.get();
-    if (version !== this.seenVersion) {
-      this.forget();
-      this.seenVersion = version;
-    }
+    const row = this.byHash.get(hash(token));
+    return row && toMerchant(row);
   }
 
   /** Changes an account's settings (PCI homologation, sub-merchant function, released MCCs, installment rate, its Pix name, city and key). */
@@ -181,23 +137,21 @@ export class MerchantStore {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...patch };
-    this.forget();
-    this.updateSettings.run(
-      next.name,
-      next.pciHomologated ? 1 : 0,
-      next.subMerchantEnabled ? 1 : 0,
-      JSON.stringify(next.releasedMccs),
-      next.installmentRateBp,
-      next.merchantCity,
-      next.pixKey,
+    this.updateSettings.run({
       id,
-    );
+      name: next.name,
+      pci: next.pciHomologated ? 1 : 0,
+      sub: next.subMerchantEnabled ? 1 : 0,
+      mccs: JSON.stringify(next.releasedMccs),
+      rate: next.installmentRateBp,
+      city: next.merchantCity,
+      pix_key: next.pixKey,
+    });
     return this.get(id);
   }
 
   /** Replaces the account's webhook secret with a new one, at once, and returns the account. */
   rotateWebhookSecret(id: string): Merchant | undefined {
-    this.forget();
-    return this.updateSecret.run(newWebhookSecret(), id).changes ? this.get(id) : undefined;
+    return this.updateSecret.run({ secret: newWebhookSecret(), id }).changes ? this.get(id) : undefined;
   }
 }

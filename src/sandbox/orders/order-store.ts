@@ -31,36 +31,24 @@ export class OrderStore {
   private readonly byId;
 
   constructor(db: Db) {
-    // Positional parameters: better-sqlite3 binds them without a property lookup per name (docs/performance.md).
-    this.insertRow = db.prepare<
-      [
-        Row['id'],
-        Row['merchant_id'],
-        Row['reference_id'],
-        Row['customer'],
-        Row['items'],
-        Row['shipping'],
-        Row['notification_urls'],
-        Row['created_at'],
-      ]
-    >(
+    this.insertRow = db.prepare<[Row]>(
       `INSERT INTO orders (id, merchant_id, reference_id, customer, items, shipping, notification_urls, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@id, @merchant_id, @reference_id, @customer, @items, @shipping, @notification_urls, @created_at)`,
     );
     this.byId = db.prepare<[string, string], Row>('SELECT * FROM orders WHERE id = ? AND merchant_id = ?');
   }
 
   insert(o: OrderRecord): void {
-    this.insertRow.run(
-      o.id,
-      o.merchantId,
-      o.referenceId,
-      JSON.stringify(o.customer),
-      JSON.stringify(o.items),
-      o.shipping ? JSON.stringify(o.shipping) : null,
-      JSON.stringify(o.notificationUrls),
-      o.createdAt,
-    );
+    this.insertRow.run({
+      id: o.id,
+      merchant_id: o.merchantId,
+      reference_id: o.referenceId,
+      customer: JSON.stringify(o.customer),
+      items: JSON.stringify(o.items),
+      shipping: o.shipping ? JSON.stringify(o.shipping) : null,
+      notification_urls: JSON.stringify(o.notificationUrls),
+      created_at: o.createdAt,
+    });
   }
 
   /** The merchant's order; undefined for an unknown id or another merchant's order. */

@@ -9,8 +9,6 @@ export const SDK_SCRIPT_ROUTE: Route = defineRoute({
   operationId: 'getSdkScript',
   method: 'get',
   path: '/sdk/{file}',
-  // The group is non-capturing: a capturing one makes hono give up its RegExpRouter for the slower
-  // TrieRouter on every route of the app (docs/performance.md).
   pattern: '/sdk/:file{gateway(?:-challenge|-encrypt)?\\.js}',
   origin: 'api',
   tag: 'SDK',

@@ -9,21 +9,11 @@ export const MAX_SESSION_TTL_MS = 30 * 60_000;
 // Sessions are bearer secrets in the browser; stored hashed so a copied database opens nothing.
 const hash = (session: string) => sha256(session, 'base64url');
 
-/** How many sessions {@link SessionStore} remembers; past that the oldest is forgotten (read again if used). */
-const REMEMBERED_SESSIONS = 10_000;
-
 /** SDK sessions: created by the merchant's server, presented by the SDK in X-Gateway-Session. */
 export class SessionStore {
   private readonly insert;
   private readonly purge;
   private readonly lookup;
-  /**
-   * Sessions read so far, by token hash: one read per SDK request was a share of the 3DS
-   * endpoint's time (docs/performance.md). A session row never changes: it only expires (checked
-   * on every use against the sandbox's clock) and, once expired, is purged. So what was read stays
-   * true until its expiry, whoever else writes the data file.
-   */
-  private readonly known = new Map<string, { merchantId: string; expiresAt: number }>();
 
   constructor(
     db: Db,
@@ -33,8 +23,8 @@ export class SessionStore {
       'INSERT INTO sdk_sessions (token_hash, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
     );
     this.purge = db.prepare('DELETE FROM sdk_sessions WHERE expires_at <= ?');
-    this.lookup = db.prepare<[string, number], { merchant_id: string; expires_at: number }>(
-      'SELECT merchant_id, expires_at FROM sdk_sessions WHERE token_hash = ? AND expires_at > ?',
+    this.lookup = db.prepare<[string, number], { merchant_id: string }>(
+      'SELECT merchant_id FROM sdk_sessions WHERE token_hash = ? AND expires_at > ?',
     );
   }
 
@@ -52,15 +42,6 @@ export class SessionStore {
   /** The merchant id of a session that exists and has not expired. */
   merchantOf(session: string): string | undefined {
     // By hash, as in the table: no lookup compares the secret itself.
-    const key = hash(session);
-    const now = this.clock.now().getTime();
-    const known = this.known.get(key);
-    if (known && known.expiresAt > now) return known.merchantId;
-    if (known) this.known.delete(key);
-    const row = this.lookup.get(key, now);
-    if (!row) return undefined;
-    if (this.known.size >= REMEMBERED_SESSIONS) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, { merchantId: row.merchant_id, expiresAt: row.expires_at });
-    return row.merchant_id;
+    return this.lookup.get(hash(session), this.clock.now().getTime())?.merchant_id;
   }
 }

@@ -44,8 +44,6 @@ const awaitsMethod = (a: StoredAuthentication, now: number) => a.status === 'REQ
 export function created(input: NewAuthentication, now: number, draw: AuthenticationDraws): WithToken {
   const challenge = input.status === 'REQUIRE_CHALLENGE' ? draw.challengeToken() : null;
   const waiting = challenge !== null || input.status === 'REQUIRE_METHOD';
-  // Field by field rather than a spread of the input, which leaves a slow dictionary-mode object
-  // that the store's insert then reads (docs/performance.md).
   const next: StoredAuthentication = {
     id: draw.id(),
     merchantId: input.merchantId,
