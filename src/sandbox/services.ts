@@ -1,6 +1,7 @@
 import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
 import { ChallengeAttempts } from './challenge-attempts/challenge-attempt-store';
+import { ChargeChanges } from './charges/charge-changes';
 import { ChargeEvents } from './charges/charge-events';
 import { ChargeProcessor } from './charges/charge-processor';
 import { ChargeStore } from './charges/charge-store';
@@ -8,10 +9,12 @@ import type { Clock } from './clock';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import type { MerchantStore } from './merchants/merchant-store';
 import { OrderStore } from './orders/order-store';
+import { QrCodePayments } from './pix/qr-code-payments';
 import { QrCodeStore } from './pix/qr-code-store';
 import { PublicKeyStore } from './public-keys/public-key-store';
 import { SessionStore } from './sessions/session-store';
 import type { Db } from './storage/database';
+import { AfterCommit } from './storage/after-commit';
 import { transactionRunner } from './storage/transaction-runner';
 import { groupCommit, type RunInSharedTransaction } from './storage/group-commit';
 import { AuthenticationStore } from './three-ds/authentication-store';
@@ -34,6 +37,10 @@ export interface SandboxServices {
   /** Orders' Pix QR codes. */
   qrCodes: QrCodeStore;
   processor: ChargeProcessor;
+  /** Capture, cancel and the boleto simulator: a charge's status changes, with their notifications. */
+  chargeChanges: ChargeChanges;
+  /** The Pix simulator's payer bank: pays or expires a QR code. */
+  qrCodePayments: QrCodePayments;
   idempotency: IdempotencyStore;
   /** Order and charge notifications, sent through {@link webhooks}. */
   events: ChargeEvents;
@@ -68,8 +75,10 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
   const orders = new OrderStore(db);
   const charges = new ChargeStore(db);
   const qrCodes = new QrCodeStore(db);
-  const transaction = transactionRunner(db);
-  const sharedTransaction = groupCommit(db);
+  const afterCommit = new AfterCommit(db);
+  const transaction = transactionRunner(db, afterCommit);
+  const sharedTransaction = groupCommit(db, afterCommit);
+  const events = new ChargeEvents(webhooks, { orders, charges, qrCodes }, apiUrl, clock, afterCommit);
   return {
     merchants,
     sessions: new SessionStore(db, clock),
@@ -82,7 +91,9 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
     qrCodes,
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
-    events: new ChargeEvents(webhooks, { orders, charges, qrCodes }, apiUrl, clock),
+    chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),
+    qrCodePayments: new QrCodePayments({ transaction, qrCodes, orders, charges, events, clock }),
+    events,
     webhooks,
     transaction,
     sharedTransaction,

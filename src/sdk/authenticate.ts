@@ -1,7 +1,7 @@
 import { AUTHENTICATIONS_PATH, type AuthenticationResource } from '../core/authentication-resource';
 import { CONTINUE_PATH } from '../core/three-ds-method';
 import { randomUuid } from '../core/trace-id';
-import { challengeCode } from './load-challenge-module';
+import { loadChallengeModule } from './load-challenge-module';
 import { challengeRun } from './build-challenge-run';
 import type { ChallengeModule } from './challenge/run-challenge';
 import { getConfig } from './config';
@@ -118,7 +118,7 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
     let code: ChallengeModule | undefined;
     if (created.status === 'REQUIRE_METHOD' && created.method) {
       // The card range has a 3DS Method URL: run it (in the challenge chunk), then let the API decide.
-      code = await challengeCode(config, options.signal, traceId);
+      code = await loadChallengeModule(config, options.signal, traceId);
       const seen = await code.runMethod({
         method: created.method,
         signal: options.signal,
@@ -132,7 +132,7 @@ export async function authenticate3DS(request: AuthenticationRequest): Promise<A
       });
     }
     if (created.status !== 'REQUIRE_CHALLENGE') return toResult(created, traceId);
-    code ??= await challengeCode(config, options.signal, traceId);
+    code ??= await loadChallengeModule(config, options.signal, traceId);
     return toResult(await code.runChallenge(challengeRun(created, config, options, traceId)), traceId);
   } finally {
     running = false;

@@ -12,7 +12,7 @@ export const CHALLENGE_CODE_TIMEOUT_MS = 10_000;
  * download can fail, stall or be blocked, and the merchant can abort meanwhile: each of those
  * settles here (CHALLENGE_FRAME_ERROR or ABORTED), so authenticate3DS never waits forever.
  */
-export function challengeCode(
+export function loadChallengeModule(
   config: Config,
   signal: AbortSignal | undefined,
   traceId: string,

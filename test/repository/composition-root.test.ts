@@ -16,7 +16,9 @@ const built = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\bnew (
 const services = new Set(
   [...builders]
     .flatMap(built)
-    .filter((name) => /(Store|Vault|Resolver|Engine|Attempts|Processor|Events|Outbox|Dispatcher)$/.test(name)),
+    .filter((name) =>
+      /(Store|Vault|Resolver|Engine|Attempts|Processor|Events|Outbox|Dispatcher|Changes|Payments)$/.test(name),
+    ),
 );
 
 describe('the composition root', () => {
@@ -29,6 +31,8 @@ describe('the composition root', () => {
         'SessionStore',
         'CardResolver',
         'ChargeProcessor',
+        'ChargeChanges',
+        'QrCodePayments',
       ]),
     );
   });

@@ -11,7 +11,7 @@ vi.mock('../../src/sdk/challenge/import-challenge-module', () => ({
       loader.settle = { resolve, reject };
     }),
 }));
-const { challengeCode, CHALLENGE_CODE_TIMEOUT_MS } = await import('../../src/sdk/load-challenge-module');
+const { loadChallengeModule, CHALLENGE_CODE_TIMEOUT_MS } = await import('../../src/sdk/load-challenge-module');
 
 const module: ChallengeModule = { runChallenge: vi.fn(), runMethod: vi.fn() };
 const outcome = (p: Promise<unknown>) =>
@@ -26,16 +26,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('challengeCode', () => {
+describe('loadChallengeModule', () => {
   it('gives the challenge module once it has loaded, and leaves no timer', async () => {
-    const got = challengeCode(getConfig()!, undefined, 'trace-0001');
+    const got = loadChallengeModule(getConfig()!, undefined, 'trace-0001');
     loader.settle.resolve(module);
     expect(await got).toBe(module);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('a download that stalls: CHALLENGE_FRAME_ERROR after the deadline, never a hang', async () => {
-    const got = outcome(challengeCode(getConfig()!, undefined, 'trace-0001'));
+    const got = outcome(loadChallengeModule(getConfig()!, undefined, 'trace-0001'));
     await vi.advanceTimersByTimeAsync(CHALLENGE_CODE_TIMEOUT_MS - 1);
     expect(vi.getTimerCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -47,7 +47,7 @@ describe('challengeCode', () => {
   });
 
   it('a download that fails: CHALLENGE_FRAME_ERROR at once', async () => {
-    const got = outcome(challengeCode(getConfig()!, undefined, 'trace-0001'));
+    const got = outcome(loadChallengeModule(getConfig()!, undefined, 'trace-0001'));
     const loadError = new Error('net::ERR_CONNECTION_RESET');
     loader.settle.reject(loadError);
     const { error } = (await got) as { error: GatewayError };
@@ -59,7 +59,7 @@ describe('challengeCode', () => {
   it('the merchant aborts while the code is loading: ABORTED at once, nothing left armed', async () => {
     const controller = new AbortController();
     const remove = vi.spyOn(controller.signal, 'removeEventListener');
-    const got = outcome(challengeCode(getConfig()!, controller.signal, 'trace-0001'));
+    const got = outcome(loadChallengeModule(getConfig()!, controller.signal, 'trace-0001'));
     controller.abort();
     expect(((await got) as { error: GatewayError }).error.code).toBe(ErrorCode.ABORTED);
     expect(vi.getTimerCount()).toBe(0);
@@ -71,8 +71,8 @@ describe('challengeCode', () => {
     const controller = new AbortController();
     controller.abort();
     expect(
-      ((await outcome(challengeCode(getConfig()!, controller.signal, 'trace-0001'))) as { error: GatewayError }).error
-        .code,
+      ((await outcome(loadChallengeModule(getConfig()!, controller.signal, 'trace-0001'))) as { error: GatewayError })
+        .error.code,
     ).toBe(ErrorCode.ABORTED);
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -4,7 +4,8 @@ import { resultFields } from '../three-ds/authentication-resource';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import type { ChargeCard } from './charge-card';
 import type { CardBody, ChargeBody } from './charge-request';
-import type { CardView, ChargeRecord, PaymentMethodView } from './charge-store';
+import type { CardView, PaymentMethodView } from './charge-store';
+import type { ChargeDecision } from './new-charge-record';
 import { APPROVED, type Decline, type PaymentResponse } from './sandbox-declines';
 
 /** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
@@ -39,12 +40,7 @@ export interface CardChargeDecision {
  * {@link CAPTURE_WINDOW_MS}) when not, DECLINED with the decline's code; the card as responses
  * show it (never the number or the security code) and the authentication it used.
  */
-export function cardChargeAnswer(
-  d: CardChargeDecision,
-): Pick<
-  ChargeRecord,
-  'status' | 'paid' | 'paymentResponse' | 'paymentMethod' | 'authenticationId' | 'boletoId' | 'captureBefore' | 'paidAt'
-> {
+export function cardChargeAnswer(d: CardChargeDecision): ChargeDecision {
   const { charge, body, card, decline, storedId, authentication, now } = d;
   const pm = charge.payment_method;
   const type = pm.type as 'CREDIT_CARD' | 'DEBIT_CARD';

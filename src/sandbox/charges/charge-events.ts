@@ -2,14 +2,13 @@ import type { Clock } from '../clock';
 import { orderResource } from '../orders/order-resource';
 import type { OrderRecord, OrderStore } from '../orders/order-store';
 import type { QrCodeStore } from '../pix/qr-code-store';
+import type { AfterCommit } from '../storage/after-commit';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import type { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { chargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus, ChargeStore } from './charge-store';
 import type { ChargeEventType } from './charge-transitions';
 import { ID_PREFIXES, newId } from '../values/resource-id';
-
-const NOTHING_TO_SEND = () => {};
 
 /** What happened: a charge was created in a status (`CHARGE.<STATUS>`), or a transition. */
 export type ChargeEventKind = `CHARGE.${ChargeStatus}` | ChargeEventType;
@@ -26,8 +25,8 @@ interface EventSources {
  * status change (creation included, and partial refunds) goes to the charge's notification_urls
  * and its order's, and the body is the order as GET /orders/{id} answers at that moment, or, for
  * a charge without an order (POST /charges), the charge as GET /charges/{id} answers it. The event
- * id and type travel in headers. Call inside the transaction that made the change, and the
- * function it returns once that transaction committed (see {@link WebhookDispatcher.record}).
+ * id and type travel in headers. Call inside the transaction that made the change: the deliveries
+ * are recorded in it and start once it has committed (`afterCommit`), never for a change rolled back.
  */
 export class ChargeEvents {
   constructor(
@@ -35,28 +34,31 @@ export class ChargeEvents {
     private readonly sources: EventSources,
     private readonly apiUrl: string,
     private readonly clock: Clock,
+    private readonly afterCommit: AfterCommit,
   ) {}
 
   /**
    * Notifies a change of `charge`, already written. `order` is the charge's order when the caller
    * holds it (the request that created both), which spares reading it back.
    */
-  emit(type: ChargeEventKind, charge: ChargeRecord, order?: OrderRecord): () => void {
+  emit(type: ChargeEventKind, charge: ChargeRecord, order?: OrderRecord): void {
     const owner = !charge.orderId
       ? undefined
       : order?.id === charge.orderId
         ? order
         : this.sources.orders.get(charge.orderId, charge.merchantId);
     const urls = [...new Set([...(owner?.notificationUrls ?? []), ...charge.notificationUrls])];
-    if (!urls.length) return NOTHING_TO_SEND;
+    if (!urls.length) return;
     const now = this.clock.now().getTime();
     const body = JSON.stringify(owner ? this.orderNow(owner, now) : chargeResource(charge, this.apiUrl, now));
-    return this.webhooks.record(urls, { id: newId(ID_PREFIXES.event), type }, body, charge.merchantId);
+    this.afterCommit.schedule(
+      this.webhooks.record(urls, { id: newId(ID_PREFIXES.event), type }, body, charge.merchantId),
+    );
   }
 
   /** Notifies a new charge: its first status is a change from nothing. `order` as for {@link emit}. */
-  created(charge: ChargeRecord, order?: OrderRecord): () => void {
-    return this.emit(`CHARGE.${charge.status}`, charge, order);
+  created(charge: ChargeRecord, order?: OrderRecord): void {
+    this.emit(`CHARGE.${charge.status}`, charge, order);
   }
 
   /**

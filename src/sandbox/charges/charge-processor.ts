@@ -13,6 +13,7 @@ import { readChargeCard } from './charge-card';
 import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
 import { boletoAmountProblems, cardChargeRefusals, dueDateProblems, softDescriptorOf } from './charge-rules';
 import type { ChargeRecord, ChargeStore } from './charge-store';
+import { newChargeRecord, type ChargeDecision } from './new-charge-record';
 import { APPROVED, sandboxDecline } from './sandbox-declines';
 import { authenticationProblems } from './three-ds-check';
 import { ID_PREFIXES, newId } from '../values/resource-id';
@@ -47,32 +48,25 @@ export class ChargeProcessor {
     const pm = input.body.payment_method;
     const id = newId(ID_PREFIXES.charge);
     const decided = pm.type === 'BOLETO' ? this.boleto(input, pm.boleto!, now) : this.card(input, id, pm.card!, now);
-    const record: ChargeRecord = {
-      id,
-      merchantId: input.merchant.id,
-      orderId: input.orderId,
-      referenceId: input.body.reference_id ?? null,
-      description: input.body.description ?? null,
-      status: decided.status,
-      amount: input.body.amount.value,
-      paid: decided.paid,
-      refunded: 0,
-      paymentResponse: decided.paymentResponse,
-      paymentMethod: decided.paymentMethod,
-      subMerchant: input.body.sub_merchant ?? null,
-      notificationUrls: input.body.notification_urls ?? [],
-      authenticationId: decided.authenticationId,
-      boletoId: decided.boletoId,
-      captureBefore: decided.captureBefore,
-      createdAt: now,
-      paidAt: decided.paidAt,
-      updatedAt: now,
-    };
+    const record = newChargeRecord(
+      {
+        id,
+        merchantId: input.merchant.id,
+        orderId: input.orderId,
+        referenceId: input.body.reference_id ?? null,
+        description: input.body.description ?? null,
+        amount: input.body.amount.value,
+        subMerchant: input.body.sub_merchant ?? null,
+        notificationUrls: input.body.notification_urls ?? [],
+      },
+      decided,
+      now,
+    );
     this.charges.insert(record);
     return record;
   }
 
-  private boleto(input: NewCharge, boleto: BoletoBody, now: number): Omit<ChargeRecord, keyof ChargeRecordBase> {
+  private boleto(input: NewCharge, boleto: BoletoBody, now: number): ChargeDecision {
     const dueDate = boleto.due_date;
     const invalid = dueDateProblems(dueDate, now, input.at);
     if (invalid.length) throw new ApiError(400, invalid);
@@ -108,12 +102,7 @@ export class ChargeProcessor {
   }
 
   /** A card charge: the card read, the rules checked (400 first, then 422), the 3DS authentication used, then the issuer's answer. */
-  private card(
-    input: NewCharge,
-    chargeId: string,
-    body: CardBody,
-    now: number,
-  ): Omit<ChargeRecord, keyof ChargeRecordBase> {
+  private card(input: NewCharge, chargeId: string, body: CardBody, now: number): ChargeDecision {
     const { merchant, at } = input;
     const pm = input.body.payment_method;
     const invalid: ErrorItem[] = [];
@@ -173,18 +162,3 @@ export class ChargeProcessor {
     });
   }
 }
-
-type ChargeRecordBase = Pick<
-  ChargeRecord,
-  | 'id'
-  | 'merchantId'
-  | 'orderId'
-  | 'referenceId'
-  | 'description'
-  | 'amount'
-  | 'refunded'
-  | 'subMerchant'
-  | 'notificationUrls'
-  | 'createdAt'
-  | 'updatedAt'
->;

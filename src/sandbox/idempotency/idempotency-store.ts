@@ -76,15 +76,15 @@ export class IdempotencyStore {
    * Runs `create` once per key. The lookup, `create` and the saved result are written together
    * or not at all (a savepoint of the shared transaction: `sharedTransaction` in services.ts), and
    * `create` is synchronous, so concurrent requests with one key cannot both create: the later one
-   * finds the first one's result. Without a key, `create` just runs (all or nothing too).
-   * `after` runs only for a new result, once it is committed (it schedules the notifications
-   * `create` recorded in the transaction). A repeat with another body is 422.
+   * finds the first one's result. Without a key, `create` just runs (all or nothing too). What
+   * `create` notifies goes out once the transaction has committed (services.ts's after-commit
+   * hook), so a replay, which runs no `create`, notifies nothing again. A repeat with another body is 422.
    */
   async run(
     request: { merchantId: string; scope: string; key: string | undefined; fingerprint: () => string },
-    create: () => StoredResult & { after?: () => void },
+    create: () => StoredResult,
   ): Promise<IdempotentAnswer> {
-    const result = await this.sharedTransaction(() => {
+    return this.sharedTransaction((): IdempotentAnswer => {
       const { merchantId, scope, key } = request;
       // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
       const fingerprint = key === undefined ? '' : request.fingerprint();
@@ -101,7 +101,7 @@ export class IdempotencyStore {
               `${IDEMPOTENCY_HEADER} was already used with another request body: a key names one request; use a new key for a new request`,
             );
           }
-          return { status: row.status, json: row.response, replayed: true, after: undefined };
+          return { status: row.status, json: row.response, replayed: true };
         }
         if (found) this.purge.run(merchantId, scope, key);
       }
@@ -109,9 +109,7 @@ export class IdempotencyStore {
       const json = JSON.stringify(created.body);
       if (key !== undefined)
         this.save.run(merchantId, scope, key, fingerprint, created.status, json, this.clock.now().getTime());
-      return { status: created.status, json, replayed: false, after: created.after };
+      return { status: created.status, json, replayed: false };
     });
-    result.after?.();
-    return { status: result.status, json: result.json, replayed: result.replayed };
   }
 }

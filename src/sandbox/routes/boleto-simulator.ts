@@ -1,4 +1,4 @@
-import { applyTransition, chargeNotFound } from '../charges/apply-transition';
+import { chargeNotFound } from '../charges/charge-changes';
 import type { ChargeRecord } from '../charges/charge-store';
 import { settleBoleto } from '../charges/charge-transitions';
 import { chargeResponse } from '../openapi/response-schemas';
@@ -31,7 +31,7 @@ export const BOLETO_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map
       (deps) =>
       (c, { params }) => {
         const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
-        return c.json(applyTransition(deps, params.id, c.get('merchant').id, settle));
+        return c.json(deps.chargeChanges.apply(params.id, c.get('merchant').id, settle));
       },
   }),
 );

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { applyTransition, chargeNotFound } from '../charges/apply-transition';
+import { chargeNotFound } from '../charges/charge-changes';
 import { standaloneChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
@@ -52,11 +52,8 @@ export const CHARGE_ROUTES: Route[] = [
           { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
           () => {
             const charge = processor.create({ merchant, body, at: '', orderId: null });
-            return {
-              status: 201,
-              body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()),
-              after: events.created(charge),
-            };
+            events.created(charge);
+            return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()) };
           },
         );
         return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
@@ -115,7 +112,7 @@ export const CHARGE_ROUTES: Route[] = [
         (c, { body, params }) => {
           const value = body.amount?.value;
           return c.json(
-            applyTransition(deps, params.id, c.get('merchant').id, (charge, now) => decide(charge, value, now)),
+            deps.chargeChanges.apply(params.id, c.get('merchant').id, (charge, now) => decide(charge, value, now)),
             SUCCESS[action],
           );
         },

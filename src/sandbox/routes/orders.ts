@@ -69,14 +69,8 @@ export const ORDER_ROUTES: Route[] = [
               newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
             );
             for (const code of codes) qrCodes.insert(code);
-            const sends = paid.map((charge) => events.created(charge, order));
-            return {
-              status: 201,
-              body: orderResource(order, paid, codes, deps.apiUrl, now),
-              after: () => {
-                for (const send of sends) send();
-              },
-            };
+            for (const charge of paid) events.created(charge, order);
+            return { status: 201, body: orderResource(order, paid, codes, deps.apiUrl, now) };
           },
         );
         return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
@@ -156,11 +150,11 @@ export const ORDER_ROUTES: Route[] = [
               );
             }
             const charge = processor.create({ merchant, body, at: '', orderId: id });
+            events.created(charge, order);
             const now = deps.clock.now().getTime();
             return {
               status: 201,
               body: orderResource(order, [...existing, charge], qrCodes.listByOrder(id), deps.apiUrl, now),
-              after: events.created(charge, order),
             };
           },
         );

@@ -1,6 +1,6 @@
 import { orderResponse } from '../openapi/response-schemas';
 import { orderResource } from '../orders/order-resource';
-import { expireQrCode, payQrCode, qrCodeNotFound } from '../pix/qr-code-payment';
+import { qrCodeNotFound } from '../pix/qr-code-payments';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
@@ -29,8 +29,10 @@ export const PIX_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((o
     handle:
       (deps) =>
       (c, { params }) => {
-        const run = outcome === 'pay' ? payQrCode : expireQrCode;
-        const done = run(deps, params.id, c.get('merchant').id);
+        const merchantId = c.get('merchant').id;
+        const { qrCodePayments } = deps;
+        const done =
+          outcome === 'pay' ? qrCodePayments.pay(params.id, merchantId) : qrCodePayments.expire(params.id, merchantId);
         return c.json(orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
       },
   }),

@@ -1,3 +1,4 @@
+import { AfterCommit } from './after-commit';
 import type { Db } from './database';
 
 /**
@@ -30,8 +31,10 @@ interface Job {
  * the same, with the jobs before it, whose writes went with the transaction; what it wrote after
  * the error is beyond undoing. Work that returns a promise is refused, as better-sqlite3 refuses
  * it: its writes would land in some later transaction. Requests keep their order within a group.
+ * What a job scheduled on `afterCommit` runs once the group has committed, and is dropped with the
+ * job's savepoint or the group when they roll back.
  */
-export function groupCommit(db: Db): RunInSharedTransaction {
+export function groupCommit(db: Db, afterCommit = new AfterCommit(db)): RunInSharedTransaction {
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
@@ -46,10 +49,12 @@ export function groupCommit(db: Db): RunInSharedTransaction {
     // The jobs whose writes are in the open transaction, with their results, answered once it commits.
     let done: Array<{ job: Job; value: unknown }> = [];
     let next = 0;
+    const groupMark = afterCommit.mark();
     try {
       begin.run();
       for (; next < group.length; next++) {
         const job = group[next]!;
+        const jobMark = afterCommit.mark();
         savepoint.run();
         let value: unknown;
         try {
@@ -64,11 +69,13 @@ export function groupCommit(db: Db): RunInSharedTransaction {
           if (db.inTransaction) {
             undo.run();
             release.run();
+            afterCommit.rolledBack(jobMark);
           } else {
             // SQLite rolled the whole transaction back (it may on SQLITE_FULL): the jobs before this
             // one lost their writes too, so they fail with it rather than be answered as stored.
             for (const d of done) d.job.reject(error);
             done = [];
+            afterCommit.rolledBack(groupMark);
             begin.run();
           }
           job.reject(error);
@@ -79,6 +86,7 @@ export function groupCommit(db: Db): RunInSharedTransaction {
       }
       commit.run();
     } catch (error) {
+      afterCommit.rolledBack(groupMark);
       // BEGIN, a savepoint or COMMIT failed (the storage, or a database closed under a queued job):
       // nothing of the group is kept, and every job not answered yet fails with the error.
       try {
@@ -90,6 +98,7 @@ export function groupCommit(db: Db): RunInSharedTransaction {
       for (const job of group.slice(next)) job.reject(error);
       return;
     }
+    afterCommit.committed();
     for (const d of done) d.job.resolve(d.value);
   };
 
