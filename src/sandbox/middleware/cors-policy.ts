@@ -19,7 +19,8 @@ const EXPOSE_HEADERS = [TRACE_HEADER];
  * One CORS grant. Preflights go to hono's cors(). Every other request gets the same headers it
  * would set, written with c.header() before the route runs: hono's cors() writes them on c.res
  * before the route and again after it, which makes hono rebuild the route's response around its
- * body as a web stream, a third of the 3DS endpoint's time under load (docs/performance.md).
+ * body as a web stream: the 3DS endpoint's p99 a third to a half higher
+ * (docs/performance.md#the-sandbox-devices-kept-and-why).
  */
 const grant = (origins: readonly string[] | undefined, allowHeaders: string[]): MiddlewareHandler<AppEnv> => {
   const listed = origins ? [...origins] : undefined;

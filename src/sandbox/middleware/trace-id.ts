@@ -16,7 +16,8 @@ export const traceId =
     const id = given && TRACE_ID_PATTERN.test(given) ? given : randomUuid();
     c.set('traceId', id);
     // Set before the route, so the route's own response carries it: writing on c.res afterwards
-    // would make hono rebuild that response around a web stream (docs/performance.md).
+    // would make hono rebuild that response around a web stream
+    // (docs/performance.md#the-sandbox-devices-kept-and-why).
     c.header(TRACE_HEADER, id);
     const started = performance.now();
     await next();

@@ -34,8 +34,8 @@ export const dataLimitOf = (file: string | undefined, maxBytes: number | undefin
  * In memory, the database is SQLite's memdb store (what better-sqlite3 opens from a buffer, here an
  * empty one), not `:memory:`: a `:memory:` database's COMMIT costs time in proportion to all the
  * pages it holds, so a sandbox got slower with every row it kept (an order cost half as much
- * again after 50,000 of them); a memdb one commits only what changed (docs/performance.md). memdb
- * holds at most {@link IN_MEMORY_MAX_BYTES}.
+ * again after 50,000 of them); a memdb one commits only what changed. memdb holds at most
+ * {@link IN_MEMORY_MAX_BYTES}, the data limit's bound (docs/performance.md#the-sandbox-devices-kept-and-why).
  *
  * `maxData` caps the data ({@link dataLimitOf}): past it, a write fails with SQLITE_FULL and leaves nothing of itself
  * (the API answers 507). A file that already holds more is refused, since nothing could be written.

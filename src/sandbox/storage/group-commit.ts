@@ -20,8 +20,9 @@ interface Job {
  * transaction has committed. A request still gets all of its writes or none: one that throws rolls
  * back its savepoint and leaves the others alone, and if the commit fails, every request of the
  * group fails with it and nothing of any is kept. Under load this pays for BEGIN and COMMIT once
- * per group instead of once per request, and runs the group's SQLite work back to back
- * (docs/performance.md). Requests run one after another, as they did one transaction each, so a
+ * per group instead of once per request, and runs the group's SQLite work back to back: without
+ * it both endpoints' p99 is 12 to 33 % higher (docs/performance.md#the-sandbox-devices-kept-and-why).
+ * Requests run one after another, as they did one transaction each, so a
  * later request of a group sees an earlier one's rows (an idempotency key's first result, say).
  *
  * `work` may use the synchronous transaction runner inside (better-sqlite3 turns a nested
