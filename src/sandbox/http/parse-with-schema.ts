@@ -81,9 +81,10 @@ export function withCrossFieldProblems<T>(parsed: Parsed<T>, cross: readonly Err
  * Not the SDK's hostile-input snapshot: a parsed JSON body is plain data (no getters, no cycles),
  * and the body size limit already bounds it, so no length, count or depth is capped here and the
  * schemas report what is really wrong ("at most 100 items" for 150 of them). Iterative, so a
- * deeply nested body within the size limit cannot overflow the stack. Prototype keys are dropped.
+ * deeply nested body within the size limit cannot overflow the stack. Prototype keys are dropped,
+ * and each one found is handed to `onPrototypeKey` (the body reader refuses them).
  */
-export function withoutNulls(body: unknown): unknown {
+export function withoutNulls(body: unknown, onPrototypeKey?: (key: string) => void): unknown {
   type Node = Record<string, unknown> | unknown[];
   const pending: Array<[Node, Node]> = [];
   const copy = (v: unknown): unknown => {
@@ -101,7 +102,8 @@ export function withoutNulls(body: unknown): unknown {
     }
     for (const key of Object.keys(from)) {
       const value = from[key];
-      if (value !== null && !PROTOTYPE_KEYS.has(key)) (to as Record<string, unknown>)[key] = copy(value);
+      if (PROTOTYPE_KEYS.has(key)) onPrototypeKey?.(key);
+      else if (value !== null) (to as Record<string, unknown>)[key] = copy(value);
     }
   }
   return root;
