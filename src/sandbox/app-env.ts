@@ -1,4 +1,5 @@
-import type { Clock } from './clock';
+import type { SandboxClock } from './clock';
+import type { ConsoleAccess } from './console/console-access';
 import type { Log, RequestLog } from './logging/log-sink';
 import type { Merchant } from './merchants/merchant-store';
 import type { SandboxServices } from './services';
@@ -8,7 +9,8 @@ import type { SandboxServices } from './services';
  * startSandbox), time, addresses, limits. No database handle: route modules only route.
  */
 export interface SandboxDeps extends SandboxServices {
-  clock: Clock;
+  /** The sandbox's time; POST /sandbox/clock/advance moves it. */
+  clock: SandboxClock;
   log: Log;
   /** Writes each request's log line. */
   logRequest: RequestLog;
@@ -22,6 +24,8 @@ export interface SandboxDeps extends SandboxServices {
   corsOrigins?: readonly string[];
   /** Origins the merchant (bearer-token) endpoints answer with CORS; undefined: none. */
   merchantCorsOrigins?: readonly string[];
+  /** Who may use the console, and its sessions (docs/console.md#safety). */
+  consoleAccess: ConsoleAccess;
   /** Absolute path of the script-tag build the API serves at /sdk/gateway.js. */
   sdkScriptPath: string;
   /** File every answer is appended to for the contract checks (SandboxOptions.answerLog); undefined: none. */

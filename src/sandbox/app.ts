@@ -8,6 +8,7 @@ import { ApiError } from './http/api-error';
 import { bodySizeLimit } from './middleware/body-size-limit';
 import { answerLog } from './middleware/answer-log';
 import { traceId } from './middleware/trace-id';
+import { requestRecorder } from './middleware/request-recorder';
 import { mountRoutes } from './routes/mount-routes';
 import { routeTable } from './routes/route-table';
 import { corsPolicy } from './middleware/cors-policy';
@@ -20,6 +21,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   if (deps.answerLog) app.use(answerLog(deps.answerLog));
   app.use(traceId(deps.logRequest));
+  app.use(requestRecorder(deps.journal, deps.clock));
   app.use(corsPolicy(deps.corsOrigins, deps.merchantCorsOrigins));
   app.use(bodySizeLimit(deps.maxBodyBytes));
 

@@ -26,6 +26,13 @@ export interface SandboxOptions extends ConnectionLimits {
    * holds; no limit with a data file.
    */
   maxDataBytes?: number;
+  /** The most requests the request log keeps (docs/console.md#request-log); the oldest go first; 0 keeps none. Default 10000. */
+  requestLogEntries?: number;
+  /**
+   * The most bytes the request log keeps (bodies included); the oldest go first. Default 32 MiB, or a
+   * quarter of `maxDataBytes` when that is less; at most half of `maxDataBytes`.
+   */
+  requestLogBytes?: number;
   /** Origins allowed by CORS on the SDK's browser endpoints (`/checkout-sdk/3ds/…`, `/sdk/…`) and as challenge parents. Default: any origin. */
   corsOrigins?: string[];
   /**
@@ -62,6 +69,14 @@ export interface SandboxOptions extends ConnectionLimits {
    */
   webhooks?: WebhookOptions;
 }
+
+/** The request log's byte limit unless told otherwise (or a quarter of the data limit, when less). */
+const DEFAULT_REQUEST_LOG_BYTES = 32 * 1024 ** 2;
+
+/** The request log's byte limit for these options: the one given, else the default within the data limit. */
+export const requestLogBytesOf = (options: SandboxOptions): number =>
+  options.requestLogBytes ??
+  Math.min(DEFAULT_REQUEST_LOG_BYTES, Math.floor((options.maxDataBytes ?? IN_MEMORY_MAX_BYTES) / 4));
 
 /** How the CLI reads an option's text (flag or environment variable) into its value. */
 type OptionKind = 'text' | 'integer' | 'list' | 'switch';
@@ -173,6 +188,30 @@ export const START_OPTIONS: readonly StartOption[] = [
       wholeNumber(MIN_DATA_BYTES)(value) ??
       (!options.dataFile && value > IN_MEMORY_MAX_BYTES
         ? `must be at most ${IN_MEMORY_MAX_BYTES} in memory (a data file may hold more)`
+        : undefined),
+  },
+  {
+    key: 'requestLogEntries',
+    flag: 'request-log-entries',
+    env: 'GATEWAY_SANDBOX_REQUEST_LOG_ENTRIES',
+    kind: 'integer',
+    arg: '<n>',
+    help: "most requests the console's request log keeps, the oldest going first; 0 keeps none",
+    default: 10_000,
+    problem: wholeNumber(0),
+  },
+  {
+    key: 'requestLogBytes',
+    flag: 'request-log-bytes',
+    env: 'GATEWAY_SANDBOX_REQUEST_LOG_BYTES',
+    kind: 'integer',
+    arg: '<bytes>',
+    help: 'most bytes the request log keeps, bodies included, at most half of --max-data',
+    default: `${DEFAULT_REQUEST_LOG_BYTES}, or a quarter of --max-data when that is less`,
+    problem: (value: number, options) =>
+      wholeNumber(65_536)(value) ??
+      (options.maxDataBytes !== undefined && value > options.maxDataBytes / 2
+        ? `must be at most half of the data limit (${Math.floor(options.maxDataBytes / 2)})`
         : undefined),
   },
   {

@@ -15,12 +15,13 @@ import { pixKeyRule } from './pix/pix-key';
 import { openDatabase } from './storage/database';
 import { migrate } from './storage/migrations';
 import { SCHEMA_MIGRATIONS } from './storage/schema-migrations';
-import { buildServices } from './services';
+import { buildJournal, buildServices } from './services';
+import { ConsoleAccess } from './console/console-access';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { logSink, NO_LOG, type Log } from './logging/log-sink';
 import { resolveLimits, serverOptions, type ConnectionLimits } from './connections/connection-limits';
-import { defaultOf, optionProblem, type SandboxOptions } from './sandbox-options';
+import { defaultOf, optionProblem, requestLogBytesOf, type SandboxOptions } from './sandbox-options';
 import { trackConnections, type GracefulShutdown } from './connections/graceful-shutdown';
 
 /** A running sandbox. */
@@ -174,6 +175,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // only this run knows: the one it was started with, and those addMerchant made.
   const tokens = new Map([[SANDBOX_MERCHANT_ID, token]]);
   const outbox = new WebhookOutbox(db);
+  // Before the dispatcher, which tells it of every delivery attempt.
+  const journal = buildJournal(db, clock, log, {
+    maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
+    maxBytes: requestLogBytesOf(options),
+  });
   const webhooks = new WebhookDispatcher(
     clock,
     log,
@@ -186,10 +192,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         : { webhookSecret: secret, token: merchantToken };
     },
     options.webhooks,
+    journal.webhookHooks,
   );
   // The one place stores and services are built: both apps share them, and close() ends them all.
   const deps: SandboxDeps = {
-    ...buildServices({ db, clock, merchants, webhooks, apiUrl }),
+    ...buildServices({ db, clock, merchants, webhooks, journal, apiUrl }),
     clock,
     log,
     logRequest,
@@ -198,6 +205,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     maxBodyBytes: options.maxBodyBytes ?? (defaultOf('maxBodyBytes') as number),
     corsOrigins: options.corsOrigins,
     merchantCorsOrigins: options.merchantCorsOrigins,
+    consoleAccess: new ConsoleAccess(host, apiUrl, { merchantId: SANDBOX_MERCHANT_ID, token }),
     sdkScriptPath: sdkScriptPath(),
     answerLog: options.answerLog ?? (process.env.GATEWAY_SANDBOX_ANSWER_LOG || undefined),
   };
@@ -235,6 +243,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!merchants.update(id, checkedSettings(patch, 'configureMerchant'))) throw new Error(`No merchant ${id}`);
     },
     close() {
+      // Open event streams end first, or each would hold the shutdown for its whole grace.
+      deps.journal.feed.close();
+      deps.consoleAccess.close();
       closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {
         // After the last request: a charge committed during the grace still queues its events.
         deps.webhooks.close();

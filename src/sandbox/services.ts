@@ -20,6 +20,12 @@ import { groupCommit, type RunInSharedTransaction } from './storage/group-commit
 import { AuthenticationStore } from './three-ds/authentication-store';
 import { ThreeDsEngine } from './three-ds/three-ds-engine';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { SandboxJournal } from './journal/sandbox-journal';
+import { ConsoleFeed } from './journal/console-feed';
+import { RequestJournal, type RequestLogLimits } from './journal/request-journal';
+import { ResourceIndex } from './journal/resource-index';
+import { WebhookAttempts } from './webhooks/webhook-attempts';
+import { resetData } from './storage/reset-data';
 
 /**
  * Every store and service of one sandbox, each built once (so each prepares its statements
@@ -46,6 +52,13 @@ export interface SandboxServices {
   events: ChargeEvents;
   /** Delivers notifications; closed with the sandbox. */
   webhooks: WebhookDispatcher;
+  /** What the console shows: the request log, resources and state changes, delivery attempts, the live feed. */
+  journal: SandboxJournal;
+  /**
+   * Empties every payment, authentication, session, notification and the request log, in one
+   * transaction; the accounts stay (POST /sandbox/reset, docs/sandbox-operations.md#reset).
+   */
+  reset(): void;
   /** Runs `work` in one SQLite transaction: all of its writes happen, or none. */
   transaction<T>(work: () => T): T;
   /**
@@ -62,12 +75,33 @@ export interface ServiceInputs {
   clock: Clock;
   merchants: MerchantStore;
   webhooks: WebhookDispatcher;
+  journal: SandboxJournal;
   /** Public base URL of the API, for the links in notifications. */
   apiUrl: string;
 }
 
+/**
+ * Builds the console's journal (docs/console.md): before the webhook dispatcher, which reports each
+ * attempt to it, so startSandbox calls it first, once.
+ */
+export function buildJournal(
+  db: Db,
+  clock: Clock,
+  log: (line: string) => void,
+  limits: RequestLogLimits,
+): SandboxJournal {
+  return new SandboxJournal(
+    new RequestJournal(db, limits),
+    new ResourceIndex(db),
+    new WebhookAttempts(db),
+    new ConsoleFeed(),
+    clock,
+    log,
+  );
+}
+
 /** Builds the stores and services of one sandbox. Only startSandbox calls it, once. */
-export function buildServices({ db, clock, merchants, webhooks, apiUrl }: ServiceInputs): SandboxServices {
+export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl }: ServiceInputs): SandboxServices {
   const publicKeys = new PublicKeyStore(db, clock);
   const vault = new CardVault(db, clock);
   const cards = new CardResolver(publicKeys, vault, clock);
@@ -95,6 +129,15 @@ export function buildServices({ db, clock, merchants, webhooks, apiUrl }: Servic
     qrCodePayments: new QrCodePayments({ transaction, qrCodes, orders, charges, events, clock }),
     events,
     webhooks,
+    journal,
+    reset: () => {
+      webhooks.forget();
+      transaction(() => {
+        journal.requests.clear();
+        journal.resources.clear();
+        resetData(db);
+      });
+    },
     transaction,
     sharedTransaction,
   };

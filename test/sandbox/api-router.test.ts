@@ -12,7 +12,8 @@ import { SandboxClock } from '../../src/sandbox/clock';
 import { MerchantStore } from '../../src/sandbox/merchants/merchant-store';
 import { mountRoutes } from '../../src/sandbox/routes/mount-routes';
 import { routeTable } from '../../src/sandbox/routes/route-table';
-import { buildServices } from '../../src/sandbox/services';
+import { ConsoleAccess } from '../../src/sandbox/console/console-access';
+import { buildJournal, buildServices } from '../../src/sandbox/services';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
 import { SCHEMA_MIGRATIONS } from '../../src/sandbox/storage/schema-migrations';
@@ -31,20 +32,24 @@ beforeAll(async () => {
   migrate(db, SCHEMA_MIGRATIONS);
   const clock = new SandboxClock();
   const merchants = new MerchantStore(db);
+  const journal = buildJournal(db, clock, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
   const webhooks = new WebhookDispatcher(
     clock,
     () => {},
     new WebhookOutbox(db),
     () => undefined,
+    {},
+    journal.webhookHooks,
   );
   deps = {
-    ...buildServices({ db, clock, merchants, webhooks, apiUrl: 'http://127.0.0.1:1' }),
+    ...buildServices({ db, clock, merchants, webhooks, journal, apiUrl: 'http://127.0.0.1:1' }),
     clock,
     log: () => {},
     logRequest: () => {},
     apiUrl: 'http://127.0.0.1:1',
     challengeUrl: 'http://127.0.0.1:2',
     maxBodyBytes: 65_536,
+    consoleAccess: new ConsoleAccess('127.0.0.1', 'http://127.0.0.1:1'),
     sdkScriptPath: join(dir, 'gateway.js'),
   };
 });

@@ -5,6 +5,8 @@
 // unknown field, no or a wrong credential, an unknown id, another media type, a bad idempotency
 // key), which must get the documented 4xx. Ids come from following the API's own answers and links.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import fc from 'fast-check';
@@ -78,8 +80,13 @@ async function send(route: Route, call: Call, generated = true): Promise<Answer>
     answerHeaders[name] = value;
   });
   const isJson = /^application\/json/.test(answerHeaders['content-type'] ?? '');
-  // Other bodies are read to the end (so the connection is free) but not kept.
-  const text = isJson ? await res.text() : await res.arrayBuffer().then(() => '');
+  // Other bodies are read to the end (so the connection is free) but not kept; an event stream
+  // never ends, so it is read to its first event and closed.
+  const text = isJson
+    ? await res.text()
+    : /^text\/event-stream/.test(answerHeaders['content-type'] ?? '')
+      ? await firstEvent(res)
+      : await res.arrayBuffer().then(() => '');
   if (generated) figures.generated++;
   figures.checked++;
   const problems = validator.check({
@@ -93,6 +100,53 @@ async function send(route: Route, call: Call, generated = true): Promise<Answer>
   expect(problems, `${route.method.toUpperCase()} ${call.path}`).toEqual([]);
   expect(res.status, `${route.method.toUpperCase()} ${call.path} answered a 5xx`).toBeLessThan(500);
   return { status: res.status, headers: answerHeaders, text, json: isJson && text ? JSON.parse(text) : undefined };
+}
+
+/** Reads a server-sent event stream up to its first event, then closes it. */
+async function firstEvent(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+  }
+  await reader.cancel();
+  return '';
+}
+
+/** A webhook receiver that answers every delivery 204, for the deliveries the console's endpoints show. */
+let receiverUrl: string | undefined;
+async function webhookReceiver(): Promise<string> {
+  if (receiverUrl) return receiverUrl;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return receiverUrl;
+}
+
+/** A delivered notification's id: a paid charge notifying the receiver, once its delivery is done. */
+async function deliveredNotification(): Promise<number> {
+  // The settings' generated cases ran before (the table's order) and may have left clear card data refused.
+  sandbox.configureMerchant({ pciHomologated: true });
+  const example = exampleOf(byId('createCharge'))!;
+  const charge = await created('createCharge', {
+    ...example,
+    payment_method: { ...(example.payment_method as Json), capture: true },
+    notification_urls: [await webhookReceiver()],
+  });
+  for (;;) {
+    const res = await fetch(`${sandbox.apiUrl}/sandbox/webhook-deliveries?resource=${charge.id}&state=delivered`, {
+      headers: bearer(),
+    });
+    const [delivery] = ((await res.json()) as { deliveries: Array<{ id: number }> }).deliveries;
+    if (delivery) return delivery.id;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 // ---- following the API to the ids an operation needs ----------------------------------------
@@ -286,6 +340,13 @@ async function validCall(route: Route): Promise<Call> {
         body: { form: { threeDSMethodData: encodeBase64UrlJson({ threeDSServerTransID }) } },
       };
     }
+    case 'listSandboxResources':
+      return { path: route.path, query: { kind: 'order' }, headers: bearer() };
+    case 'getSandboxTimeline':
+      return { path: `/sandbox/resources/${(await orderWithoutPayment()).id}`, headers: bearer() };
+    case 'getWebhookDelivery':
+    case 'resendWebhookDelivery':
+      return { path: route.path.replace('{id}', String(await deliveredNotification())), headers: bearer() };
     case 'endChallenge':
       return {
         path: route.path,
@@ -424,7 +485,9 @@ function breakages(route: Route, call: Call): Breakage[] {
       });
     }
     if (api) {
-      for (const { name: key } of query)
+      // A free-text filter (a trace id, a reference_id) takes any text: only a parameter whose schema refuses the value is broken by it.
+      const accepts = (schema: unknown) => ajvOf(document).compile(schema as object)('not-a-value');
+      for (const { name: key } of query.filter((p) => !accepts(p.schema)))
         out.push({
           name: `query ${key} of the wrong type`,
           status: 400,

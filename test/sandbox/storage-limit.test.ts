@@ -36,7 +36,9 @@ async function fill(sandbox: Sandbox) {
 describe('the data limit (maxDataBytes)', () => {
   it('answers 507 with its code once the data reaches the limit, logs it under the trace id, and still serves reads', async () => {
     const lines: string[] = [];
-    const sandbox = await startSandbox({ maxDataBytes: MiB, log: (line) => lines.push(line) });
+    // Without the request log, which yields its oldest entries to a write that finds the data full
+    // (the test below): the data alone decides here.
+    const sandbox = await startSandbox({ maxDataBytes: MiB, requestLogEntries: 0, log: (line) => lines.push(line) });
     try {
       const { stored, refused } = await fill(sandbox);
       // 1 MiB holds some tens of orders beside the tables; the limit, not something else, ended the run.
@@ -65,7 +67,7 @@ describe('the data limit (maxDataBytes)', () => {
 
   it('keeps nothing of a refused order, and its key works once there is room', async () => {
     const file = newDataFile();
-    const sandbox = await startSandbox({ dataFile: file, maxDataBytes: MiB });
+    const sandbox = await startSandbox({ dataFile: file, maxDataBytes: MiB, requestLogEntries: 0 });
     let filled: Awaited<ReturnType<typeof fill>>;
     try {
       filled = await fill(sandbox);
@@ -97,6 +99,19 @@ describe('the data limit (maxDataBytes)', () => {
     await expect(startSandbox({ dataFile: file, maxDataBytes: MiB })).rejects.toThrow(
       /^startSandbox: maxDataBytes is 1048576, but the data file .* already holds \d+ bytes$/,
     );
+  });
+
+  it('keeps the refused write in the request log (its oldest entries make room when the data is full)', async () => {
+    const sandbox = await startSandbox({ maxDataBytes: MiB });
+    try {
+      const { refused } = await fill(sandbox);
+      expect(refused.status).toBe(507);
+      const trace = refused.headers.get('x-trace-id')!;
+      const log = await api(sandbox, 'GET', `/sandbox/requests?trace_id=${trace}`);
+      expect(log.body.requests.map((r: { status: number }) => r.status)).toEqual([507]);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it.each([

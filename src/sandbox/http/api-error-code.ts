@@ -7,6 +7,7 @@ export const UNAUTHORIZED = '40101';
 /** The SDK session is unknown or expired: create a new one and call setUp again. */
 export const SESSION_EXPIRED = '40102';
 /** The resource does not exist (or belongs to another merchant). */
+export const FORBIDDEN = '40301';
 export const NOT_FOUND = '40401';
 /** The path exists, but not for this method: the `Allow` header lists the methods it answers. */
 export const METHOD_NOT_ALLOWED = '40501';

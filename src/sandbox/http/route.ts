@@ -32,7 +32,14 @@ export interface Parameter {
 export interface Answer {
   description: string;
   /** Media type of the body; absent for no body. `json` bodies are validated against `schema`. */
-  contentType?: 'application/json' | 'application/pdf' | 'image/png' | 'text/html' | 'text/javascript' | 'text/css';
+  contentType?:
+    | 'application/json'
+    | 'application/pdf'
+    | 'image/png'
+    | 'text/html'
+    | 'text/javascript'
+    | 'text/css'
+    | 'text/event-stream';
   schema?: NamedSchema;
   /** Other media types the same status may have, without a schema (the boleto's PNG beside its PDF, a QR code's base64 text beside its PNG). */
   alsoContentTypes?: Array<'image/png' | 'text/plain'>;

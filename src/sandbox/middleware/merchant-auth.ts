@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { UNAUTHORIZED } from '../http/api-error-code';
+import { FORBIDDEN, UNAUTHORIZED } from '../http/api-error-code';
+import type { ConsoleAccess } from '../console/console-access';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { bearerToken } from '../http/bearer-token';
@@ -7,13 +8,24 @@ import type { MerchantStore } from '../merchants/merchant-store';
 
 /**
  * Requires the merchant's token: `Authorization: Bearer <token>`. A bare token, without the word
- * Bearer, is accepted too, as one published example sends it (docs/rules.md#credentials).
+ * Bearer, is accepted too, as one published example sends it (docs/rules.md#credentials). Without
+ * a token, the console's cookie stands for it (docs/console.md#safety): only under one of the
+ * sandbox's own names and from its own origin, else 403.
  */
 export const merchantAuth =
-  (merchants: MerchantStore): MiddlewareHandler<AppEnv> =>
+  (merchants: MerchantStore, access: ConsoleAccess): MiddlewareHandler<AppEnv> =>
   (c, next) => {
     const token = bearerToken(c);
-    const merchant = token ? merchants.byToken(token) : undefined;
+    const signedIn = token ? undefined : access.merchantOf(c);
+    if (signedIn && !(access.ownHost(c) && access.sameOrigin(c))) {
+      throw ApiError.of(
+        403,
+        FORBIDDEN,
+        '',
+        "The console's cookie is honoured only on the sandbox's own address and from its own pages.",
+      );
+    }
+    const merchant = token ? merchants.byToken(token) : signedIn ? merchants.get(signedIn) : undefined;
     if (!merchant) {
       throw ApiError.of(
         401,

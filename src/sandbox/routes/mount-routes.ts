@@ -22,7 +22,7 @@ const honoPath = (route: Route): string => route.pattern ?? route.path.replace(/
  * methods a path answers (405) only to a caller it knows; the SDK's session, per route.
  */
 export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readonly Route[], origin: Origin): void {
-  const bearer = merchantAuth(deps.merchants);
+  const bearer = merchantAuth(deps.merchants, deps.consoleAccess);
   const session = sessionAuth(deps.sessions, deps.merchants);
   const guarded = new Set<string>();
   for (const route of routes) {

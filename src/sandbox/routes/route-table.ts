@@ -19,6 +19,11 @@ import { PUBLIC_KEY_ROUTES } from './public-keys';
 import { QR_CODE_FILE_ROUTE } from './qr-code-files';
 import { SDK_SCRIPT_ROUTE } from './sdk-scripts';
 import { SDK_SESSION_ROUTES } from './sdk-sessions';
+import { REQUEST_LOG_ROUTES } from './request-log';
+import { SANDBOX_CLOCK_ROUTES } from './sandbox-clock';
+import { SANDBOX_EVENT_ROUTES } from './sandbox-events';
+import { SANDBOX_RESOURCE_ROUTES } from './sandbox-resources';
+import { WEBHOOK_DELIVERY_ROUTES } from './webhook-deliveries';
 
 /**
  * Every route of the API and of the challenge origin: the one list. mountRoutes puts each on its
@@ -45,6 +50,13 @@ export const routeTable = (): readonly Route[] => [
   END_ROUTE,
   NOTIFICATION_ROUTE,
   ...METHOD_ROUTES,
+  // The console's endpoints last, the clock and the reset at the very end: the contract tests call
+  // the table in order on one sandbox, and moving its time or emptying it would spoil the others' cases.
+  ...REQUEST_LOG_ROUTES,
+  ...WEBHOOK_DELIVERY_ROUTES,
+  ...SANDBOX_RESOURCE_ROUTES,
+  ...SANDBOX_EVENT_ROUTES,
+  ...SANDBOX_CLOCK_ROUTES,
 ];
 
 /** The error body's component, shared by every error answer. */

@@ -6,6 +6,7 @@ import { threeDsMethod } from './migrations/004-three-ds-method';
 import { installmentRate } from './migrations/005-installment-rate';
 import { pix } from './migrations/006-pix';
 import { webhookEventType } from './migrations/007-webhook-event-type';
+import { consoleJournal } from './migrations/008-console-journal';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -20,4 +21,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   installmentRate,
   pix,
   webhookEventType,
+  consoleJournal,
 ];

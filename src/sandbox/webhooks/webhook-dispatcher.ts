@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
 import { sha256 } from '../crypto/sha256';
-import type { OutboxEntry, WebhookOutbox } from './webhook-outbox';
+import { ANSWER_EXCERPT_CHARS, type WebhookAttempt } from './webhook-attempts';
+import type { DeliveryPage, DeliveryRecord, DeliveryState, OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
 /**
  * The provider's own check, which existing receivers make: SHA-256 hex of `<API token>-<raw body>`
@@ -28,6 +29,16 @@ export interface WebhookOptions {
   /** Time limit of one attempt. */
   attemptTimeoutMs?: number;
 }
+
+/** What the sandbox's journal hears from the dispatcher (docs/console.md): each event recorded, each attempt made. */
+export interface DispatcherHooks {
+  /** An event was recorded for its URLs (inside the transaction of its change). */
+  recorded(merchantId: string, eventId: string, body: string): void;
+  /** An attempt ended, with what was sent and what came back. */
+  attempted(attempt: WebhookAttempt): void;
+}
+
+const NO_HOOKS: DispatcherHooks = { recorded: () => {}, attempted: () => {} };
 
 /**
  * The signature of a delivery: HMAC-SHA256, keyed with the merchant's webhook secret, of
@@ -70,6 +81,8 @@ export class WebhookDispatcher {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
+  /** Moves on at each {@link forget}: an attempt that began before it records nothing after it. */
+  private generation = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -78,6 +91,7 @@ export class WebhookDispatcher {
     /** The merchant's credentials, read at each attempt; undefined for an account that no longer exists. */
     private readonly credentialsOf: (merchantId: string) => WebhookCredentials | undefined,
     options: WebhookOptions = {},
+    private readonly hooks: DispatcherHooks = NO_HOOKS,
   ) {
     this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
@@ -90,7 +104,9 @@ export class WebhookDispatcher {
    * still records the rows, for its next start with the same data file, and schedules nothing.
    */
   record(urls: readonly string[], event: { id: string; type: string }, body: string, merchantId: string): () => void {
-    const entries = urls.map((url) => this.outbox.add(merchantId, event, url, body, Date.now()));
+    const now = this.clock.now().getTime();
+    const entries = urls.map((url) => this.outbox.add(merchantId, event, url, body, Date.now(), now));
+    this.hooks.recorded(merchantId, event.id, body);
     return () => {
       if (!this.closed) for (const entry of entries) this.schedule(entry);
     };
@@ -101,12 +117,44 @@ export class WebhookDispatcher {
     for (const entry of this.outbox.all()) this.schedule(entry);
   }
 
-  /** Cancels pending timers and attempts in flight (the sandbox is closing); the outbox keeps them. */
-  close(): void {
-    this.closed = true;
+  /**
+   * Sends a delivery again (docs/console.md#webhooks): same event id and body, the next attempt
+   * number, now; its retries follow as for any attempt. False when it is unknown or still pending
+   * (its own retries will send it).
+   */
+  resend(id: number, merchantId: string): boolean {
+    if (this.closed) return false;
+    const entry = this.outbox.reopen(id, merchantId, Date.now());
+    if (!entry) return false;
+    this.schedule(entry);
+    return true;
+  }
+
+  /** One of the merchant's deliveries, whatever its state. */
+  delivery(id: number, merchantId: string): DeliveryRecord | undefined {
+    return this.outbox.get(id, merchantId);
+  }
+
+  /** A page of the merchant's deliveries, newest first (GET /sandbox/webhook-deliveries). */
+  deliveries(
+    merchantId: string,
+    filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
+  ): DeliveryPage {
+    return this.outbox.list(merchantId, filter);
+  }
+
+  /** Drops every scheduled attempt and those in flight, the sandbox staying open (its data is being reset). */
+  forget(): void {
+    this.generation += 1;
     for (const timer of this.timers) clearTimeout(timer);
     for (const controller of this.inFlight) controller.abort();
     this.timers.clear();
+  }
+
+  /** Cancels pending timers and attempts in flight (the sandbox is closing); the outbox keeps them. */
+  close(): void {
+    this.closed = true;
+    this.forget();
   }
 
   private schedule(entry: OutboxEntry): void {
@@ -124,32 +172,41 @@ export class WebhookDispatcher {
 
   private async attempt(entry: OutboxEntry): Promise<void> {
     if (this.closed) return;
+    const generation = this.generation;
     const { url, eventId, body, attempt } = entry;
     const credentials = this.credentialsOf(entry.merchantId);
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), this.timeoutMs);
     let outcome: string;
+    const at = this.clock.now().getTime();
+    const started = performance.now();
+    // What was sent and answered, as sent: the console shows these, not a re-derivation.
+    let headers: Record<string, string> = {};
+    let status: number | undefined;
+    let answer: string | undefined;
     try {
       if (credentials === undefined) throw new Error('no such merchant');
-      const t = Math.floor(this.clock.now().getTime() / 1000);
+      const t = Math.floor(at / 1000);
+      headers = {
+        'content-type': 'application/json',
+        'user-agent': 'Gateway-Sandbox-Webhooks/1',
+        [AUTHENTICITY_HEADER]: authenticityToken(credentials.token, body),
+        [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(credentials.webhookSecret, t, body)}`,
+        [EVENT_ID_HEADER]: eventId,
+        [EVENT_TYPE_HEADER]: entry.eventType,
+        [ATTEMPT_HEADER]: String(attempt),
+      };
       const res = await fetch(url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Gateway-Sandbox-Webhooks/1',
-          [AUTHENTICITY_HEADER]: authenticityToken(credentials.token, body),
-          [SIGNATURE_HEADER]: `t=${t},v1=${webhookSignature(credentials.webhookSecret, t, body)}`,
-          [EVENT_ID_HEADER]: eventId,
-          [EVENT_TYPE_HEADER]: entry.eventType,
-          [ATTEMPT_HEADER]: String(attempt),
-        },
+        headers,
         body,
         signal: controller.signal,
         redirect: 'manual',
       });
-      // The body is not needed; reading it frees the connection.
-      await res.arrayBuffer().catch(() => undefined);
+      status = res.status;
+      // Reading the answer frees the connection; its start is kept for the console.
+      answer = (await res.text().catch(() => '')).slice(0, ANSWER_EXCERPT_CHARS);
       outcome = res.status >= 200 && res.status < 300 ? 'ok' : `HTTP ${res.status}`;
     } catch (error) {
       outcome = controller.signal.aborted
@@ -160,7 +217,8 @@ export class WebhookDispatcher {
       this.inFlight.delete(controller);
     }
     // Closing: the row stays in the outbox, and this attempt is made again after a restart.
-    if (this.closed) return;
+    // Reset meanwhile: the row is gone.
+    if (this.closed || generation !== this.generation) return;
     const retryIn = credentials === undefined ? undefined : this.delays[attempt - 1];
     this.log(
       `webhook ${eventId} to ${shown(url)} attempt ${attempt}: ${outcome}` +
@@ -172,7 +230,26 @@ export class WebhookDispatcher {
         : { ...entry, attempt: attempt + 1, dueAt: Date.now() + retryIn };
     try {
       if (next) this.outbox.retry(next);
-      else this.outbox.done(entry);
+      else this.outbox.done(entry, outcome === 'ok' ? 'delivered' : 'given_up');
+      this.hooks.attempted({
+        deliveryId: entry.id,
+        attempt,
+        at,
+        url,
+        headers,
+        ...(status !== undefined && { status }),
+        ...(answer !== undefined && { answerExcerpt: answer }),
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        outcome,
+        ...(next && { nextRetryAt: next.dueAt }),
+        ...(outcome !== 'ok' &&
+          !next && {
+            givenUp:
+              credentials === undefined
+                ? 'the merchant account no longer exists'
+                : `no retry left after ${attempt} attempts`,
+          }),
+      });
     } catch (error) {
       // The storage refused the bookkeeping (full: docs/sandbox-operations.md#data-limit). Nothing
       // awaits this attempt, so a throw would be an unhandled rejection, which ends the process. The

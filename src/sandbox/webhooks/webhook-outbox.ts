@@ -13,6 +13,23 @@ export interface OutboxEntry {
   dueAt: number;
 }
 
+/** Where a delivery stands: still to make (first try or retrying), delivered, or given up. */
+export type DeliveryState = 'pending' | 'delivered' | 'given_up';
+
+/** A delivery as the console lists it (GET /sandbox/webhook-deliveries). */
+export interface DeliveryRecord extends OutboxEntry {
+  state: DeliveryState;
+  /** When the event was recorded (epoch ms, the sandbox's clock). */
+  createdAt: number;
+}
+
+/** A page of deliveries, newest first, and whether more follow. */
+export interface DeliveryPage {
+  deliveries: DeliveryRecord[];
+  /** The id to pass as `before` for the next page; undefined on the last. */
+  next?: number;
+}
+
 /** A row an earlier sandbox recorded: its body is the old envelope, `{ id, type, order_id, charge, … }`. */
 export interface LegacyOutboxRow {
   id: number;
@@ -29,6 +46,8 @@ interface Row {
   body: string;
   attempt: number;
   due_at: number;
+  state: DeliveryState;
+  created_at: number;
 }
 
 const toEntry = (r: Row): OutboxEntry => ({
@@ -42,28 +61,48 @@ const toEntry = (r: Row): OutboxEntry => ({
   dueAt: r.due_at,
 });
 
+const toRecord = (r: Row): DeliveryRecord => ({ ...toEntry(r), state: r.state, createdAt: r.created_at });
+
 /**
- * Deliveries not yet made, in SQLite: an event is written here before anything is sent, and a
- * row leaves only when its receiver answered 2xx or its retries ran out. With a data file,
- * pending deliveries therefore survive a restart.
+ * Deliveries, in SQLite: an event is written here before anything is sent, and stays `pending`
+ * until its receiver answered 2xx (`delivered`) or its retries ran out (`given_up`). With a data
+ * file, pending deliveries therefore survive a restart. Done rows stay for the console
+ * (docs/console.md) until POST /sandbox/reset, and one can be sent again (`reopen`).
  */
 export class WebhookOutbox {
   private readonly insert;
   private readonly reschedule;
-  private readonly remove;
+  private readonly finish;
   private readonly pending;
+  private readonly byId;
+  private readonly page;
+  private readonly reopened;
   private readonly legacyRows;
   private readonly upgrade;
 
   constructor(db: Db) {
-    this.insert = db.prepare<[string, string, string, string, string, number]>(
-      'INSERT INTO webhook_outbox (merchant_id, event_id, event_type, url, body, attempt, due_at) VALUES (?, ?, ?, ?, ?, 1, ?)',
+    this.insert = db.prepare<[string, string, string, string, string, number, number]>(
+      'INSERT INTO webhook_outbox (merchant_id, event_id, event_type, url, body, attempt, due_at, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
     );
     this.reschedule = db.prepare<[number, number, number]>(
-      'UPDATE webhook_outbox SET attempt = ?, due_at = ? WHERE id = ?',
+      "UPDATE webhook_outbox SET attempt = ?, due_at = ?, state = 'pending' WHERE id = ?",
     );
-    this.remove = db.prepare<[number]>('DELETE FROM webhook_outbox WHERE id = ?');
-    this.pending = db.prepare<[], Row>('SELECT * FROM webhook_outbox ORDER BY due_at, id');
+    this.finish = db.prepare<[DeliveryState, number]>('UPDATE webhook_outbox SET state = ? WHERE id = ?');
+    this.pending = db.prepare<[], Row>("SELECT * FROM webhook_outbox WHERE state = 'pending' ORDER BY due_at, id");
+    this.byId = db.prepare<[number, string], Row>('SELECT * FROM webhook_outbox WHERE id = ? AND merchant_id = ?');
+    // `state` NULL: every state; `retrying`: pending after a first failed attempt.
+    this.page = db.prepare<
+      { merchant: string; state: string | null; before: number; limit: number; resource: string | null },
+      Row
+    >(
+      `SELECT * FROM webhook_outbox WHERE merchant_id = @merchant AND id < @before
+         AND (@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)
+         AND (@resource IS NULL OR instr(body, '"' || @resource || '"') > 0)
+       ORDER BY id DESC LIMIT @limit`,
+    );
+    this.reopened = db.prepare<[number, number]>(
+      "UPDATE webhook_outbox SET attempt = attempt + 1, due_at = ?, state = 'pending' WHERE id = ? AND state != 'pending'",
+    );
     this.legacyRows = db.prepare<[], { id: number; merchant_id: string; body: string }>(
       'SELECT id, merchant_id, body FROM webhook_outbox WHERE event_type IS NULL ORDER BY id',
     );
@@ -72,10 +111,52 @@ export class WebhookOutbox {
     );
   }
 
-  /** Records the first attempt of an event to one URL, due at `dueAt`. */
-  add(merchantId: string, event: { id: string; type: string }, url: string, body: string, dueAt: number): OutboxEntry {
-    const id = Number(this.insert.run(merchantId, event.id, event.type, url, body, dueAt).lastInsertRowid);
+  /** Records the first attempt of an event to one URL, due at `dueAt` (epoch ms), made at `createdAt` (the sandbox's clock). */
+  add(
+    merchantId: string,
+    event: { id: string; type: string },
+    url: string,
+    body: string,
+    dueAt: number,
+    createdAt: number = dueAt,
+  ): OutboxEntry {
+    const id = Number(this.insert.run(merchantId, event.id, event.type, url, body, dueAt, createdAt).lastInsertRowid);
     return { id, merchantId, eventId: event.id, eventType: event.type, url, body, attempt: 1, dueAt };
+  }
+
+  /** One delivery of the merchant's, by id. */
+  get(id: number, merchantId: string): DeliveryRecord | undefined {
+    const row = this.byId.get(id, merchantId);
+    return row && toRecord(row);
+  }
+
+  /**
+   * The merchant's deliveries, newest first, `limit` a page: in one state (`retrying` is a pending
+   * one whose first attempt failed), about one resource (its id in the body), before an id.
+   */
+  list(
+    merchantId: string,
+    filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
+  ): DeliveryPage {
+    const rows = this.page.all({
+      merchant: merchantId,
+      state: filter.state ?? null,
+      before: filter.before ?? Number.MAX_SAFE_INTEGER,
+      limit: filter.limit + 1,
+      resource: filter.resource ?? null,
+    });
+    const deliveries = rows.slice(0, filter.limit).map(toRecord);
+    return { deliveries, ...(rows.length > filter.limit && { next: deliveries[deliveries.length - 1]!.id }) };
+  }
+
+  /**
+   * A done delivery made pending again, its next attempt due at `dueAt`, same event id and body
+   * (a resend). Undefined when it is still pending: its own retries will send it.
+   */
+  reopen(id: number, merchantId: string, dueAt: number): OutboxEntry | undefined {
+    const found = this.byId.get(id, merchantId);
+    if (!found || this.reopened.run(dueAt, id).changes !== 1) return undefined;
+    return { ...toEntry(found), attempt: found.attempt + 1, dueAt };
   }
 
   /** Rows recorded by a sandbox from before version 7 of the data file (no event type, an envelope body). */
@@ -94,8 +175,8 @@ export class WebhookOutbox {
   }
 
   /** Delivered, or given up. */
-  done(entry: OutboxEntry): void {
-    this.remove.run(entry.id);
+  done(entry: OutboxEntry, state: Exclude<DeliveryState, 'pending'>): void {
+    this.finish.run(state, entry.id);
   }
 
   /** Every entry still to deliver, soonest first. */

@@ -1,0 +1,208 @@
+import type { Db } from '../storage/database';
+
+/** One API request as the request log keeps it (docs/console.md#request-log). */
+export interface LoggedRequest {
+  id: number;
+  /** The merchant whose token or session the request carried; undefined when it had none that was valid. */
+  merchantId?: string;
+  /** When it ended (epoch ms, the sandbox's clock). */
+  at: number;
+  traceId: string;
+  method: string;
+  /** As sent, percent-encoding kept, card-like digits masked, without the query. */
+  path: string;
+  status: number;
+  durationMs: number;
+  idempotencyKey?: string;
+  /** The answer was a stored one (`x-idempotent-replayed: true`). */
+  replayed: boolean;
+  /** Masked (journal/redact-body.ts); undefined when the request had none or it was not read. */
+  requestBody?: string;
+  /** Masked; undefined for an answer that is not JSON. */
+  responseBody?: string;
+  /** The orders, charges, QR codes and authentications it named or answered. */
+  resources: string[];
+}
+
+/** The filters of a request log page. */
+export interface RequestFilter {
+  traceId?: string;
+  resource?: string;
+  /** Ids below this one: the next page. */
+  before?: number;
+  limit: number;
+}
+
+interface Row {
+  id: number;
+  merchant_id: string | null;
+  at: number;
+  trace_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  idempotency_key: string | null;
+  replayed: number;
+  request_body: string | null;
+  response_body: string | null;
+  resources: string | null;
+}
+
+const toRequest = (r: Row): LoggedRequest => ({
+  id: r.id,
+  ...(r.merchant_id !== null && { merchantId: r.merchant_id }),
+  at: r.at,
+  traceId: r.trace_id,
+  method: r.method,
+  path: r.path,
+  status: r.status,
+  durationMs: r.duration_ms,
+  ...(r.idempotency_key !== null && { idempotencyKey: r.idempotency_key }),
+  replayed: r.replayed === 1,
+  ...(r.request_body !== null && { requestBody: r.request_body }),
+  ...(r.response_body !== null && { responseBody: r.response_body }),
+  resources: r.resources ? r.resources.split(' ') : [],
+});
+
+/** What a row costs besides its texts: its numbers, its index entries, SQLite's bookkeeping. */
+const ROW_OVERHEAD_BYTES = 200;
+
+/** The bounds of the request log: the oldest entries go first past either. */
+export interface RequestLogLimits {
+  /** 0 keeps no log. */
+  maxEntries: number;
+  maxBytes: number;
+}
+
+const COLUMNS = `l.*, (SELECT group_concat(resource_id, ' ') FROM request_resources r WHERE r.request_id = l.id) AS resources`;
+
+/**
+ * The request log, in SQLite: every API request, refused ones included, with masked bodies
+ * (docs/console.md#request-log). It keeps at most `maxEntries` entries and `maxBytes` bytes of
+ * them, dropping the oldest; a request a full data file cannot hold drops the oldest tenth and
+ * tries once more, and is left out rather than fail the API.
+ */
+export class RequestJournal {
+  private readonly insert;
+  private readonly link;
+  private readonly dropOldest;
+  private readonly totals;
+  private readonly page;
+  private entries: number;
+  private bytes: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly limits: RequestLogLimits,
+  ) {
+    this.insert = db.prepare(
+      `INSERT INTO request_log (merchant_id, at, trace_id, method, path, status, duration_ms, idempotency_key, replayed, request_body, response_body, bytes)
+       VALUES (@merchant_id, @at, @trace_id, @method, @path, @status, @duration_ms, @idempotency_key, @replayed, @request_body, @response_body, @bytes)`,
+    );
+    this.link = db.prepare<[string, number]>(
+      'INSERT OR IGNORE INTO request_resources (resource_id, request_id) VALUES (?, ?)',
+    );
+    // Deleting by id ranges keeps it to one index walk; the returned bytes keep the totals exact.
+    this.dropOldest = db.prepare<[number], { bytes: number }>(
+      'DELETE FROM request_log WHERE id IN (SELECT id FROM request_log ORDER BY id LIMIT ?) RETURNING bytes',
+    );
+    this.totals = db.prepare<[], { n: number; bytes: number | null }>(
+      'SELECT count(*) AS n, sum(bytes) AS bytes FROM request_log',
+    );
+    this.page = db.prepare<
+      { merchant: string; trace: string | null; resource: string | null; before: number; limit: number },
+      Row
+    >(
+      `SELECT ${COLUMNS} FROM request_log l
+        WHERE (l.merchant_id = @merchant OR l.merchant_id IS NULL) AND l.id < @before
+          AND (@trace IS NULL OR l.trace_id = @trace)
+          AND (@resource IS NULL OR l.id IN (SELECT request_id FROM request_resources WHERE resource_id = @resource))
+        ORDER BY l.id DESC LIMIT @limit`,
+    );
+    const { n, bytes } = this.totals.get()!;
+    this.entries = n;
+    this.bytes = bytes ?? 0;
+  }
+
+  /** Adds one request; returns its id, or undefined when the data file could not hold it. */
+  add(request: Omit<LoggedRequest, 'id'>): number | undefined {
+    if (this.limits.maxEntries === 0) return undefined;
+    const bytes =
+      ROW_OVERHEAD_BYTES +
+      request.path.length +
+      (request.requestBody?.length ?? 0) +
+      (request.responseBody?.length ?? 0) +
+      request.resources.length * 48;
+    const write = () =>
+      this.db.transaction(() => {
+        const id = Number(
+          this.insert.run({
+            merchant_id: request.merchantId ?? null,
+            at: request.at,
+            trace_id: request.traceId,
+            method: request.method,
+            path: request.path,
+            status: request.status,
+            duration_ms: request.durationMs,
+            idempotency_key: request.idempotencyKey ?? null,
+            replayed: request.replayed ? 1 : 0,
+            request_body: request.requestBody ?? null,
+            response_body: request.responseBody ?? null,
+            bytes,
+          }).lastInsertRowid,
+        );
+        for (const resource of request.resources) this.link.run(resource, id);
+        return id;
+      })();
+    let id: number;
+    try {
+      id = write();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_FULL' || this.entries === 0) return undefined;
+      this.drop(Math.max(1, Math.ceil(this.entries / 10)));
+      try {
+        id = write();
+      } catch {
+        return undefined;
+      }
+    }
+    this.entries += 1;
+    this.bytes += bytes;
+    const over = this.entries - this.limits.maxEntries;
+    if (over > 0) this.drop(over);
+    while (this.bytes > this.limits.maxBytes && this.entries > 1) this.drop(Math.max(1, Math.ceil(this.entries / 100)));
+    return id;
+  }
+
+  private drop(count: number): void {
+    const gone = this.dropOldest.all(count);
+    this.entries -= gone.length;
+    for (const row of gone) this.bytes -= row.bytes;
+  }
+
+  /** A page of the merchant's requests (and those no merchant was found for), newest first. */
+  list(merchantId: string, filter: RequestFilter): { requests: LoggedRequest[]; next?: number } {
+    const rows = this.page.all({
+      merchant: merchantId,
+      trace: filter.traceId ?? null,
+      resource: filter.resource ?? null,
+      before: filter.before ?? Number.MAX_SAFE_INTEGER,
+      limit: filter.limit + 1,
+    });
+    const requests = rows.slice(0, filter.limit).map(toRequest);
+    return { requests, ...(rows.length > filter.limit && { next: requests[requests.length - 1]!.id }) };
+  }
+
+  /** How many entries and bytes the log holds now. */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.entries, bytes: this.bytes };
+  }
+
+  /** Empties the log (POST /sandbox/reset). */
+  clear(): void {
+    this.db.exec('DELETE FROM request_resources; DELETE FROM request_log;');
+    this.entries = 0;
+    this.bytes = 0;
+  }
+}
