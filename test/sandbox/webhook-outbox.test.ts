@@ -141,6 +141,10 @@ describe('webhook outbox', () => {
     // The file as version 6 left it: no event_type column, the envelope body of that release.
     const old = new Database(dataFile);
     old.exec('ALTER TABLE webhook_outbox DROP COLUMN event_type');
+    // Nor what version 8 added (the console's tables, the outbox's state and creation time).
+    old.exec(`DROP INDEX webhook_outbox_state; ALTER TABLE webhook_outbox DROP COLUMN state;
+      ALTER TABLE webhook_outbox DROP COLUMN created_at; DROP TABLE request_resources; DROP TABLE request_log;
+      DROP TABLE resources; DROP TABLE state_changes; DROP TABLE webhook_attempts;`);
     old.pragma('user_version = 6');
     const envelope = (id: string, orderId: string | null, charge: unknown) =>
       JSON.stringify({

@@ -7,7 +7,7 @@ const MAX_BODY_CHARS = 16_384;
  * Keys whose value is card data whatever it looks like: a security code is 3 or 4 digits, which
  * no digit-run mask can tell from an amount; a card number is masked by key as well as by look.
  */
-const CARD_KEYS = new Set(['security_code', 'cvv', 'number']);
+const CARD_KEYS: ReadonlySet<string> = new Set(['security_code', 'cvv', 'number']);
 
 const redactValue = (key: string, value: unknown, parent: string): unknown => {
   if (CARD_KEYS.has(key) && (key !== 'number' || parent === 'card')) return '[redacted]';

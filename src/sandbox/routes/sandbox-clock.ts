@@ -64,7 +64,8 @@ export const SANDBOX_CLOCK_ROUTES: Route[] = [
     tag: 'Sandbox',
     summary: 'Sandbox only: delete every order, charge, authentication, session, notification and the request log',
     description:
-      'For every account of the sandbox: the accounts, their tokens, settings and public keys stay; pending notifications are dropped. The clock is not moved back.',
+      'For every account of the sandbox: the accounts, their tokens, settings and public keys stay; ' +
+      'pending notifications are dropped. The clock is not moved back.',
     security: 'bearer',
     responses: { '200': json('SandboxReset', resetResponse, 'The data is gone.') },
     errors: [401],
