@@ -44,6 +44,8 @@ const lazyScripts = () => ({
       return this.resolve(source.replace(/import-challenge-module$/, 'add-challenge-script'), importer, {
         skipSelf: true,
       });
+    if (source === './import-card-fields-module' && importer?.includes('/src/sdk/card-fields/'))
+      return this.resolve('./add-card-fields-script', importer, { skipSelf: true });
     if (source === './encrypt-card' && importer?.endsWith('/src/sdk/index.ts'))
       return this.resolve('./encrypt/encrypt-card-script', importer, { skipSelf: true });
     if (source === './restore-prototype')
@@ -57,7 +59,7 @@ const lazyScripts = () => ({
  * them also if the builds run at the same time.
  */
 const lazyScriptFiles = new Map(
-  ['dist/gateway-challenge.js', 'dist/gateway-encrypt.js'].map((file) => {
+  ['dist/gateway-challenge.js', 'dist/gateway-encrypt.js', 'dist/gateway-fields.js'].map((file) => {
     let written;
     const promise = new Promise((resolve) => {
       written = resolve;
@@ -81,6 +83,7 @@ const scriptIntegrity = () => ({
     for (const [file, name] of [
       ['dist/gateway-challenge.js', 'CHALLENGE'],
       ['dist/gateway-encrypt.js', 'ENCRYPT'],
+      ['dist/gateway-fields.js', 'FIELDS'],
     ]) {
       const hash = createHash('sha384').update(readFileSync(file)).digest('base64');
       const value = `sha384-${hash}`;
@@ -199,6 +202,19 @@ const javaScript = [
     },
     plugins: browser(),
   },
+  // The hosted card fields' page code, fetched by gateway.js on the first createCardFields. Built
+  // before gateway.js too, for the same reason.
+  {
+    input: 'src/sdk/card-fields/card-fields-script-entry.ts',
+    output: {
+      file: 'dist/gateway-fields.js',
+      format: 'iife',
+      sourcemap,
+      banner: licenseBanner,
+      plugins: [minify(), lazyScriptWritten()],
+    },
+    plugins: browser(),
+  },
   // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global. The
   // IIFE's `var Gateway` is a global only in a classic top-level script: the footer sets it on
   // globalThis for a module script, a bundler import and a loader's eval too.
@@ -277,6 +293,18 @@ const javaScript = [
     output: { file: `dist/sandbox/challenge-${page}.js`, format: 'iife', plugins: [minify()] },
     plugins: browser(),
   })),
+  // The hosted card field's frame script (src/sdk/card-fields/frame/): SDK code that runs on the
+  // challenge origin, which the sandbox serves inline in its field page.
+  {
+    input: 'src/sdk/card-fields/frame/field-frame-script.ts',
+    output: {
+      file: 'dist/sandbox/challenge-card-field.js',
+      format: 'iife',
+      banner: licenseBanner,
+      plugins: [minify()],
+    },
+    plugins: browser(),
+  },
   // The testing kit (Node, Playwright): @playwright/test is an optional peer dependency and the
   // sandbox is imported from the package's own sandbox entry, never bundled twice.
   {

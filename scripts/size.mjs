@@ -18,6 +18,20 @@ console.log(
 );
 const encrypt = gzipSync(readFileSync('dist/gateway-encrypt.js'), { level: 9 }).length;
 console.log(`dist/gateway-encrypt.js: ${kb(encrypt)} gzip, loaded only on the first encryptCard call`);
+const fields = gzipSync(readFileSync('dist/gateway-fields.js'), { level: 9 }).length;
+console.log(`dist/gateway-fields.js: ${kb(fields)} gzip, loaded only on the first createCardFields call`);
+// The hosted card field's own script (issue 41: at most 12 KB gzip), inline in each field's frame.
+const FRAME_LIMIT = 12 * 1024;
+const frame = gzipSync(readFileSync('dist/sandbox/challenge-card-field.js'), { level: 9 }).length;
+console.log(
+  `dist/sandbox/challenge-card-field.js: ${kb(frame)} gzip, the script of each card field's frame (limit ${kb(FRAME_LIMIT)} gzip)`,
+);
+if (frame > FRAME_LIMIT) {
+  console.error(
+    `size: the card field's frame script is over the ${kb(FRAME_LIMIT)} gzip limit by ${kb(frame - FRAME_LIMIT)}`,
+  );
+  process.exit(1);
+}
 if (gz > LIMIT) {
   console.error(`size: over the ${kb(LIMIT)} gzip limit by ${kb(gz - LIMIT)}`);
   process.exit(1);

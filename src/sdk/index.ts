@@ -9,6 +9,8 @@
  * @packageDocumentation
  */
 export { authenticate3DS } from './authenticate';
+export { createCardFields } from './card-fields/create-card-fields';
+export type * from './card-fields/card-fields-types';
 export { env, setUp } from './config';
 export {
   encryptCard,

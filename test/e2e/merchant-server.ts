@@ -20,6 +20,7 @@ export class MerchantServer {
     ['/gateway.js', { path: 'dist/gateway.js', type: 'text/javascript' }],
     ['/gateway-challenge.js', { path: 'dist/gateway-challenge.js', type: 'text/javascript' }],
     ['/gateway-encrypt.js', { path: 'dist/gateway-encrypt.js', type: 'text/javascript' }],
+    ['/gateway-fields.js', { path: 'dist/gateway-fields.js', type: 'text/javascript' }],
   ]);
   private server?: Server;
   url = '';

@@ -34,12 +34,13 @@ import {
   type SandboxOptions,
 } from '@gateway/sdk/sandbox';
 
-type RuntimeExports = 'authenticate3DS' | 'encryptCard' | 'env' | 'ErrorCode' | 'GatewayError' | 'setUp' | 'version';
+type RuntimeExports = 'authenticate3DS' | 'createCardFields' | 'encryptCard' | 'env' | 'ErrorCode' | 'GatewayError' | 'setUp' | 'version';
 
 const ERROR_CODES = [
   'VALIDATION_ERROR', 'INVALID_SETUP', 'NOT_SET_UP', 'SESSION_EXPIRED', 'NETWORK_ERROR', 'TIMEOUT', 'SERVER_ERROR',
   'INVALID_RESPONSE', 'REQUEST_REJECTED', 'CHALLENGE_CANCELED', 'CHALLENGE_TIMEOUT', 'CHALLENGE_NOT_OPENED',
   'CHALLENGE_FRAME_ERROR', 'CHALLENGE_NOT_COMPLETED', 'ABORTED', 'ALREADY_IN_PROGRESS', 'BROWSER_REQUIRED',
+  'CARD_FIELDS_ERROR',
 ] as const;
 
 /** A request that uses every field; it must keep compiling. */

@@ -6,7 +6,8 @@ import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 import { CHALLENGE_PAGE_CSS } from './challenge-page-styles';
 
-type Page = 'host' | 'acs';
+/** The built page scripts: the challenge host's, the issuer page's, and the hosted card field's (src/sdk/card-fields/frame/). */
+type Page = 'host' | 'acs' | 'card-field';
 
 /** A built page script: its code, and the same code inline in a page with the CSP source that allows it there. */
 export interface PageScript {
@@ -18,7 +19,7 @@ export interface PageScript {
 }
 
 /** The CSP source that allows one inline `<script>` or `<style>` with exactly this text. */
-const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The page script at `path`, or undefined when there is none. Read on every page: a rebuild is
@@ -61,22 +62,29 @@ export const PAGE_STYLE_CSP = cspHash(CHALLENGE_PAGE_CSS);
  * pages carry them inline; a page links its script here only when it is not built (the 404 says
  * how to build it). Revalidated on every use: no page links them by version any more.
  */
+/** Each page script's route: where it is served when a page links it, and how the document names it. */
+const ASSETS: Record<Page, { operationId: string; path: string; name: string }> = {
+  host: { operationId: 'getChallengeHostScript', path: '/challenge/host.js', name: 'challenge host' },
+  acs: { operationId: 'getIssuerPageScript', path: '/challenge/acs.js', name: 'issuer' },
+  'card-field': { operationId: 'getCardFieldScript', path: '/card-fields/field.js', name: 'hosted card field' },
+};
+
 export const CHALLENGE_ASSET_ROUTES: Route[] = [
-  ...(['host', 'acs'] as const).map((page) =>
+  ...(['host', 'acs', 'card-field'] as const).map((page) =>
     defineRoute({
-      operationId: page === 'host' ? 'getChallengeHostScript' : 'getIssuerPageScript',
+      operationId: ASSETS[page].operationId,
       method: 'get',
-      path: `/challenge/${page}.js`,
+      path: ASSETS[page].path,
       origin: 'challenge',
       tag: 'Challenge origin',
-      summary: `The ${page === 'host' ? 'challenge host' : 'issuer'} page's script`,
+      summary: `The ${ASSETS[page].name} page's script`,
       security: 'none',
       responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },
       errors: [404],
       handle: () => (c) => {
         const script = pageScript(page);
         if (!script)
-          throw ApiError.of(404, NOT_FOUND, '', `The challenge ${page} script is missing: run \`npm run build\`.`);
+          throw ApiError.of(404, NOT_FOUND, '', `The ${ASSETS[page].name} script is missing: run \`npm run build\`.`);
         return c.body(new Uint8Array(script.bytes), 200, {
           'content-type': 'text/javascript; charset=utf-8',
           'cache-control': 'no-cache',

@@ -20,7 +20,7 @@ export interface ChallengeParams {
   parent: string;
 }
 
-const isOrigin = (value: string) => {
+export const isOrigin = (value: string) => {
   try {
     const url = new URL(value);
     return /^https?:$/.test(url.protocol) && url.origin === value;

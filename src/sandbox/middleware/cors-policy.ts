@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
 
 /** Paths a checkout page calls from the browser: the SDK's scripts and its session endpoints. */
-const BROWSER_PATH = /^\/(sdk\/|checkout-sdk\/3ds\/)/;
+const BROWSER_PATH = /^\/(sdk\/|checkout-sdk\/3ds\/|checkout-sdk\/card-fields$)/;
 
 /** What the SDK sends: its session, never a bearer token. */
 const SDK_HEADERS = ['Content-Type', SESSION_HEADER, TRACE_HEADER, 'Accept'];

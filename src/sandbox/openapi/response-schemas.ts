@@ -355,3 +355,6 @@ export type ResponseSchemaChecks = [
     import('../three-ds/merchant-authentication').MerchantAuthenticationResource
   >,
 ];
+
+/** GET /checkout-sdk/card-fields. */
+export const cardFieldsResponse = z.strictObject({ field_url: z.url() });

@@ -1,5 +1,6 @@
 import { SESSION_HEADER } from '../../core/session-header';
 import { ACS_ROUTES, NOTIFICATION_ROUTE } from '../challenge/acs-routes';
+import { CARD_FIELD_ROUTE } from '../challenge/card-field-route';
 import { CHALLENGE_ASSET_ROUTES } from '../challenge/challenge-assets';
 import { END_ROUTE } from '../challenge/end-route';
 import { HOST_ROUTE } from '../challenge/host-route';
@@ -8,6 +9,7 @@ import type { NamedSchema, Route } from '../http/route';
 import { errorBody } from '../openapi/response-schemas';
 import { AUTHENTICATION_ROUTES } from './authentications';
 import { BOLETO_FILE_ROUTE } from './boleto-files';
+import { CARD_FIELDS_ROUTES } from './card-fields';
 import { BOLETO_SIMULATOR_ROUTES } from './boleto-simulator';
 import { CHALLENGE_DECISION_ROUTE } from './challenge-decision';
 import { CHARGE_ROUTES } from './charges';
@@ -34,6 +36,7 @@ export const routeTable = (): readonly Route[] => [
   SDK_SCRIPT_ROUTE,
   ...PUBLIC_KEY_ROUTES,
   ...SDK_SESSION_ROUTES,
+  ...CARD_FIELDS_ROUTES,
   ...AUTHENTICATION_ROUTES,
   ...ORDER_ROUTES,
   ...CHARGE_ROUTES,
@@ -46,6 +49,7 @@ export const routeTable = (): readonly Route[] => [
   ...OPENAPI_ROUTES,
   ...CHALLENGE_ASSET_ROUTES,
   HOST_ROUTE,
+  CARD_FIELD_ROUTE,
   ...ACS_ROUTES,
   END_ROUTE,
   NOTIFICATION_ROUTE,

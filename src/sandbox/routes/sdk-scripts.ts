@@ -4,23 +4,28 @@ import { NOT_FOUND } from '../http/api-error-code';
 import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 
-/** The script-tag build and the challenge and card-encryption code it loads on demand from beside itself. */
+/** The script-tag build and the challenge, card-encryption and card-fields code it loads on demand from beside itself. */
 export const SDK_SCRIPT_ROUTE: Route = defineRoute({
   operationId: 'getSdkScript',
   method: 'get',
   path: '/sdk/{file}',
-  pattern: '/sdk/:file{gateway(?:-challenge|-encrypt)?\\.js}',
+  pattern: '/sdk/:file{gateway(?:-challenge|-encrypt|-fields)?\\.js}',
   origin: 'api',
   tag: 'SDK',
-  summary: 'The SDK script-tag build (gateway.js) and the challenge code it loads (gateway-challenge.js)',
+  summary:
+    'The SDK script-tag build (gateway.js) and the code it loads on demand (challenge, card encryption, card fields)',
   security: 'none',
   parameters: [
     {
       name: 'file',
       in: 'path',
       required: true,
-      description: 'gateway.js or gateway-challenge.js.',
-      schema: { type: 'string', enum: ['gateway.js', 'gateway-challenge.js'] },
+      description:
+        'gateway.js, or a script it loads on demand: gateway-challenge.js, gateway-encrypt.js, gateway-fields.js.',
+      schema: {
+        type: 'string',
+        enum: ['gateway.js', 'gateway-challenge.js', 'gateway-encrypt.js', 'gateway-fields.js'],
+      },
     },
   ],
   responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },

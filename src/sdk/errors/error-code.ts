@@ -37,6 +37,8 @@ interface ErrorCodes {
   readonly ALREADY_IN_PROGRESS: 'ALREADY_IN_PROGRESS';
   /** Called outside a browser (server-side rendering, a worker without DOM). */
   readonly BROWSER_REQUIRED: 'BROWSER_REQUIRED';
+  /** A hosted card field's frame did not load within setUp's `timeout`, or stopped answering (createCardFields' `error` event). */
+  readonly CARD_FIELDS_ERROR: 'CARD_FIELDS_ERROR';
 }
 
 /**
@@ -48,7 +50,7 @@ export const ErrorCode: ErrorCodes = /* @__PURE__ */ Object.fromEntries(
   (
     'VALIDATION_ERROR INVALID_SETUP NOT_SET_UP SESSION_EXPIRED NETWORK_ERROR TIMEOUT SERVER_ERROR INVALID_RESPONSE ' +
     'REQUEST_REJECTED CHALLENGE_CANCELED CHALLENGE_TIMEOUT CHALLENGE_NOT_OPENED CHALLENGE_FRAME_ERROR ' +
-    'CHALLENGE_NOT_COMPLETED ABORTED ALREADY_IN_PROGRESS BROWSER_REQUIRED'
+    'CHALLENGE_NOT_COMPLETED ABORTED ALREADY_IN_PROGRESS BROWSER_REQUIRED CARD_FIELDS_ERROR'
   )
     .split(' ')
     .map((code) => [code, code]),
