@@ -1,7 +1,7 @@
 /**
  * Testing kit for integrators' Playwright suites: `import { test, expect, passChallenge } from
  * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank;
- * `TEST_CARDS` names the sandbox's test cards. Needs the optional peer dependency @playwright/test
+ * `TEST_CARDS` names the sandbox's test cards; `fillCardFields` types one into the hosted card fields. Needs the optional peer dependency @playwright/test
  * (and better-sqlite3 for the sandbox). See docs/testing.md.
  * @packageDocumentation
  */
@@ -21,7 +21,8 @@ export {
 } from './challenge-helpers';
 export { decideChallenge, type ChallengeDecision, type SandboxTarget } from './decide-challenge';
 export { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
-export { CHALLENGE_HOOKS, SANDBOX_CODES } from './selectors';
+export { CARD_FIELD_HOOKS, CHALLENGE_HOOKS, SANDBOX_CODES, type CardFieldHookName } from './selectors';
+export { fillCardFields, readCardFields, type CardFieldReading, type CardFieldsInput } from './card-fields';
 export {
   TEST_CARDS,
   type SandboxCard,

@@ -31,3 +31,19 @@ export const SANDBOX_CODES = {
   /** Any other 6 digits is a wrong code; the shopper may retry until the last attempt fails the challenge. */
   wrong: '111111',
 } as const;
+
+/**
+ * The hosted card fields' hooks (docs/testing.md#hosted-card-fields), public and versioned like
+ * CHALLENGE_HOOKS: the SDK's frame of each field, and the input inside it.
+ */
+export const CARD_FIELD_HOOKS = {
+  /** The frame of one field: `frame('number')` is `iframe[data-gateway-card-field="number"]`. */
+  frame: (field: CardFieldHookName): string => `iframe[data-gateway-card-field="${field}"]`,
+  /** In a field's frame: its input. */
+  input: 'input[data-gateway-input]',
+  /** In a field's frame: the message shown when the value is invalid (empty otherwise). */
+  message: '#message',
+} as const;
+
+/** The fields createCardFields hosts. */
+export type CardFieldHookName = 'number' | 'expiry' | 'securityCode' | 'holderName';

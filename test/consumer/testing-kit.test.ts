@@ -15,16 +15,17 @@ beforeAll(() => {
   if (install.status !== 0) throw new Error(`npm install ${PLAYWRIGHT} failed: ${install.stderr}`);
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs.spec.ts'), join(cwd, 'checkout.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-pix.spec.ts'), join(cwd, 'pix.spec.ts'));
+  copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-card-fields.spec.ts'), join(cwd, 'card-fields.spec.ts'));
   // Debian's Chromium, as in this repository: Playwright's own browser download cannot run here.
   writeFileSync(
     join(cwd, 'playwright.config.mjs'),
-    `export default { testMatch: ['checkout.spec.ts', 'pix.spec.ts'], workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')}, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] } } };\n`,
+    `export default { testMatch: ['checkout.spec.ts', 'pix.spec.ts', 'card-fields.spec.ts'], workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')}, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] } } };\n`,
   );
 });
 
-it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired", () => {
+it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired; hosted card fields filled and refused", () => {
   const r = run('npx', ['playwright', 'test', '--reporter=line'], appWithSandbox());
-  expect(r.stdout + r.stderr).toMatch(/5 passed/);
+  expect(r.stdout + r.stderr).toMatch(/7 passed/);
   expect(r.status).toBe(0);
 });
 

@@ -45,6 +45,8 @@ export type Settled =
 /** How the page calls authenticate3DS. */
 export interface RunOptions {
   card: string;
+  /** A card encrypted by encryptCard or the hosted fields: sent as card.encrypted instead of the number. */
+  encrypted?: string;
   type?: 'CREDIT_CARD' | 'DEBIT_CARD';
   /** `none`: no beforeChallenge. `hold`: beforeChallenge keeps open() for {@link openChallenge}. */
   before?: 'none' | 'hold';
@@ -122,7 +124,9 @@ export async function startRun(page: Page, session: string, options: RunOptions)
           paymentMethod: {
             type: o.type ?? 'CREDIT_CARD',
             installments: 1,
-            card: { number: o.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
+            card: o.encrypted
+              ? { encrypted: o.encrypted }
+              : { number: o.card, expMonth: 12, expYear: 2099, holder: { name: 'Maria Silva' } },
           },
           amount: { value: 15_000, currency: 'BRL' },
           billingAddress: {

@@ -6,11 +6,17 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
 
 describe('docs/testing.md', () => {
-  it('shows exactly the sample tests that run in the e2e suite (test/e2e/testing-docs.spec.ts, testing-docs-pix.spec.ts)', () => {
+  it('shows exactly the sample tests that run in the e2e suite (test/e2e/testing-docs.spec.ts, testing-docs-pix.spec.ts, testing-docs-card-fields.spec.ts)', () => {
     const blocks = [...read('docs/testing.md').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-    expect(blocks).toHaveLength(3);
+    expect(blocks).toHaveLength(4);
     expect(blocks.slice(0, 2).join('\n')).toBe(read('test/e2e/testing-docs.spec.ts'));
     expect(blocks[2]).toBe(read('test/e2e/testing-docs-pix.spec.ts'));
+    expect(blocks[3]).toBe(read('test/e2e/testing-docs-card-fields.spec.ts'));
+  });
+
+  it('the hosted card fields sample imports only the testing entry (and Node)', () => {
+    const imports = [...read('test/e2e/testing-docs-card-fields.spec.ts').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    expect(imports).toEqual(['node:http', '@gateway/sdk/testing']);
   });
 
   it('the Pix sample imports only the testing entry', () => {

@@ -292,6 +292,14 @@ async function validCall(route: Route): Promise<Call> {
       return { path: route.path.replace('{id}', (await pixOrder()).qr_codes[0].id), headers: bearer() };
     case 'decideChallenge':
       return { path: route.path.replace('{id}', (await challengeParams()).id), headers: bearer(), body: json };
+    case 'getCardFieldsUrl':
+      return { path: route.path, headers: { 'x-gateway-session': await session() } };
+    case 'getCardField':
+      return {
+        path: route.path,
+        query: { field: 'number', parent: 'https://shop.example', locale: 'en' },
+        headers: { accept: 'text/html' },
+      };
     case 'getChallengeHost':
     case 'getIssuerPage':
       return { path: route.path, query: (await challengeParams()).query, headers: { accept: 'text/html' } };
@@ -358,7 +366,7 @@ async function validCall(route: Route): Promise<Call> {
   }
 }
 
-const STATIC_BUILDS = new Set(['getSdkScript', 'getChallengeHostScript', 'getIssuerPageScript']);
+const STATIC_BUILDS = new Set(['getSdkScript', 'getChallengeHostScript', 'getIssuerPageScript', 'getCardFieldScript']);
 
 // ---- invalid requests ---------------------------------------------------------------------------
 

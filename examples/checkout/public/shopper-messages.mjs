@@ -21,6 +21,7 @@ export const MESSAGES = {
   INVALID_SETUP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
   NOT_SET_UP: 'Não foi possível iniciar o pagamento. Tente de novo em instantes.',
   BROWSER_REQUIRED: 'Não foi possível iniciar o pagamento. Recarregue a página.',
+  CARD_FIELDS_ERROR: 'Os campos do cartão não carregaram. Recarregue a página ou pague com Pix ou boleto.',
 };
 
 /** For a failure the shopper can do nothing about but try again. */

@@ -4,10 +4,10 @@ import type { CardFieldsStyle } from './card-fields-types';
  * The CSS properties a merchant may set on the hosted inputs (docs/card-fields.md#style): looks
  * only. Nothing that loads a resource or moves the input out of its frame's fixed box.
  */
-export const STYLE_PROPERTIES: readonly string[] =
-  'color backgroundColor borderColor borderWidth borderStyle borderRadius boxShadow caretColor fontFamily fontSize fontStyle fontWeight letterSpacing lineHeight outlineColor padding textAlign textTransform'.split(
-    ' ',
-  );
+export const STYLE_PROPERTIES: readonly string[] = (
+  'color backgroundColor borderColor borderWidth borderStyle borderRadius boxShadow caretColor fontFamily fontSize ' +
+  'fontStyle fontWeight letterSpacing lineHeight outlineColor padding textAlign textTransform'
+).split(' ');
 
 /** The states a style is given for, in the order their rules apply. */
 export const STYLE_STATES = ['base', 'focus', 'valid', 'invalid', 'placeholder'] as const;

@@ -10,9 +10,6 @@ import type { Locale } from '../types';
 /** Every message carries this tag and the fields' instance id, so one page can host several sets. */
 export const CARD_FIELDS_TAG = 'gateway-card-fields';
 
-/** The page's query to the frame: the field, the page's origin (frame-ancestors) and the language. */
-export const FIELD_PATH = '/card-fields/field';
-
 /** What the page sends to each frame once they have all loaded; `ports` (transferred) reach the other fields. */
 export interface InitMessage {
   type: 'init';

@@ -85,7 +85,7 @@ export interface CardFieldsOptions {
 export interface CardFieldState {
   /** Nothing typed. */
   empty: boolean;
-  /** As long as it can be: typing on would change nothing. */
+  /** Whole: a length the card's brand has (number, security code), a whole `MM/AA` date. It may still be invalid. */
   complete: boolean;
   valid: boolean;
   /** Valid, or could become valid by typing on. */

@@ -23,10 +23,10 @@ import type {
 import { FRAME_TITLES } from './frame-titles';
 
 /** The frame's fixed height: label, input and two lines of message, so nothing moves as it loads or speaks. */
-export const FIELD_HEIGHT_PX = 96;
+const FIELD_HEIGHT_PX = 96;
 
 /** What the stand-in (create-card-fields.ts) gives the mounted fields: where to report. */
-export interface CardFieldsHost {
+interface CardFieldsHost {
   emit<E extends 'focus' | 'blur' | 'submit' | 'error'>(event: E, payload: CardFieldsEvents[E]): void;
   /** Every frame is usable; the host emits `ready` with the state. */
   ready(): void;
@@ -116,7 +116,7 @@ export function mountCardFields(request: MountRequest): MountedCardFields {
       { ...base('number'), publicKey: options.publicKey, peers },
       channels.map((c) => c.port1),
     );
-    peers.forEach((field, i) => send(field, base(field), [channels[i]!.port2]));
+    for (const [i, field] of peers.entries()) send(field, base(field), [channels[i]!.port2]);
     // Transferred: this page holds neither end of any channel now.
   }
 

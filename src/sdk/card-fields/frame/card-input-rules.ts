@@ -8,7 +8,7 @@ import { isLuhnValid } from '../../../core/luhn';
 /** The verdicts every field reports (a field's `change` state without `focused` and `message`). */
 export interface FieldVerdict {
   empty: boolean;
-  /** Has as many characters as it can have: typing on would not make it valid. */
+  /** Whole: a length the brand's numbers (or codes) have, a whole MM/AA date. */
   complete: boolean;
   valid: boolean;
   /** Valid, or could still become valid by typing on. */
@@ -68,7 +68,7 @@ export function cardNumberVerdict(digits: string): FieldVerdict & { brand: CardB
   const longest = lengths[lengths.length - 1]!;
   const lengthOk = lengths.includes(digits.length);
   const valid = lengthOk && isLuhnValid(digits);
-  const complete = digits.length >= longest;
+  const complete = lengthOk || digits.length >= longest;
   const potentiallyValid = valid || digits.length < longest;
   return {
     brand,
@@ -76,7 +76,8 @@ export function cardNumberVerdict(digits: string): FieldVerdict & { brand: CardB
     complete,
     valid,
     potentiallyValid,
-    problem: valid ? undefined : digits === '' ? 'required' : potentiallyValid ? 'incomplete' : 'invalid',
+    // A whole length that fails the Luhn check is a typo, though a longer number could still pass.
+    problem: valid ? undefined : digits === '' ? 'required' : potentiallyValid && !lengthOk ? 'incomplete' : 'invalid',
   };
 }
 
@@ -138,7 +139,7 @@ export function securityCodeVerdict(code: string, brand: CardBrand): FieldVerdic
   const potentiallyValid = valid || code.length < longest;
   return {
     empty: code === '',
-    complete: code.length >= longest,
+    complete: valid || code.length >= longest,
     valid,
     potentiallyValid,
     problem: valid ? undefined : code === '' ? 'required' : potentiallyValid ? 'incomplete' : 'invalid',

@@ -75,8 +75,10 @@ const rule = (selector: string): CSSStyleDeclaration => {
 for (const text of [
   'html,body{margin:0;background:transparent;overflow:hidden}',
   'body{box-sizing:border-box;height:96px;padding:2px;font:16px/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}',
-  'label{display:block;height:20px;margin-bottom:2px;font-size:14px;line-height:20px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
-  'input{display:block;box-sizing:border-box;width:100%;height:42px;margin:0;padding:0 12px;font:inherit;color:inherit;background:#fff;border:1px solid #767c85;border-radius:6px}',
+  'label{display:block;height:20px;margin-bottom:2px;font-size:14px;line-height:20px;font-weight:600;' +
+    'white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
+  'input{display:block;box-sizing:border-box;width:100%;height:42px;margin:0;padding:0 12px;font:inherit;' +
+    'color:inherit;background:#fff;border:1px solid #767c85;border-radius:6px}',
   'input:focus{outline:2px solid #0b57d0;outline-offset:1px}',
   'input.invalid{border-color:#b3261e}',
   'p{margin:2px 0 0;height:28px;font-size:12px;line-height:14px;color:#b3261e;overflow:hidden}',
@@ -202,6 +204,8 @@ function format(deleting: boolean) {
 
 input.addEventListener('input', (event) => {
   format((event as InputEvent).inputType?.startsWith('delete') ?? false);
+  // Emptied: the shopper starts over, and the field is quiet again until left.
+  if (!input.value) shown = false;
   update();
 });
 input.addEventListener('keydown', (event) => {
