@@ -155,7 +155,7 @@ export type CardFieldsEncryptResult =
 export interface CardFields {
   on<E extends keyof CardFieldsEvents>(event: E, handler: (payload: CardFieldsEvents[E]) => void): void;
   off<E extends keyof CardFieldsEvents>(event: E, handler: (payload: CardFieldsEvents[E]) => void): void;
-  /** The fields' state now. */
+  /** The fields' state now (`fields` is empty until the fields' code has arrived, before `ready`). */
   getState(): CardFieldsState;
   focus(field: CardFieldName): void;
   clear(field: CardFieldName): void;

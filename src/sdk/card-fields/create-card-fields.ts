@@ -55,7 +55,7 @@ export function createCardFields(options: CardFieldsOptions): CardFields {
         errorItem(
           given?.container ? INVALID_PARAMETER : REQUIRED_PARAMETER,
           `fields.${name}.container`,
-          'must be an element of the page, or a CSS selector of one, that holds no other field',
+          'must be an element, or a CSS selector of one, holding no other field',
         ),
       );
   }
@@ -95,16 +95,6 @@ export function createCardFields(options: CardFieldsOptions): CardFields {
       return undefined;
     },
   );
-  const unavailable = {
-    hasErrors: true,
-    errors: [
-      {
-        code: 'FIELDS_UNAVAILABLE',
-        parameterName: 'number',
-        message: 'The card fields could not be loaded or were destroyed.',
-      },
-    ],
-  } as const;
   return {
     on: (event, handler) => (real ? real.on(event, handler) : void early.push([event, handler as never])),
     off(event, handler) {
@@ -112,17 +102,8 @@ export function createCardFields(options: CardFieldsOptions): CardFields {
       const at = early.findIndex(([e, h]) => e === event && h === handler);
       if (at >= 0) early.splice(at, 1);
     },
-    getState: (): CardFieldsState =>
-      real?.getState() ?? {
-        fields: Object.fromEntries(
-          [...containers.keys()].map((n) => [
-            n,
-            { empty: true, complete: false, valid: false, potentiallyValid: true, focused: false },
-          ]),
-        ),
-        card: { brand: 'unknown' },
-        complete: false,
-      },
+    // Until the fields' code has arrived no field has a state yet.
+    getState: (): CardFieldsState => real?.getState() ?? { fields: {}, card: { brand: 'unknown' }, complete: false },
     focus: (field) => real?.focus(field),
     clear: (field) => real?.clear(field),
     destroy() {
@@ -132,7 +113,18 @@ export function createCardFields(options: CardFieldsOptions): CardFields {
     },
     encrypt: (encryptOptions) =>
       started.then((fields) =>
-        fields && !gone ? fields.encrypt(encryptOptions) : { ...unavailable, errors: [...unavailable.errors] },
+        fields && !gone
+          ? fields.encrypt(encryptOptions)
+          : {
+              hasErrors: true,
+              errors: [
+                {
+                  code: 'FIELDS_UNAVAILABLE',
+                  parameterName: 'number',
+                  message: 'The card fields could not be loaded, or were destroyed.',
+                },
+              ],
+            },
       ),
   };
 }
