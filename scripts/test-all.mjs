@@ -119,8 +119,8 @@ if (built) {
   check('format', run('npx', ['biome', 'format', '.']));
   check('lint', run('npx', ['biome', 'lint', '--error-on-warnings', '.']));
   check('size', run('node', ['scripts/size.mjs']));
-  check('publint', run('npx', ['publint', '--strict']));
-  check('attw', run('npx', ['attw', '--pack', '.', '--profile', 'node16']));
+  check('publint', run('npm', ['run', '--silent', 'check:publint']));
+  check('attw', run('npm', ['run', '--silent', 'check:attw']));
 
   // Every answer the sandbox and e2e suites get is recorded and checked against docs/openapi.json below.
   const answerLogs = { sandbox: resolve(reports, 'answers-sandbox.jsonl'), e2e: resolve(reports, 'answers-e2e.jsonl') };

@@ -7,12 +7,15 @@ export interface Display {
   stop(): void;
 }
 
+/** Debian's Xvfb (apt-get install -y xvfb); XVFB_PATH overrides it. */
+const XVFB_PATH = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
+
 /**
  * Starts Xvfb on a display number it picks itself (-displayfd): other engineers' and CI jobs'
  * displays on the same machine are never taken.
  */
 export async function startXvfb(): Promise<Display> {
-  const xvfb: ChildProcess = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+  const xvfb: ChildProcess = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
   });
   const number = await new Promise<string>((resolve, reject) => {

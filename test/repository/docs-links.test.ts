@@ -23,6 +23,32 @@ function linksOf(markdown: string): string[] {
   return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
 }
 
+/**
+ * The repository paths a page names in code spans and code blocks: words that start with one of the
+ * repository's source folders (`src/…`, `scripts/…`, `test/…`, `docs/…`, `examples/…`) or are one
+ * of its root files. Patterns (`*`, `{file}`, `<page>`) and build output (`dist/`, written by the
+ * build, git-ignored) are not paths to check; a `:line` after a file is dropped.
+ */
+function repositoryPathsOf(markdown: string): string[] {
+  const code = [
+    ...[...markdown.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]!),
+    ...[...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!),
+  ];
+  const paths = new Set<string>();
+  for (const text of code)
+    for (const [word] of text.matchAll(
+      /(?<![\w./@-])(?:(?:src|scripts|test|docs|examples)\/[\w./@-]*|[\w.-]+\.(?:json|mjs|ts)\b)/g,
+    )) {
+      const path = word.replace(/:\d+$/, '').replace(/[.]+$/, '');
+      if (/[*{}<>]|(^|\/)dist(\/|$)/.test(path)) continue;
+      if (!path.includes('/') && !ROOT_FILES.has(path)) continue;
+      paths.add(path.replace(/\/$/, ''));
+    }
+  return [...paths];
+}
+/** The root files a page may name without a folder. */
+const ROOT_FILES = new Set(readdirSync(ROOT).filter((f) => /\.(json|mjs|ts)$/.test(f) && f !== 'package-lock.json'));
+
 /** GitHub's anchors for a page's headings. */
 function anchorsOf(markdown: string): Set<string> {
   const headings = markdown.replace(/^```[\s\S]*?^```/gm, '').match(/^#{1,6} .+$/gm) ?? [];
@@ -74,10 +100,26 @@ describe('documentation links', () => {
     });
   }
 
+  for (const page of pages) {
+    it(`${page}: every repository path it names in code exists`, () => {
+      for (const path of repositoryPathsOf(read(page)))
+        expect.soft(existsSync(join(ROOT, path)), `${page} names \`${path}\``).toBe(true);
+    });
+  }
+
   it('no page, source or test names a Markdown file that is not in the repository', () => {
     // A document outside the repository (a specification, a design note) is no reference for a
     // reader of the package: the rules it holds are stated in docs/ in the project's own words.
-    const skip = new Set(['node_modules', 'dist', '.git', 'reports', 'test-results', 'playwright-report']);
+    const skip = new Set([
+      'node_modules',
+      'dist',
+      '.git',
+      '.wireit',
+      '.cache',
+      'reports',
+      'test-results',
+      'playwright-report',
+    ]);
     const files: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
