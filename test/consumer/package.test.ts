@@ -30,6 +30,31 @@ describe('the tarball', () => {
     expect(dangling).toEqual([]);
   });
 
+  it('is the size README.md and docs/install.md say, as npm pack prints it (kB of 1,000 bytes)', () => {
+    const doc = (page: string) => readFileSync(join(inject('repo'), page), 'utf8');
+    const packed = statSync(join(app(), 'gateway-sdk-0.1.0.tgz')).size / 1000;
+    const shipped = files(installed());
+    const unpacked = shipped.reduce((sum, f) => sum + statSync(f).size, 0) / 1e6;
+    const readme = /the tarball is about (\d+) kB/.exec(doc('README.md'));
+    const install = /About (\d+) kB packed, ([\d.]+) MB unpacked, (\d+) files/.exec(doc('docs/install.md'));
+    expect(readme, 'README.md: "the tarball is about N kB"').not.toBeNull();
+    expect(install, 'docs/install.md: "About N kB packed, N MB unpacked, N files"').not.toBeNull();
+    // Within 5 %: "about" in the docs, and a change of a few lines does not make them wrong.
+    expect(
+      Math.abs(Number(readme![1]) / packed - 1),
+      `README says ${readme![1]} kB, npm pack ${packed} kB`,
+    ).toBeLessThan(0.05);
+    expect(
+      Math.abs(Number(install![1]) / packed - 1),
+      `install.md says ${install![1]} kB, npm pack ${packed} kB`,
+    ).toBeLessThan(0.05);
+    expect(
+      Math.abs(Number(install![2]) / unpacked - 1),
+      `install.md says ${install![2]} MB unpacked, ${unpacked} MB`,
+    ).toBeLessThan(0.1);
+    expect(shipped.length, 'files in the tarball').toBe(Number(install![3]));
+  });
+
   it('ships one sandbox build: the CommonJS entry is a wrapper, not a second copy of hono and zod', () => {
     expect(statSync(join(installed(), 'dist/sandbox/index.cjs')).size).toBeLessThan(1024);
   });

@@ -4,28 +4,36 @@ import { NOT_FOUND } from '../http/api-error-code';
 import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 
+/**
+ * The scripts served: the script-tag build and the code it loads on demand from beside itself (the
+ * challenge, card encryption, card fields). The route's pattern, its OpenAPI parameter and the docs' lists come
+ * from here; test/sandbox/sdk-scripts.test.ts checks it names every script the build writes.
+ */
+export const SDK_SCRIPT_FILES = [
+  'gateway.js',
+  'gateway-challenge.js',
+  'gateway-encrypt.js',
+  'gateway-fields.js',
+] as const;
+const quoted = (file: string) => file.replaceAll('.', '\\.');
+
 /** The script-tag build and the challenge, card-encryption and card-fields code it loads on demand from beside itself. */
 export const SDK_SCRIPT_ROUTE: Route = defineRoute({
   operationId: 'getSdkScript',
   method: 'get',
   path: '/sdk/{file}',
-  pattern: '/sdk/:file{gateway(?:-challenge|-encrypt|-fields)?\\.js}',
+  pattern: `/sdk/:file{(?:${SDK_SCRIPT_FILES.map(quoted).join('|')})}`,
   origin: 'api',
   tag: 'SDK',
-  summary:
-    'The SDK script-tag build (gateway.js) and the code it loads on demand (challenge, card encryption, card fields)',
+  summary: `The SDK script-tag build and the code it loads on demand: ${SDK_SCRIPT_FILES.join(', ')}`,
   security: 'none',
   parameters: [
     {
       name: 'file',
       in: 'path',
       required: true,
-      description:
-        'gateway.js, or a script it loads on demand: gateway-challenge.js, gateway-encrypt.js, gateway-fields.js.',
-      schema: {
-        type: 'string',
-        enum: ['gateway.js', 'gateway-challenge.js', 'gateway-encrypt.js', 'gateway-fields.js'],
-      },
+      description: `One of ${SDK_SCRIPT_FILES.join(', ')}.`,
+      schema: { type: 'string', enum: [...SDK_SCRIPT_FILES] },
     },
   ],
   responses: { '200': { description: 'The script.', contentType: 'text/javascript' } },
