@@ -1,7 +1,7 @@
 // The testing entry as docs/testing.md tells integrators to use it: its sample test, exactly as the
 // page shows it (test/repository/testing-docs.test.ts keeps page and file equal), run by Playwright in
 // the project that installed the tarball and the sandbox, with @playwright/test from npm.
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, beforeAll, expect, it } from 'vitest';
 import { appWithSandbox, node, run } from './support';
@@ -16,15 +16,20 @@ beforeAll(() => {
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs.spec.ts'), join(cwd, 'checkout.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-pix.spec.ts'), join(cwd, 'pix.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-card-fields.spec.ts'), join(cwd, 'card-fields.spec.ts'));
-  // Debian's Chromium, as in this repository: Playwright's own browser download cannot run here.
-  writeFileSync(
-    join(cwd, 'playwright.config.mjs'),
-    `export default { testMatch: ['checkout.spec.ts', 'pix.spec.ts', 'card-fields.spec.ts'], workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')}, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] } } };\n`,
-  );
+  // The Playwright config docs/testing.md gives a user without Playwright's browser download, as
+  // the page shows it: Debian's Chromium, as in this repository.
+  const page = readFileSync(join(inject('repo'), 'docs/testing.md'), 'utf8');
+  const config = /<!-- consumer-test:playwright-config -->\s*```js\n([\s\S]*?)```/.exec(page)?.[1];
+  if (!config) throw new Error('docs/testing.md has no block marked <!-- consumer-test:playwright-config -->');
+  writeFileSync(join(cwd, 'playwright.config.mjs'), config);
 });
 
 it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired; hosted card fields filled and refused", () => {
-  const r = run('npx', ['playwright', 'test', '--reporter=line'], appWithSandbox());
+  const r = run(
+    'npx',
+    ['playwright', 'test', 'checkout.spec.ts', 'pix.spec.ts', 'card-fields.spec.ts', '--workers=1', '--reporter=line'],
+    appWithSandbox(),
+  );
   expect(r.stdout + r.stderr).toMatch(/7 passed/);
   expect(r.status).toBe(0);
 });

@@ -63,7 +63,7 @@ const answer = (page: Page) => page.locator('#answer');
 async function pay(page: Page, card: string, type: 'Credit' | 'Debit' = 'Credit'): Promise<void> {
   await page.getByLabel('Type').selectOption({ label: type });
   await page.getByLabel('Card number').fill(card);
-  await page.getByRole('button', { name: 'Pay R$ 134.80' }).click();
+  await page.getByRole('button', { name: 'Pay R$ 134,80' }).click();
 }
 
 async function readOrder(sandbox: Sandbox, page: Page): Promise<any> {
@@ -78,7 +78,7 @@ test.describe('examples/minimal', () => {
   test.beforeEach(async ({ page, minimal }) => {
     await page.goto(minimal.url);
     // The page shows the amount the server sent: the form is ready once it has its session.
-    await expect(page.getByRole('button', { name: 'Pay R$ 134.80' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay R$ 134,80' })).toBeVisible();
   });
 
   test('frictionless: paid; the order carries the 3DS id, the server cart and the customer the page sent', async ({
@@ -176,7 +176,7 @@ test.describe('examples/minimal', () => {
     );
     await expect(challengeDialog(page)).toHaveCount(0);
     expect(orders).toEqual([]);
-    await expect(page.getByRole('button', { name: 'Pay R$ 134.80' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Pay R$ 134,80' })).toBeEnabled();
     await pay(page, CARD.challenge);
     await submitChallengeCode(page, '123456');
     await expect(answer(page)).toHaveText(/^Paid! Order ORDE_/);
@@ -236,7 +236,7 @@ test('the server answers 502, not a hang, when the API goes away after start-up'
   const minimal = await startMinimal(sandbox);
   try {
     await page.goto(minimal.url);
-    await expect(page.getByRole('button', { name: 'Pay R$ 134.80' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay R$ 134,80' })).toBeVisible();
     await sandbox.close();
     const res = await page.request.get(`${minimal.url}/api/checkout`);
     expect(res.status()).toBe(502);

@@ -42,6 +42,16 @@ describe('the integration guide', () => {
     expect(unquoted.map((i) => section[i + 1])).toEqual([]);
   });
 
+  it('README.md starts the example with one fixed token in both terminals (nothing to copy between them)', () => {
+    const readme = read('README.md');
+    const start = readme.indexOf('\n## Integration in 10 minutes\n');
+    const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start))?.[1] ?? '';
+    const given = /npm run sandbox -- --token (\S+)/.exec(block)?.[1];
+    const used = /GATEWAY_TOKEN=(\S+) node examples\/minimal\/server\.mjs/.exec(block)?.[1];
+    expect(given).toMatch(/^sbx_\w+$/);
+    expect(used).toBe(given);
+  });
+
   it('every guide region of examples/minimal is quoted somewhere', () => {
     const quoted = new Set(GUIDE_FILES.flatMap((f) => guideBlocks(f).map((b) => `${b.file}#${b.region}`)));
     for (const file of ['examples/minimal/server.mjs', 'examples/minimal/index.html']) {
