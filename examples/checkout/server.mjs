@@ -126,6 +126,8 @@ export async function startCheckout(gateway) {
   const esmDir = gateway.esmDir ?? ESM_DIST_DIR;
   /** Cards the shoppers saved (`card.store: true`), by shopper id. A real shop keeps them in its database. */
   const savedCards = new Map();
+  /** Boleto charges by order id, with the shopper who made each: for the sandbox's "Simular pagamento". */
+  const boletos = new Map();
 
   // A strict CSP: our own scripts and styles, the SDK's origin, the API and the challenge origin.
   const csp = [
@@ -232,6 +234,8 @@ export async function startCheckout(gateway) {
           'x-idempotency-key': typeof input.attemptId === 'string' ? input.attemptId : randomUUID(),
         });
         if (r.status === 201 && input.method === 'PIX') pix.track(r.body, shopper);
+        if (r.status === 201 && input.method === 'BOLETO' && shopper)
+          boletos.set(r.body.id, { chargeId: r.body.charges?.[0]?.id, shopper });
         const card = savedCardOf(r, input);
         if (card && shopper) savedCards.set(shopper, card);
         return send(res, r.status >= 500 ? 502 : 200, { ...publicOrderResult(r), ...(plan && { plan }) });
@@ -246,6 +250,14 @@ export async function startCheckout(gateway) {
       if (pixOrder && req.method === 'POST' && pixOrder[2]) {
         const status = await pix.simulatePayment(pixOrder[1], shopper);
         return send(res, status === 404 ? 404 : 200, { ok: status < 300 });
+      }
+      // Sandbox only: the boleto result's "Simular pagamento", as the payer's bank would pay it.
+      const boletoOrder = /^\/api\/orders\/(ORDE_[A-Za-z0-9-]{1,64})\/boleto\/pay$/.exec(path);
+      if (boletoOrder && req.method === 'POST') {
+        const boleto = boletos.get(boletoOrder[1]);
+        if (!boleto || boleto.shopper !== shopper) return send(res, 404, { error: 'not found' });
+        const r = await call('POST', `/sandbox/charges/${encodeURIComponent(boleto.chargeId)}/boleto/pay`);
+        return send(res, 200, { ok: r.status < 300 && r.body?.status === 'PAID' });
       }
       if (req.method === 'POST' && path === '/api/notifications') {
         const status = pix.notification(await readRaw(req), req.headers['x-gateway-signature']);

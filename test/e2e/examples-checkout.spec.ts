@@ -285,3 +285,103 @@ test('Pix without notifications (no webhook secret): the server reads the order;
     await sandbox.close();
   }
 });
+
+test('a boleto: the digit line is copied with one button, and the sandbox\'s "Simular pagamento" pays it as the bank would', async ({
+  page,
+  sandbox,
+  checkout,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openExample(page, checkout.url);
+  await page.getByLabel('Boleto').check();
+  await page.getByRole('button', { name: 'Gerar boleto' }).click();
+  const result = page.locator('#status');
+  await expect(result.getByRole('heading', { name: 'Boleto gerado' })).toBeVisible();
+  const line = (await result.locator('.digits').textContent())!;
+  expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+
+  await result.getByRole('button', { name: 'Copiar linha digitável' }).click();
+  await expect(result.getByRole('status')).toHaveText(/^Linha digitável copiada/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+
+  const orderId = await shownOrderId(page);
+  expect((await readOrder(sandbox, orderId)).charges[0].status).toBe('WAITING');
+  // Another shopper (no cookie of this one) cannot pay it through this server.
+  const stranger = await page.request.fetch(`${checkout.url}/api/orders/${orderId}/boleto/pay`, {
+    method: 'POST',
+    headers: { cookie: '' },
+  });
+  expect(stranger.status()).toBe(404);
+
+  const simulator = result.getByRole('group', { name: 'Só no ambiente de testes' });
+  await simulator.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(result.getByRole('status')).toHaveText(
+    'Pagamento do boleto confirmado. Seu pedido já está sendo preparado.',
+  );
+  await expect(simulator.getByRole('button', { name: 'Simular pagamento' })).toBeDisabled();
+  await expect(result.getByRole('heading', { name: 'Boleto pago' })).toBeVisible();
+  expect((await readOrder(sandbox, orderId)).charges[0].status).toBe('PAID');
+  await expectAxeClean(page);
+  await page.screenshot({ path: 'test-results/examples-checkout/boleto-paid.png', fullPage: true });
+});
+
+test('the test-mode banner asks for the test cards only while they are on the page', async ({ page, checkout }) => {
+  await openExample(page, checkout.url);
+  const banner = page.getByRole('complementary', { name: 'Aviso de ambiente de testes' });
+  const cardsHint = banner.getByText('Use os cartões de teste abaixo.');
+  await expect(banner).toContainText('Ambiente de testes: nenhuma cobrança é real.');
+  await expect(cardsHint).toBeVisible();
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  await expect(cardsHint).toBeHidden();
+  await page.getByRole('radio', { name: 'Cartão de débito' }).check();
+  await expect(cardsHint).toBeVisible();
+  await page.getByRole('radio', { name: 'Boleto' }).check();
+  await expect(cardsHint).toBeHidden();
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await typeCard(page, CARD.frictionless);
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+  // The result: no card list on the page, so no word about it.
+  await expect(cardsHint).toBeHidden();
+  await expect(banner).toBeVisible();
+});
+
+test('the cart keeps "500 g" on one line, at a phone\'s width too', async ({ page, checkout }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await openExample(page, checkout.url);
+  const item = page.locator('#cart-items li').filter({ hasText: 'Café especial' }).locator('span').first();
+  await expect(item).toHaveText(/500\u00a0g/);
+  // One box for the quantity and its unit: the line never breaks between them.
+  const boxes = await item.evaluate((span) => {
+    const text = span.firstChild as Text;
+    const at = text.data.indexOf('500');
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 5);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(boxes).toBe(1);
+  await page.locator('.cart').screenshot({ path: 'test-results/examples-checkout/cart-320.png' });
+});
+
+test('the phone is shown as people write it, (11) 99999-8888, and reaches the order as digits', async ({
+  page,
+  sandbox,
+  checkout,
+}) => {
+  await openExample(page, checkout.url);
+  const phone = page.getByLabel('Celular com DDD');
+  await expect(phone).toHaveValue('(11) 99999-8888');
+  await phone.fill('2133334444');
+  await phone.blur();
+  await expect(phone).toHaveValue('(21) 3333-4444');
+  await phone.fill('21987654321');
+  await phone.blur();
+  await expect(phone).toHaveValue('(21) 98765-4321');
+  await page.screenshot({ path: 'test-results/examples-checkout/phone.png' });
+  await typeCard(page, CARD.frictionless);
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await expect(page.locator('#status')).toContainText('Pagamento aprovado');
+  const order = await readOrder(sandbox, await shownOrderId(page));
+  expect(order.customer.phones[0]).toMatchObject({ country: '55', area: '21', number: '987654321' });
+});

@@ -2,7 +2,13 @@
 // reasons the shopper reads) and the 3DS policy.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THREEDS_POLICY, mayCharge, shortReference } from '../../examples/checkout/orders.mjs';
-import { formatCep, formatTaxId, shopperProblems } from '../../examples/checkout/public/shopper-rules.mjs';
+import {
+  formatCep,
+  formatPhone,
+  formatTaxId,
+  shopperProblems,
+  unbrokenUnits,
+} from '../../examples/checkout/public/shopper-rules.mjs';
 import { MESSAGES } from '../../examples/checkout/public/shopper-messages.mjs';
 import { ErrorCode } from '../../src/sdk/index';
 
@@ -64,6 +70,21 @@ describe('shopperProblems', () => {
     expect(formatTaxId('12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(formatTaxId('123')).toBe('123');
     expect(formatCep('01310100')).toBe('01310-100');
+  });
+
+  it('shows a phone with its area code as people write it, and leaves anything else as typed', () => {
+    expect(formatPhone('11999998888')).toBe('(11) 99999-8888');
+    expect(formatPhone('(11) 3333-4444')).toBe('(11) 3333-4444');
+    expect(formatPhone('1133334444')).toBe('(11) 3333-4444');
+    expect(formatPhone('11 123')).toBe('11 123');
+    // What the mask shows is what the rule accepts: the same digits.
+    expect(shopperProblems({ ...good, customer: { ...good.customer, phone: formatPhone('21987654321') } })).toEqual([]);
+  });
+
+  it('keeps a quantity and its unit together in a product name', () => {
+    expect(unbrokenUnits('Café especial 500 g')).toBe('Café especial 500\u00a0g');
+    expect(unbrokenUnits('Água 1,5 l, 6 un')).toBe('Água 1,5\u00a0l, 6\u00a0un');
+    expect(unbrokenUnits('Caneca de cerâmica')).toBe('Caneca de cerâmica');
   });
 });
 

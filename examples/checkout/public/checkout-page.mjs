@@ -3,7 +3,15 @@
 // the SDK's script tag (checkout.js), `/esm/` the named exports of `@gateway/sdk` bundled by
 // rollup (examples/esm/src/checkout.ts). The card is encrypted in the page with the merchant's
 // public key: the clear number never leaves it, so the merchant needs no PCI homologation.
-import { formatCep, formatTaxId, normaliseTaxId, onlyDigits, shopperProblems } from './shopper-rules.mjs';
+import {
+  formatCep,
+  formatPhone,
+  formatTaxId,
+  normaliseTaxId,
+  onlyDigits,
+  shopperProblems,
+  unbrokenUnits,
+} from './shopper-rules.mjs';
 import { FALLBACK, MESSAGES } from './shopper-messages.mjs';
 import { waitForPix } from './pix-payment.mjs';
 
@@ -209,15 +217,54 @@ export function runCheckout(sdk) {
     const due = new Date(`${result.boleto.dueDate}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' });
     const pdf = el('a', 'Abrir o boleto (PDF)', 'boleto-pdf');
     Object.assign(pdf, { href: result.boleto.pdf, target: '_blank', rel: 'noopener' });
+    const line = result.boleto.formattedBarcode;
+    const copy = el('button', 'Copiar linha digitável');
+    copy.type = 'button';
+    const feedback = el('p', '', 'boleto-feedback');
+    feedback.setAttribute('role', 'status');
+    copy.onclick = async () => {
+      try {
+        await navigator.clipboard.writeText(line);
+        feedback.textContent = 'Linha digitável copiada. Cole no app do seu banco, em pagar boleto.';
+      } catch {
+        // No clipboard here (an old browser, or permission refused): the line is selected instead.
+        getSelection()?.selectAllChildren(box.querySelector('.digits'));
+        feedback.textContent =
+          'Não foi possível copiar sozinho: a linha está selecionada, copie e cole no app do banco.';
+      }
+    };
+    // Sandbox only, as the Pix step has it: pays the boleto as the payer's bank would.
+    const simulate = el('button', 'Simular pagamento');
+    simulate.type = 'button';
+    const sandboxOnly = el('div', '', 'sandbox-only');
+    sandboxOnly.setAttribute('role', 'group');
+    sandboxOnly.setAttribute('aria-label', 'Só no ambiente de testes');
+    const note = el('p', ': paga este boleto como o banco faria.');
+    note.prepend(el('strong', 'Só no ambiente de testes'));
+    sandboxOnly.append(note, simulate);
+    simulate.onclick = async () => {
+      simulate.disabled = true;
+      const url = `/api/orders/${encodeURIComponent(result.orderId)}/boleto/pay`;
+      const res = await fetch(url, { method: 'POST' }).catch(() => undefined);
+      const paid = res?.ok && (await res.json()).ok;
+      feedback.textContent = paid
+        ? 'Pagamento do boleto confirmado. Seu pedido já está sendo preparado.'
+        : 'O simulador não pagou este boleto. Tente de novo.';
+      simulate.disabled = !!paid;
+      if (paid) box.querySelector('h2').textContent = 'Boleto pago';
+    };
     const box = showResult('success', 'Boleto gerado', [
       `Pague até ${due} no app do seu banco ou em uma lotérica. O pedido é enviado assim que o pagamento for confirmado.`,
       receipt([
         ['Pedido', result.reference, 'reference'],
         ['Valor', brl(result.amount)],
         ['Vencimento', due],
-        ['Linha digitável', result.boleto.formattedBarcode, 'digits'],
+        ['Linha digitável', line, 'digits'],
       ]),
+      copy,
+      feedback,
       pdf,
+      sandboxOnly,
     ]);
     box.dataset.orderId = result.orderId;
   }
@@ -497,9 +544,10 @@ export function runCheckout(sdk) {
     field('installments').replaceChildren(...options);
   }
 
-  /** CPF and CEP shown as people write them once the shopper leaves the field. */
+  /** CPF, phone and CEP shown as people write them once the shopper leaves the field. */
   function formatOnBlur() {
     field('taxId').addEventListener('blur', (e) => (e.target.value = formatTaxId(e.target.value)));
+    field('phone').addEventListener('blur', (e) => (e.target.value = formatPhone(e.target.value)));
     field('postalCode').addEventListener('blur', (e) => (e.target.value = formatCep(e.target.value)));
   }
 
@@ -510,7 +558,10 @@ export function runCheckout(sdk) {
     const list = $('cart-items');
     for (const item of config.cart) {
       const li = document.createElement('li');
-      li.append(el('span', `${item.quantity}× ${item.name}`), el('span', brl(item.quantity * item.unit_amount)));
+      li.append(
+        el('span', `${item.quantity}× ${unbrokenUnits(item.name)}`),
+        el('span', brl(item.quantity * item.unit_amount)),
+      );
       list.append(li);
     }
     $('cart-total').textContent = brl(config.total);
@@ -524,6 +575,7 @@ export function runCheckout(sdk) {
       if (testCard.selectedIndex < 0) testCard.value = '';
     });
     field('taxId').value = formatTaxId(field('taxId').value);
+    field('phone').value = formatPhone(field('phone').value);
     formatOnBlur();
     form.addEventListener('change', onMethodChange);
     form.addEventListener('submit', pay);

@@ -35,6 +35,17 @@ export function formatTaxId(value) {
   return String(value ?? '');
 }
 
+/** A Brazilian phone with its area code: (11) 99999-8888, or (11) 3333-4444; anything else as typed. */
+export function formatPhone(value) {
+  const d = onlyDigits(value);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return String(value ?? '');
+}
+
+/** A product name whose quantities never wrap apart from their unit: "500 g" keeps a no-break space. */
+export const unbrokenUnits = (name) => String(name).replace(/(\d) (?=(?:g|kg|ml|l|un)\b)/gi, '$1\u00a0');
+
 /** CEP 00000-000; anything else as typed. */
 export function formatCep(value) {
   const d = onlyDigits(value);

@@ -1,4 +1,5 @@
 // The order summary: the server's cart and total, in reais.
+import { unbrokenUnits } from '../../checkout/public/shopper-rules.mjs';
 import type { CheckoutConfig } from './merchant-api';
 
 export const brl = (cents: number): string =>
@@ -9,7 +10,7 @@ export function renderCart(config: CheckoutConfig): void {
   for (const item of config.cart) {
     const li = document.createElement('li');
     li.append(
-      Object.assign(document.createElement('span'), { textContent: `${item.quantity}× ${item.name}` }),
+      Object.assign(document.createElement('span'), { textContent: `${item.quantity}× ${unbrokenUnits(item.name)}` }),
       Object.assign(document.createElement('span'), { textContent: brl(item.quantity * item.unit_amount) }),
     );
     list.append(li);

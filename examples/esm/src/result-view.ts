@@ -1,6 +1,7 @@
 // The saved-card page's status area: progress, errors in the shopper's words, and the result
 // of the order (paid or declined).
 import { brandName } from './brand-name';
+import { brl } from './cart-view';
 import type { OrderResult } from './merchant-api';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -29,8 +30,6 @@ function done(form: HTMLFormElement, nodes: Node[], orderId: string): void {
 /** An error, with the trace id the shopper can quote to support. */
 export const showError = (message: string, traceId?: string, extra: Node[] = []): void =>
   void show('error', [paragraph(message), ...extra, ...(traceId ? [trace(traceId)] : [])]);
-
-const brl = (cents: number): string => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** A receipt: term and value pairs. */
 function receipt(rows: Array<[string, string]>): HTMLDListElement {
