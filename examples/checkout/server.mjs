@@ -328,7 +328,7 @@ async function main() {
   Open:        ${checkout.url}          (SDK script tag)
                ${checkout.url}/esm/     (the npm ESM build, bundled by rollup)
   API:         ${gateway.apiUrl}${sandbox ? ' (sandbox)' : ''}
-  Challenge:   ${gateway.challengeUrl}
+${sandbox ? `  Console:     ${sandbox.apiUrl}/console   (every request, status change and webhook attempt)\n` : ''}  Challenge:   ${gateway.challengeUrl}
   Token:       ${sandbox ? sandbox.token : '(from GATEWAY_TOKEN)'}
   3DS policy:  ${threeDsPolicy.chargeNotAuthenticated ? 'NOT_AUTHENTICATED credit cards are charged' : 'NOT_AUTHENTICATED cards are not charged (CHECKOUT_CHARGE_NOT_AUTHENTICATED=1 changes it)'}
 

@@ -9,6 +9,7 @@ import { bodySizeLimit } from './middleware/body-size-limit';
 import { answerLog } from './middleware/answer-log';
 import { traceId } from './middleware/trace-id';
 import { requestRecorder } from './middleware/request-recorder';
+import { mountConsole } from './console/console-app';
 import { mountRoutes } from './routes/mount-routes';
 import { routeTable } from './routes/route-table';
 import { corsPolicy } from './middleware/cors-policy';
@@ -25,6 +26,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   app.use(corsPolicy(deps.corsOrigins, deps.merchantCorsOrigins));
   app.use(bodySizeLimit(deps.maxBodyBytes));
 
+  mountConsole(app, deps);
   mountRoutes(app, deps, routeTable(), 'api');
 
   const noRoute = noRouteError(app, 'No such endpoint.');

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { optionProblem, START_OPTIONS, type SandboxOptions, type StartOption } from './sandbox-options';
+import { isLoopback } from './console/console-access';
 import { startSandbox } from './server';
 import { dataLimitOf } from './storage/database';
 import { DataFileOverLimitError, DataFileVersionError, SandboxDependencyError } from './storage/start-errors';
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
   // Ready only once the signals are handled: a supervisor that stops it on seeing this line gets a clean close.
   console.log(`Gateway sandbox ready
   API:            ${sandbox.apiUrl}
+  Console:        ${sandbox.apiUrl}/console${isLoopback(options.host ?? '127.0.0.1') ? '' : ' (asks for the bearer token)'}
   Challenge:      ${sandbox.challengeUrl}
   SDK script:     ${sandbox.sdkUrl}
   Bearer token:   ${sandbox.token}

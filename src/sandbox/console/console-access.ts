@@ -14,7 +14,7 @@ export interface ConsoleSession {
 const CONSOLE_COOKIE = 'gateway_console';
 
 /** True for an address only this machine reaches: the console then opens without a login. */
-const isLoopback = (host: string): boolean =>
+export const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** The host name of a Host header (`127.0.0.1:4010`, `[::1]:4010`, `localhost`), lower case. */

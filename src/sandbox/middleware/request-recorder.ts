@@ -9,11 +9,15 @@ import type { SandboxJournal } from '../journal/sandbox-journal';
 import { maskCardDigits } from '../logging/mask-card-digits';
 
 /**
- * What the request log leaves out: the console's pages and the reads it makes to show the log
- * (GET /sandbox/…, the event stream), which would otherwise fill the log with themselves.
+ * What the request log leaves out: the console's pages, the icon its browser asks for, and the
+ * reads it makes to show the log (GET /sandbox/…, the event stream), which would otherwise fill
+ * the log with themselves.
  */
 const unlogged = (method: string, path: string) =>
-  path === '/console' || path.startsWith('/console/') || (method === 'GET' && path.startsWith('/sandbox/'));
+  path === '/console' ||
+  path.startsWith('/console/') ||
+  path === '/favicon.ico' ||
+  (method === 'GET' && path.startsWith('/sandbox/'));
 
 /**
  * Keeps every API request in the request log once it is answered (docs/console.md#request-log),

@@ -1,0 +1,179 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { html } from 'hono/html';
+import type { AppEnv, SandboxDeps } from '../app-env';
+import type { ConsoleSession } from './console-access';
+import { accountPage } from './account-page';
+import { deliveryPage, requestLogPage, webhooksPage } from './activity-pages';
+import { CONSOLE_CSS, CONSOLE_JS } from './console-assets';
+import { type Fragment, page } from './console-layout';
+import { kindName, LISTS, listPage, resourcePage } from './resource-pages';
+
+/** Only the sandbox's own script, stylesheet and endpoints: nothing from outside it, never framed. */
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** A positive whole number from a query parameter, else undefined (a page link's `before`). */
+const positive = (text: string | undefined) => (text && /^\d{1,9}$/.test(text) ? Number(text) : undefined);
+
+/** A small page the console answers outside its sections: refused, or the token's form. */
+const bare = (title: string, body: Fragment) => html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Gateway sandbox console</title><link rel="stylesheet" href="/console/console.css"></head>
+<body><main id="content"><h1>${title}</h1>${body}</main></body></html>`;
+
+const LOGIN_PAGE = (problem?: string) =>
+  bare(
+    'Sign in to the console',
+    html`<p>This sandbox listens beyond this machine, so its console asks for the merchant's API token.</p>
+${problem ? html`<p role="alert" class="s-bad">${problem}</p>` : ''}
+<form method="post" action="/console/login" class="filters">
+<label>API token <input name="token" type="password" autocomplete="off" required size="40"></label>
+<button type="submit" class="primary">Sign in</button>
+</form>`,
+  );
+
+/**
+ * The console at /console on the API port (docs/console.md): server-rendered pages over the
+ * sandbox's journal and stores, which a small script of its own enhances (buttons calling the
+ * API's endpoints, live updates by server-sent events). Who may open it: docs/console.md#safety.
+ */
+export function mountConsole(app: Hono<AppEnv>, deps: SandboxDeps): void {
+  const access = deps.consoleAccess;
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!access.ownHost(c)) {
+      return c.html(
+        bare(
+          'Not this address',
+          html`<p>The console answers only at the sandbox's own address (DNS rebinding protection).</p>`,
+        ),
+        403,
+      );
+    }
+    await next();
+    c.header('content-security-policy', CSP);
+    c.header('x-content-type-options', 'nosniff');
+    // Not no-referrer: a browser then sends `Origin: null` with the console's own form posts.
+    c.header('referrer-policy', 'same-origin');
+    c.header('cache-control', 'no-store');
+  };
+  app.use('/console', guard);
+  app.use('/console/*', guard);
+
+  app.get('/console/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/console/console.js', (c) => c.body(CONSOLE_JS, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+
+  app.get('/console/login', (c) => c.html(LOGIN_PAGE()));
+  app.post('/console/login', async (c) => {
+    if (!access.sameOrigin(c)) return c.html(LOGIN_PAGE('Sign in from the console itself.'), 403);
+    const form = await c.req.parseBody();
+    const token = typeof form.token === 'string' ? form.token.trim() : '';
+    const merchant = token ? deps.merchants.byToken(token) : undefined;
+    if (!merchant) return c.html(LOGIN_PAGE('That is not a token of this sandbox.'), 401);
+    access.signIn(c, { merchantId: merchant.id, token });
+    return c.redirect('/console/orders', 303);
+  });
+
+  /** The request's console session: its cookie's, or on a loopback sandbox a new one for its owner. */
+  const sessionOf = (c: Context<AppEnv>): ConsoleSession | undefined => {
+    const session = access.sessionOf(c);
+    if (session) return session;
+    if (!access.open) return undefined;
+    access.signIn(c, access.owner);
+    return access.owner;
+  };
+  /** A section's page, or the way to sign in. */
+  const show =
+    (
+      render: (
+        c: Context<AppEnv>,
+        session: ConsoleSession,
+      ) => { title: string; section: string; body: Fragment; refreshUrl?: string },
+    ) =>
+    (c: Context<AppEnv>) => {
+      const session = sessionOf(c);
+      if (!session) return c.redirect('/console/login', 303);
+      const shown = render(c, session);
+      return c.html(page({ ...shown, nowMs: deps.clock.now().getTime() }));
+    };
+  const notFound = (what: string) => ({
+    title: 'Not found',
+    section: '',
+    body: html`<p>${what}</p><p><a href="/console/orders">Orders</a></p>`,
+  });
+
+  app.get('/console', (c) => c.redirect('/console/orders', 303));
+  app.get(
+    '/console/requests',
+    show((c, s) => ({
+      title: 'Requests',
+      section: '/console/requests',
+      body: requestLogPage(deps, s.merchantId, {
+        trace_id: c.req.query('trace_id'),
+        before: positive(c.req.query('before')),
+      }),
+    })),
+  );
+  app.get(
+    '/console/webhooks',
+    show((c, s) => ({
+      title: 'Webhook deliveries',
+      section: '/console/webhooks',
+      body: webhooksPage(deps, s.merchantId, { state: c.req.query('state'), before: positive(c.req.query('before')) }),
+    })),
+  );
+  const delivery = (c: Context<AppEnv>, s: ConsoleSession, secret?: string) => {
+    const id = positive(c.req.param('id'));
+    const d = id === undefined ? undefined : deps.webhooks.delivery(id, s.merchantId);
+    return d
+      ? {
+          title: `Delivery #${d.id}`,
+          section: '/console/webhooks',
+          body: deliveryPage(deps, d, secret),
+          refreshUrl: `/console/webhooks/${d.id}`,
+        }
+      : notFound('No such delivery for this account.');
+  };
+  app.get(
+    '/console/webhooks/:id',
+    show((c, s) => delivery(c, s)),
+  );
+  app.post('/console/webhooks/:id/check', async (c) => {
+    if (!access.sameOrigin(c))
+      return c.html(bare('Refused', html`<p>Check a secret from the console itself.</p>`), 403);
+    const form = await c.req.parseBody();
+    const secret = typeof form.secret === 'string' ? form.secret : '';
+    return show((cc, s) => delivery(cc, s, secret))(c);
+  });
+  app.get(
+    '/console/account',
+    show((_, s) => ({ title: 'Account', section: '/console/account', body: accountPage(deps, s.merchantId, s.token) })),
+  );
+  app.get(
+    '/console/resources/:id',
+    show((c, s) => {
+      const r = deps.journal.resources.get(c.req.param('id') ?? '', s.merchantId);
+      if (!r) return notFound('The API has shown no such resource for this account.');
+      const list = Object.entries(LISTS).find(([, l]) => l.kind === r.kind)![0];
+      return {
+        title: `${kindName(r.kind)} ${r.id}`,
+        section: `/console/${list}`,
+        body: resourcePage(deps, s.merchantId, r),
+      };
+    }),
+  );
+  app.get('/console/:section', (c, next) => {
+    const section = c.req.param('section');
+    if (!LISTS[section]) return next();
+    return show((cc, s) => ({
+      title: LISTS[section]!.title,
+      section: `/console/${section}`,
+      body: listPage(deps, s.merchantId, section, {
+        id: cc.req.query('id'),
+        reference_id: cc.req.query('reference_id'),
+        status: cc.req.query('status'),
+        before: positive(cc.req.query('before')),
+      }),
+    }))(c);
+  });
+}
