@@ -20,6 +20,11 @@ export interface SandboxDeps extends SandboxServices {
   challengeUrl: string;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /**
+   * Refuse (40003) what the provider ignores: unknown and read-only fields of a merchant request
+   * (SandboxOptions.strict). False: they are dropped and named (docs/rules.md#unknown-fields).
+   */
+  strict: boolean;
   /** Origins allowed by CORS; undefined allows any origin. */
   corsOrigins?: readonly string[];
   /** Origins the merchant (bearer-token) endpoints answer with CORS; undefined: none. */
@@ -40,5 +45,7 @@ export interface AppEnv {
     merchant: Merchant;
     /** Set by the error handler when the client broke the request; shown in its log line. */
     clientError: string;
+    /** The request body's fields the sandbox ignored (not in strict mode); shown in the log line. */
+    ignoredFields: string[];
   };
 }

@@ -105,6 +105,12 @@ async function main(): Promise<void> {
   const texts = new Map<StartOption, string>();
   for (const option of START_OPTIONS) {
     if (!option.key) continue;
+    if (option.kind === 'switch') {
+      // The flag, else its variable: 1 or true turns it on (anything else leaves it off).
+      if (v[option.flag] === true || /^(1|true)$/i.test(fromEnv(option.env)?.trim() ?? ''))
+        Object.assign(options, { [option.key]: true });
+      continue;
+    }
     const given = v[option.flag] as string | string[] | undefined;
     if (option.kind === 'list') {
       const list = listOf(given ? (given as string[]) : (fromEnv(option.env)?.split(',') ?? []));
@@ -148,6 +154,7 @@ async function main(): Promise<void> {
   Bearer token:   ${sandbox.token}
   Webhook secret: ${sandbox.webhookSecret}
   Storage:        ${options.dataFile ?? 'in memory'}${storageLimit(dataLimitOf(options.dataFile, options.maxDataBytes))}
+  Unknown fields: ${options.strict ? 'refused with 40003 (--strict)' : 'ignored and named in x-gateway-ignored-fields (--strict refuses them)'}
 Press Ctrl+C to stop.`);
 }
 

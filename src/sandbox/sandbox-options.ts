@@ -42,6 +42,13 @@ export interface SandboxOptions extends ConnectionLimits {
   merchantCorsOrigins?: string[];
   /** Largest request body in bytes. Default 65536. */
   maxBodyBytes?: number;
+  /**
+   * Refuse with `40003` a field of a merchant request body the API does not know (or a read-only
+   * one), as the sandbox did before it followed the provider. Default false: such a field is
+   * ignored, as the provider ignores it, and named in the `x-gateway-ignored-fields` answer header
+   * and the request's log line (docs/rules.md#unknown-fields). For a CI that wants a typo to fail.
+   */
+  strict?: boolean;
   /** `true` logs one line per request to stdout; a function receives the lines. Default off. */
   log?: boolean | Log;
   /** `text` (default) or `json`: one JSON object per line, for log shippers. */
@@ -86,7 +93,7 @@ type OptionKind = 'text' | 'integer' | 'list' | 'switch';
  * environment variable, the help line, and the check both apply, so the two cannot disagree.
  */
 export interface StartOption {
-  /** The field of {@link SandboxOptions}; none for the CLI's switches, which set a field their own way. */
+  /** The field of {@link SandboxOptions}; none for the CLI's switches that set a field their own way (a switch with one sets it true). */
   key?: keyof SandboxOptions;
   /** The CLI flag, without its dashes. */
   flag: string;
@@ -301,6 +308,13 @@ export const START_OPTIONS: readonly StartOption[] = [
     help: 'request log lines as text, or one JSON object per line',
     default: 'text',
     problem: (value: string) => (LOG_FORMATS.includes(value as LogFormat) ? undefined : 'must be text or json'),
+  },
+  {
+    key: 'strict',
+    flag: 'strict',
+    env: 'GATEWAY_SANDBOX_STRICT',
+    kind: 'switch',
+    help: 'refuse (40003) unknown and read-only fields of a request body, instead of ignoring and naming them; the variable takes 1 or true',
   },
   { flag: 'no-pci', kind: 'switch', help: 'the merchant has not completed PCI homologation (clear card data refused)' },
   { flag: 'quiet', kind: 'switch', help: 'no request log lines' },

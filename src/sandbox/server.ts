@@ -203,6 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiUrl,
     challengeUrl: urlOf(challengeServer, host),
     maxBodyBytes: options.maxBodyBytes ?? (defaultOf('maxBodyBytes') as number),
+    strict: options.strict ?? false,
     corsOrigins: options.corsOrigins,
     merchantCorsOrigins: options.merchantCorsOrigins,
     consoleAccess: new ConsoleAccess(host, apiUrl, { merchantId: SANDBOX_MERCHANT_ID, token }),

@@ -35,6 +35,41 @@ function startAndStop(
 }
 
 describe('gateway-sandbox CLI', () => {
+  it('--strict, or GATEWAY_SANDBOX_STRICT=1, refuses an unknown field with 40003; without, it is ignored and named', async () => {
+    /** Starts the CLI, sends POST /public-keys with a field the API does not know, and stops it. */
+    const unknownField = (args: string[], env: NodeJS.ProcessEnv) =>
+      new Promise<{ status: number; ignored: string | null; banner: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [CLI, '--port', '0', '--challenge-port', '0', '--quiet', ...args], {
+          env,
+        });
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk;
+          if (!stdout.includes('Press Ctrl+C')) return;
+          const api = /API: +(\S+)/.exec(stdout)![1];
+          const token = /Bearer token: +(\S+)/.exec(stdout)![1];
+          fetch(`${api}/public-keys`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: '{"type":"card","size":4096}',
+          })
+            .then((res) =>
+              resolve({ status: res.status, ignored: res.headers.get('x-gateway-ignored-fields'), banner: stdout }),
+            )
+            .catch(reject)
+            .finally(() => child.kill('SIGTERM'));
+        });
+      });
+    const tolerant = await unknownField([], cleanEnv());
+    expect(tolerant).toMatchObject({ status: 200, ignored: 'size' });
+    expect(tolerant.banner).toMatch(/Unknown fields: +ignored and named in x-gateway-ignored-fields/);
+    const flag = await unknownField(['--strict'], cleanEnv());
+    expect(flag).toMatchObject({ status: 400, ignored: null });
+    expect(flag.banner).toMatch(/Unknown fields: +refused with 40003/);
+    expect(await unknownField([], { ...cleanEnv(), GATEWAY_SANDBOX_STRICT: '1' })).toMatchObject({ status: 400 });
+    expect(await unknownField([], { ...cleanEnv(), GATEWAY_SANDBOX_STRICT: '0' })).toMatchObject({ status: 200 });
+  });
+
   it('names itself gateway-sandbox when run as the bin, npm run sandbox only under npm', () => {
     const bin = spawnSync(process.execPath, [CLI, '--help'], { env: cleanEnv(), encoding: 'utf8' });
     expect(bin.status).toBe(0);

@@ -54,7 +54,7 @@ export function readChargeCard(
         expMonth: r.expMonth!,
         expYear: r.expYear!,
         securityCode: body.security_code,
-        holderName: r.holderName!,
+        holderName: body.holder?.name ?? r.holderName!,
         storedId: body.id,
         path: (field) => (field === 'security_code' ? `${at}security_code` : `${at}id`),
       };
@@ -72,7 +72,7 @@ export function readChargeCard(
         expMonth: r.expMonth!,
         expYear: r.expYear!,
         securityCode: r.securityCode!,
-        holderName: r.holderName!,
+        holderName: body.holder?.name ?? r.holderName!,
         path: () => path,
       };
     }

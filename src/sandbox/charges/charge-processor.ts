@@ -102,9 +102,17 @@ export class ChargeProcessor {
   }
 
   /** A card charge: the card read, the rules checked (400 first, then 422), the 3DS authentication used, then the issuer's answer. */
-  private card(input: NewCharge, chargeId: string, body: CardBody, now: number): ChargeDecision {
+  private card(input: NewCharge, chargeId: string, sent: CardBody, now: number): ChargeDecision {
     const { merchant, at } = input;
     const pm = input.body.payment_method;
+    // The holder: payment_method.holder's fields first, then card.holder's, then what an encrypted
+    // or stored card carries (docs/orders-and-charges.md#the-card-holder).
+    const body: CardBody = pm.holder
+      ? {
+          ...sent,
+          holder: { name: pm.holder.name ?? sent.holder?.name, tax_id: pm.holder.tax_id ?? sent.holder?.tax_id },
+        }
+      : sent;
     const invalid: ErrorItem[] = [];
     const card = readChargeCard(this.cards, body, `${at}payment_method.card.`, merchant.id, now, (item) =>
       invalid.push(item),

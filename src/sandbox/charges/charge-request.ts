@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { REQUIRED_PARAMETER, INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { detectCardBrand } from '../../core/card-brand';
 import { cardNumberRule, expMonthRule, expYearRule, holderNameRule, installmentsRule } from '../../core/field-rules';
-import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
+import { pathSegments } from '../http/ignored-fields';
+import { parseWithSchema, withCrossFieldProblems, type IgnorableItem, type Parsed } from '../http/parse-with-schema';
 import {
   address,
   booleanField,
@@ -21,7 +22,7 @@ import { ID_PREFIXES, idPattern } from '../values/resource-id';
 const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** Where a charge request came from: an order's `charges[0]` or POST /orders/{id}/pay, or a standalone POST /charges. */
+/** Where a charge request came from: an order's `charges[0]` or POST /orders/{id}/pay, or a standalone POST /charges (with or without `sub_merchant`). */
 export type ChargeContext = 'order' | 'standalone';
 
 // Payment adds one rule to the shared card number (the same 13 to 21 digits as 3DS, so a card
@@ -111,6 +112,14 @@ const paymentMethod = () =>
         ),
       ),
       boleto: z.optional(boleto()),
+      // The provider's card holder beside the card (its plugin always sends it): it takes
+      // precedence over card.holder (docs/orders-and-charges.md#the-card-holder).
+      holder: z.optional(
+        z.strictObject(
+          { name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) },
+          { error: 'must be an object with name and tax_id' },
+        ),
+      ),
     },
     { error: 'must be an object with type and the payment data' },
   );
@@ -145,9 +154,15 @@ const chargeFields = () => ({
 /** A charge of an order (`charges[0]`, or the body of POST /orders/{id}/pay). */
 export const orderChargeSchema = () => z.strictObject(chargeFields(), { error: 'must be a charge object' });
 
-/** The body of POST /charges: a sub-merchant charge, so `sub_merchant` is required. */
+/**
+ * The body of POST /charges: a card or boleto charge of the merchant itself, as the provider's
+ * Charges API takes it, or, with `sub_merchant`, a sub-merchant's credit card charge.
+ */
 export const standaloneChargeSchema = () =>
-  z.strictObject({ ...chargeFields(), sub_merchant: subMerchantSchema() }, { error: 'must be a charge object' });
+  z.strictObject(
+    { ...chargeFields(), sub_merchant: z.optional(subMerchantSchema()) },
+    { error: 'must be a charge object' },
+  );
 
 export type ChargeBody = z.infer<ReturnType<typeof orderChargeSchema>> & { sub_merchant?: SubMerchantBody };
 export type SubMerchantBody = z.infer<ReturnType<typeof subMerchantSchema>>;
@@ -162,16 +177,23 @@ const given = (v: unknown) => v !== undefined && v !== null;
  * Rules between fields of a charge, which a schema of independent fields cannot say: what each
  * payment type needs and must not carry, the card's two forms, debit's constraints. They read
  * the raw body, so they report alongside the schema's problems. `at` is the charge's path
- * prefix (`charges[0].` or empty).
+ * prefix (`charges[0].` or empty). A field that means nothing for the payment type is an
+ * ignorable 40003 (http/ignored-fields.ts): dropped and named, unless `strict`. Out of strict
+ * mode a card holder's name beside an encrypted or stored card is taken, as the provider takes it.
  */
-export function chargeShapeProblems(raw: unknown, at: string, context: ChargeContext): ErrorItem[] {
+export function chargeShapeProblems(raw: unknown, at: string, context: ChargeContext, strict = true): ErrorItem[] {
   const out: ErrorItem[] = [];
-  const add = (code: string, path: string, description: string) =>
-    out.push({ code, parameterName: `${at}${path}`, description: `${at}${path} ${description}` });
+  const add = (code: string, path: string, description: string) => {
+    const parameterName = `${at}${path}`;
+    const item = { code, parameterName, description: `${parameterName} ${description}` };
+    out.push(
+      code === UNEXPECTED_PARAMETER ? ({ ...item, ignorable: pathSegments(parameterName) } as IgnorableItem) : item,
+    );
+  };
   const pm = obj(obj(raw)?.payment_method);
   if (!pm) return out;
   const type = pm.type;
-  if (context === 'standalone' && given(type) && type !== 'CREDIT_CARD') {
+  if (context === 'standalone' && given(obj(raw)?.sub_merchant) && given(type) && type !== 'CREDIT_CARD') {
     add(INVALID_PARAMETER, 'payment_method.type', 'must be CREDIT_CARD: sub-merchant charges take credit cards only');
   }
   if (type === 'CREDIT_CARD' || type === 'DEBIT_CARD') {
@@ -195,8 +217,12 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
       else if (forms[0] === 'number') {
         for (const k of ['exp_month', 'exp_year', 'security_code'] as const)
           if (!given(c[k])) add(REQUIRED_PARAMETER, `payment_method.card.${k}`, 'is required with card.number');
-        if (!given(obj(c.holder)?.name))
-          add(REQUIRED_PARAMETER, 'payment_method.card.holder.name', 'is required with card.number');
+        if (!given(obj(c.holder)?.name) && !given(obj(pm.holder)?.name))
+          add(
+            REQUIRED_PARAMETER,
+            'payment_method.card.holder.name',
+            'is required with card.number (or payment_method.holder.name)',
+          );
       } else {
         // An encrypted card carries all of these; a stored card has them on file (its security code may be sent).
         const carried =
@@ -208,7 +234,7 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
             ? 'must not be sent with card.encrypted, which carries it'
             : 'must not be sent with card.id: the stored card has it';
         for (const k of carried) if (given(c[k])) add(UNEXPECTED_PARAMETER, `payment_method.card.${k}`, why);
-        if (given(obj(c.holder)?.name)) add(UNEXPECTED_PARAMETER, 'payment_method.card.holder.name', why);
+        if (strict && given(obj(c.holder)?.name)) add(UNEXPECTED_PARAMETER, 'payment_method.card.holder.name', why);
       }
     }
     if (type === 'DEBIT_CARD') {
@@ -230,7 +256,14 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
         'payment_method.boleto',
         'is required for BOLETO: due_date, instruction_lines and holder',
       );
-    for (const k of ['card', 'installments', 'capture', 'soft_descriptor', 'authentication_method'] as const) {
+    for (const k of [
+      'card',
+      'installments',
+      'capture',
+      'soft_descriptor',
+      'authentication_method',
+      'holder',
+    ] as const) {
       if (given(pm[k]))
         add(UNEXPECTED_PARAMETER, `payment_method.${k}`, 'is only for card payments (CREDIT_CARD, DEBIT_CARD)');
     }
@@ -240,8 +273,11 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
 
 const SCHEMAS = { order: orderChargeSchema(), standalone: standaloneChargeSchema() };
 
-/** Validates a charge body: POST /orders/{id}/pay (`order`) or POST /charges (`standalone`). */
-export function validateCharge(body: unknown, context: ChargeContext): Parsed<ChargeBody> {
+/**
+ * Validates a charge body: POST /orders/{id}/pay (`order`) or POST /charges (`standalone`);
+ * `strict` as for {@link chargeShapeProblems}.
+ */
+export function validateCharge(body: unknown, context: ChargeContext, strict = true): Parsed<ChargeBody> {
   const parsed: Parsed<ChargeBody> = parseWithSchema(context === 'order' ? SCHEMAS.order : SCHEMAS.standalone, body);
-  return withCrossFieldProblems(parsed, chargeShapeProblems(body, '', context));
+  return withCrossFieldProblems(parsed, chargeShapeProblems(body, '', context, strict));
 }

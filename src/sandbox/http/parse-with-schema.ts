@@ -4,6 +4,16 @@ import type { Validation } from '../../core/authentication-request';
 import { formatPath, isWithin } from '../../core/parameter-path';
 import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
 
+/**
+ * An error item for a field the provider would ignore rather than refuse: a key the request does
+ * not know (or a read-only one, such as a charge's `created_at` echoed back), or a field that
+ * means nothing for the payment type (a boleto's `capture`). Out of strict mode the field is
+ * dropped and named instead; `ignorable` is where it sits in the body.
+ */
+export interface IgnorableItem extends ErrorItem {
+  ignorable: readonly PropertyKey[];
+}
+
 /** The outcome of {@link parseWithSchema}: the parsed value, or one error item per parameter. */
 export type Parsed<T> = Validation<T>;
 
@@ -23,12 +33,16 @@ function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const path = formatPath([...root, ...issue.path, key]);
-        add({
+        const segments = [...root, ...issue.path, key];
+        const path = formatPath(segments);
+        // Ignorable: out of strict mode the field is dropped and named (http/ignored-fields.ts).
+        const item: IgnorableItem = {
           code: UNEXPECTED_PARAMETER,
           parameterName: path,
           description: `${path} is not a parameter of this request`,
-        });
+          ignorable: segments,
+        };
+        add(item);
       }
       continue;
     }

@@ -1,3 +1,4 @@
+import { ignoredFieldsText } from '../http/ignored-fields';
 import { escapeLogText } from './escape-log-text';
 import { maskCardDigits } from './mask-card-digits';
 
@@ -16,6 +17,8 @@ interface RequestLogEntry {
   durationMs: number;
   /** Set when the client, not the sandbox, broke the request (it aborted, or sent a malformed body). */
   clientError?: string;
+  /** The body's fields the sandbox ignored (docs/rules.md#unknown-fields), as the x-gateway-ignored-fields header names them. */
+  ignoredFields?: readonly string[];
 }
 
 /** Writes the log line of one request. */
@@ -64,6 +67,7 @@ export function logSink(write: (line: string) => void, format: LogFormat = 'text
             status: e.status,
             duration_ms: ms(e),
             ...(e.clientError && { client_error: e.clientError }),
+            ...(e.ignoredFields && { ignored_fields: ignoredFieldsText(e.ignoredFields) }),
           }),
         );
       },
@@ -83,7 +87,8 @@ export function logSink(write: (line: string) => void, format: LogFormat = 'text
       const e = masked(entry);
       write(
         `${e.time} trace=${escapeLogText(e.traceId)} ${escapeLogText(e.method)} ${escapeLogText(e.path)} ` +
-          `${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}`,
+          `${e.status} ${ms(e).toFixed(1)}ms${e.clientError ? ` client-error=${escapeLogText(e.clientError)}` : ''}` +
+          `${e.ignoredFields ? ` ignored=${ignoredFieldsText(e.ignoredFields)}` : ''}`,
       );
     },
   };

@@ -25,6 +25,7 @@ export const traceId =
     if (c.res.headers.get(TRACE_HEADER) !== id) c.res.headers.set(TRACE_HEADER, id);
     if (logRequest === NO_REQUEST_LOG) return;
     const clientError = c.get('clientError');
+    const ignoredFields = c.get('ignoredFields');
     logRequest({
       time: new Date().toISOString(),
       traceId: id,
@@ -34,5 +35,6 @@ export const traceId =
       status: c.res.status,
       durationMs: performance.now() - started,
       ...(clientError && { clientError }),
+      ...(ignoredFields && { ignoredFields }),
     });
   };

@@ -94,13 +94,15 @@ function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: nu
   });
 }
 
-/** Validates a POST /orders body at `now`: the schema, then each charge's and QR code's cross-field rules. */
-export function validateOrder(body: unknown, now: number): Parsed<OrderBody> {
+/** Validates a POST /orders body at `now`: the schema, then each charge's and QR code's cross-field rules (`strict`: see chargeShapeProblems). */
+export function validateOrder(body: unknown, now: number, strict = true): Parsed<OrderBody> {
   const value = body as { charges?: unknown; qr_codes?: unknown };
   const parsed = parseWithSchema(ORDER_SCHEMA, value);
   const charges = value.charges;
   return withCrossFieldProblems(parsed, [
-    ...(Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order')) : []),
+    ...(Array.isArray(charges)
+      ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order', strict))
+      : []),
     ...qrCodeProblems(value, now),
   ]);
 }

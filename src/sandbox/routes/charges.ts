@@ -21,7 +21,7 @@ const amountBody = z.strictObject({
 const SUCCESS = { capture: 200, cancel: 201 } as const;
 
 /**
- * POST /charges (a sub-merchant's credit card charge; x-idempotency-key), GET /charges/{id},
+ * POST /charges (a charge without an order, the merchant's own or a sub-merchant's; x-idempotency-key), GET /charges/{id},
  * POST /charges/{id}/capture and /cancel. Merchant bearer token.
  */
 export const CHARGE_ROUTES: Route[] = [
@@ -31,7 +31,7 @@ export const CHARGE_ROUTES: Route[] = [
     path: '/charges',
     origin: 'api',
     tag: 'Charges',
-    summary: "Create a sub-merchant's credit card charge",
+    summary: "Create a card or boleto charge without an order, or a sub-merchant's credit card charge (`sub_merchant`)",
     security: 'bearer',
     idempotent: true,
     body: {
@@ -39,7 +39,7 @@ export const CHARGE_ROUTES: Route[] = [
       required: true,
       schema: { name: 'ChargeRequest', schema: standaloneChargeSchema() },
       example: CHARGE_EXAMPLE,
-      parse: (raw) => validateCharge(raw, 'standalone'),
+      parse: (raw, deps) => validateCharge(raw, 'standalone', deps.strict),
     },
     responses: { '201': json('Charge', chargeResponse, 'The charge.', { headers: REPLAYED_HEADER }) },
     errors: [...JSON_BODY_ERRORS, 422],

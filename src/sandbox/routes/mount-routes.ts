@@ -2,6 +2,7 @@ import type { Context, Handler, Hono } from 'hono';
 import type { AppEnv, SandboxDeps } from '../app-env';
 import { ApiError } from '../http/api-error';
 import { readIdempotencyKey } from '../idempotency/idempotency-key';
+import { IGNORED_FIELDS_HEADER, ignoredFieldsText, parseIgnoringUnknown } from '../http/ignored-fields';
 import { parseWithSchema } from '../http/parse-with-schema';
 import { readJsonObject } from '../http/read-json';
 import { readOptionalJsonObject } from '../http/read-optional-json';
@@ -16,7 +17,8 @@ const honoPath = (route: Route): string => route.pattern ?? route.path.replace(/
  * Puts the table's routes of one origin on its app, in the table's order (hono takes
  * GET /charges/fees/calculate beside /charges/{id} only when the static path comes first).
  * Before a handler runs, in this order: the authorisation, the idempotency key, the JSON body
- * (415, malformed, then its schema or `parse`: a 400 naming each field), the query, and the path
+ * (415, malformed, then its schema or `parse`: a 400 naming each field; on a bearer route, out of
+ * strict mode, unknown fields dropped and named in x-gateway-ignored-fields), the query, and the path
  * parameters (the entry's `refused`, where the handler's lookup of an unknown id answered before). The
  * merchant's token is checked for every method of a bearer path, so the merchant API says which
  * methods a path answers (405) only to a caller it knows; the SDK's session, per route.
@@ -35,6 +37,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
     const handler = route.handle(deps);
     const { body, query, params } = route;
     const json = body?.contentType === 'application/json' ? body : undefined;
+    const parseBody = (raw: Record<string, unknown>) =>
+      json?.parse ? json.parse(raw, deps) : parseWithSchema(json!.schema.schema, raw);
+    const tolerant = route.security === 'bearer';
     /** The query and the path checked, then the handler: what runs once the body, if any, is read. */
     const answer = (c: Context<AppEnv>, raw: Record<string, unknown>, value: unknown, key: string | undefined) => {
       let queried: unknown;
@@ -62,7 +67,14 @@ export function mountRoutes(app: Hono<AppEnv>, deps: SandboxDeps, routes: readon
       ? async (c) => {
           const key = keyOf(c);
           const raw = await (json.required ? readJsonObject(c) : readOptionalJsonObject(c));
-          const parsed = json.parse ? json.parse(raw, deps) : parseWithSchema(json.schema.schema, raw);
+          // The merchant API ignores what the provider ignores, unless strict; the SDK's own
+          // endpoints take only what the SDK sends.
+          const { parsed, ignored } =
+            tolerant && !deps.strict ? parseIgnoringUnknown(parseBody, raw) : { parsed: parseBody(raw), ignored: [] };
+          if (ignored.length) {
+            c.set('ignoredFields', ignored);
+            c.header(IGNORED_FIELDS_HEADER, ignoredFieldsText(ignored));
+          }
           if (!parsed.ok) throw new ApiError(400, parsed.errors);
           return answer(c, raw, parsed.value, key);
         }

@@ -34,7 +34,7 @@ export const ORDER_ROUTES: Route[] = [
       required: true,
       schema: { name: 'OrderRequest', schema: orderSchema() },
       example: ORDER_EXAMPLE,
-      parse: (raw, deps) => validateOrder(raw, deps.clock.now().getTime()),
+      parse: (raw, deps) => validateOrder(raw, deps.clock.now().getTime(), deps.strict),
     },
     responses: {
       '201': json('Order', orderResponse, 'The order (its charge or its QR code, when one was sent).', {
@@ -119,7 +119,7 @@ export const ORDER_ROUTES: Route[] = [
       required: true,
       schema: { name: 'OrderChargeRequest', schema: orderChargeSchema() },
       example: ORDER_EXAMPLE.charges[0],
-      parse: (raw) => validateCharge(raw, 'order'),
+      parse: (raw, deps) => validateCharge(raw, 'order', deps.strict),
     },
     responses: { '201': json('Order', orderResponse, 'The order with its new charge.', { headers: REPLAYED_HEADER }) },
     errors: [...JSON_BODY_ERRORS, 404, 409, 422],
