@@ -21,6 +21,7 @@ export {
 } from './challenge-helpers';
 export { decideChallenge, type ChallengeDecision, type SandboxTarget } from './decide-challenge';
 export { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
+export { advanceClock, sandboxTime } from './sandbox-time';
 export { CARD_FIELD_HOOKS, CHALLENGE_HOOKS, SANDBOX_CODES, type CardFieldHookName } from './selectors';
 export { fillCardFields, readCardFields, type CardFieldReading, type CardFieldsInput } from './card-fields';
 export {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/index';
+import { advanceClock, sandboxTime } from '../../src/testing/sandbox-time';
 
 const CLI = 'dist/sandbox/cli.js';
 const cleanEnv = () => {
@@ -94,6 +95,34 @@ describe('gateway-sandbox CLI', () => {
     expect(run.stdout).toMatch(/API: +http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toMatch(/Bearer token: +\S{16,}/);
     expect(run.stdout).toMatch(/Storage: +in memory/);
+    expect(run.stdout).toMatch(/Console: +http:\/\/127\.0\.0\.1:\d+\/console\n/);
+  });
+
+  it("has its clock moved over HTTP by the testing kit's advanceClock, as any sandbox a test reaches", async () => {
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--challenge-port', '0', '--quiet'], {
+      env: cleanEnv(),
+    });
+    try {
+      let stdout = '';
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk;
+          if (stdout.includes('Press Ctrl+C')) resolve();
+        }),
+      );
+      const target = {
+        apiUrl: /API: +(\S+)/.exec(stdout)![1]!,
+        token: /Bearer token: +(\S+)/.exec(stdout)![1]!,
+      };
+      const before = await sandboxTime(target);
+      const after = await advanceClock(target, 86_400);
+      expect(after.getTime() - before.getTime()).toBeGreaterThanOrEqual(86_400_000);
+      expect((await sandboxTime(target)).getTime()).toBeGreaterThanOrEqual(after.getTime());
+      await expect(advanceClock(target, 0)).rejects.toThrow(/advanceClock: 400 .*seconds/);
+      await expect(advanceClock({ ...target, token: 'sbx_wrong' }, 60)).rejects.toThrow(/advanceClock: 401/);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('shows the data limit on start, and refuses one too small, or too large for memory, naming the flag', async () => {
