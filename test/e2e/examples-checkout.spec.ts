@@ -385,3 +385,29 @@ test('the phone is shown as people write it, (11) 99999-8888, and reaches the or
   const order = await readOrder(sandbox, await shownOrderId(page));
   expect(order.customer.phones[0]).toMatchObject({ country: '55', area: '21', number: '987654321' });
 });
+
+test('the card is typed in the hosted fields: an empty card is named in the summary, the page holds no card input, and screenshots at 1280 and 375 px', async ({
+  page,
+}) => {
+  const sandbox = await startSandbox();
+  const checkout = await startCheckout(sandbox);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openExample(page, checkout.url);
+  // No input of the page takes the card number or code: they are in the gateway's frames.
+  await expect(page.locator('input[autocomplete="cc-number"], input[autocomplete="cc-csc"]')).toHaveCount(0);
+  await expect(page.locator('iframe[data-gateway-card-field]')).toHaveCount(3);
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  const summary = page.locator('#error-summary');
+  await expect(summary).toContainText('Número do cartão: Informe o número do cartão.');
+  await expect(summary).toContainText('Validade: Informe a validade do cartão.');
+  await page.locator('#card-fields').screenshot({ path: test.info().outputPath('checkout-card-fields-1280.png') });
+  await summary.getByRole('link', { name: /Número do cartão/ }).click();
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.gatewayCardField))
+    .toBe('number');
+  await typeCard(page, CARD.frictionless);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.locator('#card-fields').screenshot({ path: test.info().outputPath('checkout-card-fields-375.png') });
+  await checkout.close();
+  await sandbox.close();
+});

@@ -42,21 +42,24 @@ const ENCRYPT_CARD_MARKERS = ['ENCRYPTION_UNAVAILABLE', 'RSA-OAEP'];
 
 shopperJourneys(test, '/esm/');
 
-test('tree-shaking: the saved-card bundle, which does not import encryptCard, holds none of its code; the checkout bundle does', async ({
+test('tree-shaking: neither bundle holds the code of encryptCard: the saved-card page does not import it, the checkout takes the card in the hosted fields', async ({
   esmDir,
 }) => {
   const checkout = bundleFiles(esmDir, 'checkout');
   const savedCard = bundleFiles(esmDir, 'saved-card');
-  for (const marker of ENCRYPT_CARD_MARKERS) {
-    expect(
-      checkout.some((f) => f.text.includes(marker)),
-      `checkout bundle has ${marker}`,
-    ).toBe(true);
-    expect(
-      savedCard.filter((f) => f.text.includes(marker)).map((f) => f.name),
-      `saved-card bundle has ${marker}`,
-    ).toEqual([]);
-  }
+  for (const marker of ENCRYPT_CARD_MARKERS)
+    for (const [name, files] of [
+      ['checkout', checkout],
+      ['saved-card', savedCard],
+    ] as const)
+      expect(
+        files.filter((f) => f.text.includes(marker)).map((f) => f.name),
+        `${name} bundle has ${marker}`,
+      ).toEqual([]);
+  // The checkout's card fields code is a chunk of its own, loaded by createCardFields.
+  expect(
+    checkout.filter((f) => f.text.includes('data-gateway-card-field') || f.text.includes('gatewayCardField')).length,
+  ).toBe(1);
   // Both still hold the rest of the SDK they use.
   for (const files of [checkout, savedCard])
     expect(files.some((f) => f.text.includes('/checkout-sdk/3ds/authentications'))).toBe(true);
@@ -76,14 +79,16 @@ test('the challenge code is a chunk of its own: a frictionless purchase never lo
   await typeCard(page, CARD.frictionless);
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
   await expect(page.locator('#status')).toContainText('Pagamento aprovado');
-  expect(scripts).toEqual(['/esm/checkout/main.js']);
+  // The page and the card fields' chunk (createCardFields runs at start), no challenge chunk.
+  expect(scripts).toEqual(['/esm/checkout/main.js', expect.stringMatching(/^\/esm\/checkout\/[\w-]+\.js$/)]);
+  const fieldsChunk = scripts[1];
 
   await openExample(page, `${checkout.url}/esm/`);
   await typeCard(page, CARD.challenge);
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
   await page.getByRole('button', { name: 'Continuar para o banco' }).click();
   await waitForChallenge(page);
-  expect(scripts.slice(1).filter((s) => s !== '/esm/checkout/main.js')).toEqual([
+  expect(scripts.slice(1).filter((s) => s !== '/esm/checkout/main.js' && s !== fieldsChunk)).toEqual([
     expect.stringMatching(/^\/esm\/checkout\/[\w-]+\.js$/),
   ]);
 });

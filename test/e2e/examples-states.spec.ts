@@ -172,6 +172,7 @@ const STATES: Array<[string, (page: Page) => Promise<void>]> = [
     async (page) => {
       // The payment service out of reach: not the shopper's doing, so a support code is shown.
       await page.route('**/checkout-sdk/3ds/authentications', (route) => route.abort('connectionrefused'));
+      await typeCard(page, CARD.frictionless);
       await pay(page);
       await heading(page, 'Não foi possível concluir o pagamento');
       await expect(page.locator('#status')).toContainText('Código para o atendimento');

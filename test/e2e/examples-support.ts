@@ -10,6 +10,7 @@ import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs
 import {
   cancelChallenge,
   challengeDialog,
+  fillCardFields,
   submitChallengeCode,
   TEST_CARDS,
   waitForChallenge,
@@ -73,9 +74,9 @@ export async function openExample(page: Page, url: string): Promise<void> {
   await expect(page.locator('form[data-ready=true]')).toBeAttached();
 }
 
-/** Types the card as a shopper does (the other fields come filled in). */
+/** Types the card as a shopper does, in the hosted card fields (the other fields come filled in). */
 export async function typeCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Número do cartão').fill(number);
+  await fillCardFields(page, { number, expiry: '12/30', securityCode: '123' });
 }
 
 /** Answers the bank's challenge: the notice first, then the code in the issuer page inside the SDK's dialog. */
@@ -369,6 +370,7 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
     );
 
     t('several wrong fields: every reason in the summary, no developer text, no support code', async ({ page }) => {
+      await typeCard(page, CARD.frictionless);
       await page.getByLabel('Celular com DDD').fill('11 123');
       await page.getByLabel('Nome completo').fill('Maria');
       await pay(page);

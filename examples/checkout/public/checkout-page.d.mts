@@ -2,15 +2,15 @@
 import type {
   AuthenticationRequest,
   AuthenticationResult,
-  EncryptCardInput,
-  EncryptCardResult,
+  CardFields,
+  CardFieldsOptions,
   GatewayError,
 } from '@gateway/sdk';
 
 /** What the checkout page needs of the SDK, from the script tag or from the npm package. */
 export interface CheckoutSdk {
   authenticate3DS(request: AuthenticationRequest): Promise<AuthenticationResult>;
-  encryptCard(card: EncryptCardInput): Promise<EncryptCardResult>;
+  createCardFields(options: CardFieldsOptions): CardFields;
   GatewayError: typeof GatewayError;
   /** Hands a new session to the SDK (`setUp`); `config` holds the API's URL. */
   setUp(session: string, config: { apiUrl: string }): void;

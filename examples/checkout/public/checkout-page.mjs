@@ -1,8 +1,9 @@
 // The example checkout page: the form, its checks, the bank's challenge and every result the
 // shopper can see. Both pages of the example run this file: `/` hands it `window.Gateway` from
 // the SDK's script tag (checkout.js), `/esm/` the named exports of `@gateway/sdk` bundled by
-// rollup (examples/esm/src/checkout.ts). The card is encrypted in the page with the merchant's
-// public key: the clear number never leaves it, so the merchant needs no PCI homologation.
+// rollup (examples/esm/src/checkout.ts). The card is typed in the gateway's hosted fields
+// (createCardFields) and encrypted there with the merchant's public key: this page never holds the
+// number or the security code (PCI SAQ A, docs/card-fields.md).
 import {
   formatCep,
   formatPhone,
@@ -25,13 +26,14 @@ const SHOPPER_CAUSED = new Set([
   'ABORTED',
 ]);
 
-// The form field each 3DS request path and each encryptCard parameter comes from.
+// The form field each 3DS request path and each hosted field's encrypt() problem comes from
+// (`card:<field>`: a hosted field, which shows its own message).
 const FIELDS = {
   'data.customer.name': 'name',
   'data.customer.email': 'email',
   'data.customer.phones[0].area': 'phone',
   'data.customer.phones[0].number': 'phone',
-  'data.paymentMethod.card.encrypted': 'cardNumber',
+  'data.paymentMethod.card.encrypted': 'card:number',
   'data.paymentMethod.installments': 'installments',
   'data.billingAddress.street': 'street',
   'data.billingAddress.number': 'number',
@@ -39,22 +41,15 @@ const FIELDS = {
   'data.billingAddress.city': 'city',
   'data.billingAddress.regionCode': 'regionCode',
   'data.billingAddress.postalCode': 'postalCode',
-  number: 'cardNumber',
-  holder: 'holder',
-  expMonth: 'expMonth',
-  expYear: 'expYear',
-  securityCode: 'securityCode',
-  card: 'cardNumber',
+  number: 'card:number',
+  expiry: 'card:expiry',
+  securityCode: 'card:securityCode',
+  holderName: 'holder',
+  card: 'card:number',
 };
 
-// Why encryptCard refused a card field, in the shopper's words.
-const CARD_REASONS = {
-  cardNumber: 'Confira o número do cartão.',
-  holder: 'Informe o nome como está impresso no cartão.',
-  expMonth: 'Confira o mês de validade (01 a 12) e se o cartão não venceu.',
-  expYear: 'Confira o ano de validade, com 4 dígitos.',
-  securityCode: 'O CVV tem 3 ou 4 dígitos e fica no verso do cartão.',
-};
+// The hosted fields as the error summary names them.
+const HOSTED_LABELS = { number: 'Número do cartão', expiry: 'Validade', securityCode: 'Código de segurança' };
 
 const BRANDS = { visa: 'Visa', mastercard: 'Mastercard', elo: 'Elo', amex: 'American Express', hipercard: 'Hipercard' };
 /** "visa" as people write it: Visa. */
@@ -70,7 +65,7 @@ const planWords = (plan) =>
 
 /**
  * Runs the checkout page.
- * @param {object} sdk the SDK's functions: `authenticate3DS`, `encryptCard`, `GatewayError`, and
+ * @param {object} sdk the SDK's functions: `authenticate3DS`, `createCardFields`, `GatewayError`, and
  *   `setUp(session, config)` that hands a new session to the SDK.
  */
 export function runCheckout(sdk) {
@@ -83,6 +78,8 @@ export function runCheckout(sdk) {
   // "Processando o pagamento…", as the page says it (index.html).
   const processing = progress.textContent;
   let config;
+  /** The hosted card fields (created once the SDK has its session). */
+  let cardFields;
   /** The installment plans of the cart (GET /api/installments): what each option of Parcelas costs. */
   let plans = [];
 
@@ -138,6 +135,22 @@ export function runCheckout(sdk) {
     const seen = new Set();
     const items = [];
     for (const { field: name, message } of problems) {
+      if (name?.startsWith('card:')) {
+        // A hosted field shows its own message in its frame: the summary links to it.
+        const hosted = name.slice(5);
+        if (seen.has(name) || !HOSTED_LABELS[hosted]) continue;
+        seen.add(name);
+        const link = el('a', `${HOSTED_LABELS[hosted]}: ${message || 'Confira este campo.'}`);
+        link.href = '#card-fields';
+        link.addEventListener('click', (event) => {
+          event.preventDefault();
+          cardFields?.focus(hosted);
+        });
+        const li = document.createElement('li');
+        li.append(link);
+        items.push(li);
+        continue;
+      }
       const input = name && field(name);
       if (!input || seen.has(name) || !(input instanceof HTMLElement)) continue;
       seen.add(name);
@@ -410,19 +423,14 @@ export function runCheckout(sdk) {
     }
   }
 
-  /** Encrypts the card; `problems` gets what encryptCard found wrong in it. */
+  /** Encrypts the card in the hosted fields; `problems` gets what they found wrong in it. */
   async function encryptedCard(problems) {
-    const result = await sdk.encryptCard({
-      publicKey: config.publicKey,
-      holder: value('holder'),
-      number: onlyDigits(value('cardNumber')),
-      expMonth: value('expMonth'),
-      expYear: value('expYear'),
-      securityCode: onlyDigits(value('securityCode')),
-    });
+    const result = await cardFields.encrypt({ holderName: value('holder') });
     if (!result.hasErrors) return result.encryptedCard;
-    for (const e of result.errors)
-      problems.push({ field: FIELDS[e.parameterName], message: CARD_REASONS[FIELDS[e.parameterName]] });
+    for (const e of result.errors) {
+      if (e.code === 'FIELDS_UNAVAILABLE') throw new sdk.GatewayError('CARD_FIELDS_ERROR', e.message);
+      problems.push({ field: FIELDS[e.parameterName], message: e.message });
+    }
     return undefined;
   }
 
@@ -565,15 +573,6 @@ export function runCheckout(sdk) {
       list.append(li);
     }
     $('cart-total').textContent = brl(config.total);
-    const testCard = $('test-card');
-    testCard.addEventListener('change', (e) => {
-      if (e.target.value) field('cardNumber').value = e.target.value;
-    });
-    // A number typed by hand: the list shows which test card it is (or none), never another one.
-    field('cardNumber').addEventListener('input', (e) => {
-      testCard.value = onlyDigits(e.target.value);
-      if (testCard.selectedIndex < 0) testCard.value = '';
-    });
     field('taxId').value = formatTaxId(field('taxId').value);
     field('phone').value = formatPhone(field('phone').value);
     formatOnBlur();
@@ -581,6 +580,26 @@ export function runCheckout(sdk) {
     form.addEventListener('submit', pay);
     onMethodChange();
     await newSession();
+    cardFields = sdk.createCardFields({
+      publicKey: config.publicKey,
+      fields: {
+        number: { container: '#card-number-field' },
+        expiry: { container: '#card-expiry-field' },
+        securityCode: { container: '#card-cvv-field', label: 'CVV' },
+      },
+      style: { base: { fontSize: '16px', borderColor: '#aab4bf' }, focus: { borderColor: '#1f6feb' } },
+    });
+    // Enter in a card field pays, as in the page's own fields.
+    cardFields.on('submit', () => form.requestSubmit());
+    cardFields.on('error', ({ error }) =>
+      showResult(
+        'error',
+        'Os campos do cartão não carregaram',
+        [MESSAGES[error.code] ?? FALLBACK],
+        error.detail.traceId,
+      ),
+    );
+    await new Promise((ready) => cardFields.on('ready', ready));
     form.dataset.ready = 'true';
   }
 

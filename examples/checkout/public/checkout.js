@@ -5,7 +5,7 @@ import { runCheckout } from './checkout-page.mjs';
 const { Gateway } = window;
 runCheckout({
   authenticate3DS: Gateway.authenticate3DS,
-  encryptCard: Gateway.encryptCard,
+  createCardFields: Gateway.createCardFields,
   GatewayError: Gateway.GatewayError,
   setUp: (session) => Gateway.setUp({ session, env: Gateway.env.SANDBOX }),
 });
