@@ -29,7 +29,7 @@ import { CARD_PAYMENT_TYPES, type CardPaymentType } from './card-payment-type';
 import { PHONE_TYPES, type PhoneType } from './phone-type';
 
 /** A phone after validation: digits only. */
-export interface Phone {
+interface Phone {
   country: string;
   area: string;
   number: string;
@@ -37,7 +37,7 @@ export interface Phone {
 }
 
 /** An address after validation. `postalCode` holds digits only. */
-export interface Address {
+interface Address {
   street: string;
   number: string;
   complement?: string;
@@ -48,7 +48,7 @@ export interface Address {
 }
 
 /** The card as the backend receives it: exactly one of the three forms. */
-export type CardData =
+type CardData =
   | { id: string; holder?: { name: string } }
   | { encrypted: string; holder?: { name: string } }
   | { number: string; expMonth: number; expYear: number; holder: { name: string } };
@@ -79,30 +79,40 @@ const dataSchema = () => (schema ??= buildDataSchema(use));
 
 /**
  * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
- * Each has its JSON Schema beside it for the sandbox's OpenAPI document (`X_RULE`, `X_SCHEMA`);
- * separate constants (their names minify, an object's keys would not) and pure, so a bundle that
- * never validates drops the rules, and every bundle drops the schemas.
+ * Each has its JSON Schema beside it for the sandbox's OpenAPI document (`X_RULE`, `X_SCHEMA`,
+ * paired in DATA_RULE_SCHEMAS); separate constants (their names minify, an object's keys would
+ * not) and pure, so a bundle that never validates drops the rules, and every bundle drops the schemas.
  */
 export const PHONE_TYPE_RULE = /* @__PURE__ */ oneOfRule(PHONE_TYPES);
-export const PHONE_TYPE_SCHEMA = /* @__PURE__ */ oneOfSchema(PHONE_TYPES);
-export const PAYMENT_TYPE_RULE = /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD');
-export const PAYMENT_TYPE_SCHEMA = /* @__PURE__ */ oneOfSchema(CARD_PAYMENT_TYPES);
+const PHONE_TYPE_SCHEMA = /* @__PURE__ */ oneOfSchema(PHONE_TYPES);
+const PAYMENT_TYPE_RULE = /* @__PURE__ */ oneOfRule(CARD_PAYMENT_TYPES, 'must be CREDIT_CARD or DEBIT_CARD');
+const PAYMENT_TYPE_SCHEMA = /* @__PURE__ */ oneOfSchema(CARD_PAYMENT_TYPES);
 const CARD_ID_MAX = 128;
-export const CARD_ID_RULE = /* @__PURE__ */ textRule(CARD_ID_MAX, 'tokenized card id');
-export const CARD_ID_SCHEMA = /* @__PURE__ */ textSchema(CARD_ID_MAX);
+const CARD_ID_RULE = /* @__PURE__ */ textRule(CARD_ID_MAX, 'tokenized card id');
+const CARD_ID_SCHEMA = /* @__PURE__ */ textSchema(CARD_ID_MAX);
 const ENCRYPTED_CARD_MAX = 4096;
-export const ENCRYPTED_CARD_RULE = /* @__PURE__ */ textRule(ENCRYPTED_CARD_MAX, 'encrypted card');
-export const ENCRYPTED_CARD_SCHEMA = /* @__PURE__ */ textSchema(ENCRYPTED_CARD_MAX);
+const ENCRYPTED_CARD_RULE = /* @__PURE__ */ textRule(ENCRYPTED_CARD_MAX, 'encrypted card');
+const ENCRYPTED_CARD_SCHEMA = /* @__PURE__ */ textSchema(ENCRYPTED_CARD_MAX);
 const AMOUNT_MIN = 100;
 const AMOUNT_MAX = 999_999_999;
-export const AMOUNT_VALUE_RULE = /* @__PURE__ */ integerRule(
+const AMOUNT_VALUE_RULE = /* @__PURE__ */ integerRule(
   AMOUNT_MIN,
   AMOUNT_MAX,
   `must be an integer amount in cents, at least ${AMOUNT_MIN}`,
 );
-export const AMOUNT_VALUE_SCHEMA = /* @__PURE__ */ integerSchema(AMOUNT_MIN, AMOUNT_MAX, { examples: [5000] });
-export const CURRENCY_RULE = /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL');
-export const CURRENCY_SCHEMA: JsonSchema = { type: 'string', const: 'BRL' };
+const AMOUNT_VALUE_SCHEMA = /* @__PURE__ */ integerSchema(AMOUNT_MIN, AMOUNT_MAX, { examples: [5000] });
+const CURRENCY_RULE = /* @__PURE__ */ oneOfRule(['BRL'], 'must be BRL');
+const CURRENCY_SCHEMA: JsonSchema = { type: 'string', const: 'BRL' };
+
+/** Each rule above with its JSON Schema, for the sandbox's OpenAPI document (src/sandbox/openapi/json-fragments.ts). */
+export const DATA_RULE_SCHEMAS: ReadonlyArray<readonly [FieldRule, JsonSchema]> = [
+  [PHONE_TYPE_RULE, PHONE_TYPE_SCHEMA],
+  [PAYMENT_TYPE_RULE, PAYMENT_TYPE_SCHEMA],
+  [CARD_ID_RULE, CARD_ID_SCHEMA],
+  [ENCRYPTED_CARD_RULE, ENCRYPTED_CARD_SCHEMA],
+  [AMOUNT_VALUE_RULE, AMOUNT_VALUE_SCHEMA],
+  [CURRENCY_RULE, CURRENCY_SCHEMA],
+];
 
 /** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */
 export type RuleStep = <T>(r: FieldRule) => z.$ZodTransform<T, unknown>;
@@ -128,7 +138,7 @@ const optional = <T extends z.$ZodType>(innerType: T) =>
 
 const OBJECT = 'must be an object';
 /** The three forms of a card, for the messages that explain them. */
-export const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and holder.name';
+const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and holder.name';
 
 /**
  * The schema of a 3DS request's `data`, built with `use` for every field. Exported so the

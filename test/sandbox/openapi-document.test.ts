@@ -7,7 +7,7 @@ import { routeTable } from '../../src/sandbox/routes/route-table';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import * as rules from '../../src/core/field-rules';
-import * as dataRules from '../../src/core/authentication-request';
+import { DATA_RULE_SCHEMAS } from '../../src/core/authentication-request';
 import { ruleSchema } from '../../src/sandbox/openapi/json-fragments';
 import { it } from './support/sandbox-test';
 
@@ -38,7 +38,7 @@ describe('the OpenAPI document', () => {
     const named = [
       ...Object.entries(rules),
       ...Object.entries(rules.ADDRESS_RULES),
-      ...Object.entries(dataRules),
+      ...DATA_RULE_SCHEMAS.map(([rule], i) => [`DATA_RULE_SCHEMAS[${i}]`, rule] as const),
     ].filter(
       ([, value]) => typeof value === 'object' && value !== null && 'test' in value && 'normalise' in value,
     ) as Array<[string, rules.FieldRule]>;

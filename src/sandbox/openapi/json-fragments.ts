@@ -1,4 +1,4 @@
-import * as dataRules from '../../core/authentication-request';
+import { DATA_RULE_SCHEMAS } from '../../core/authentication-request';
 import * as fieldRules from '../../core/field-rules';
 import type { FieldRule, JsonSchema } from '../../core/field-rules';
 
@@ -9,8 +9,8 @@ export type Io = 'input' | 'output';
 
 /**
  * Each shared field rule's JSON Schema, found beside it: `xRule` with `xSchema` in
- * core/field-rules.ts, `X_RULE` with `X_SCHEMA` in core/authentication-request.ts, each of
- * ADDRESS_RULES with the same key of ADDRESS_SCHEMAS. Paired by name, so no list repeats them.
+ * core/field-rules.ts (paired by name), the pairs of DATA_RULE_SCHEMAS in core/authentication-request.ts,
+ * each of ADDRESS_RULES with the same key of ADDRESS_SCHEMAS.
  */
 function sharedRuleSchemas(): Map<FieldRule, JsonSchema> {
   const out = new Map<FieldRule, JsonSchema>();
@@ -21,7 +21,7 @@ function sharedRuleSchemas(): Map<FieldRule, JsonSchema> {
     }
   };
   pair(fieldRules, /Rule$/, 'Schema');
-  pair(dataRules, /_RULE$/, '_SCHEMA');
+  for (const [rule, schema] of DATA_RULE_SCHEMAS) out.set(rule, schema);
   for (const key of Object.keys(fieldRules.ADDRESS_RULES) as Array<keyof typeof fieldRules.ADDRESS_RULES>)
     out.set(fieldRules.ADDRESS_RULES[key], fieldRules.ADDRESS_SCHEMAS[key]);
   return out;
