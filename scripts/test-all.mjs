@@ -99,7 +99,9 @@ function ensureEngine(name) {
   return !missing().length;
 }
 
-const built = run('npx', ['rollup', '-c', '--silent']);
+// Through wireit, as npm pack's prepack builds: the consumer suite's pack, in the background while
+// the other suites read dist/, then finds the build fresh instead of cleaning and rewriting it.
+const built = run('npm', ['run', 'build', '--silent']);
 check('build', built);
 if (built) {
   // The consumer suite's projects (the packed tarball installed from npm, better-sqlite3 compiled)
