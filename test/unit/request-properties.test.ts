@@ -122,7 +122,9 @@ describe('properties of authenticate3DS', () => {
       ),
       { numRuns: 500 },
     );
-  });
+    // 500 whole validations: 1 to 2 s alone, past vitest's 5 s default on a 2-core machine other
+    // builds share. The timeout only catches a hang.
+  }, 30_000);
 });
 
 describe('properties of validation', () => {
