@@ -1,9 +1,20 @@
 import type * as z from 'zod/mini';
 import { TRACE_HEADER } from '../../core/trace-id';
+import { IGNORED_FIELDS_HEADER } from '../http/ignored-fields';
 import type { JsonSchema } from './json-fragments';
 import { toJsonSchema, type Side } from './to-json-schema';
 import type { NamedSchema, Route } from '../http/route';
 import { ERROR_SCHEMA, SESSION_HEADER_NAME, routeTable } from '../routes/route-table';
+
+/** The header naming the fields a merchant request's body had that the API ignored (docs/rules.md#unknown-fields). */
+const IGNORED_FIELDS_DOC: JsonSchema = {
+  description:
+    'The fields of the request body the API ignored, as the provider ignores them (unknown, read-only, or meaningless ' +
+    'for the payment type), comma separated, as paths (`charges[0].created_at,notification_url`). Absent when none ' +
+    'was, and in strict mode (`--strict`), where each is refused with 40003.',
+  required: false,
+  schema: { type: 'string' },
+};
 
 /** Where the document says the two origins are. The committed copy uses the CLI's default ports. */
 export interface DocumentServers {
@@ -136,9 +147,15 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
     });
   }
 
+  // A merchant request's body may carry fields the API ignores (out of strict mode): any answer names them.
+  const ignoring = route.security === 'bearer' && route.body?.contentType === 'application/json';
+  const ignoredHeader: Record<string, JsonSchema> = ignoring ? { [IGNORED_FIELDS_HEADER]: IGNORED_FIELDS_DOC } : {};
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries(route.responses)) {
-    const headers: Record<string, JsonSchema> = { [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' } };
+    const headers: Record<string, JsonSchema> = {
+      [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' },
+      ...ignoredHeader,
+    };
     for (const [name, h] of Object.entries(answer.headers ?? {}))
       headers[name] = { description: h.description, required: h.required, schema: h.schema };
     const out: JsonSchema = { description: answer.description, headers };
@@ -164,7 +181,7 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
     if (route.origin === 'challenge') content['text/html'] = {};
     responses[status] = {
       description: ERROR_TEXT[status] ?? 'Error.',
-      headers: { [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' } },
+      headers: { [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' }, ...ignoredHeader },
       content,
     };
   }
