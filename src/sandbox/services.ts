@@ -1,6 +1,6 @@
 import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
-import { ChallengeAttempts } from './challenge-attempts/challenge-attempt-store';
+import { ChallengeAttemptStore } from './challenge-attempts/challenge-attempt-store';
 import { ChargeChanges } from './charges/charge-changes';
 import { ChargeEvents } from './charges/charge-events';
 import { ChargeProcessor } from './charges/charge-processor';
@@ -36,7 +36,7 @@ export interface SandboxServices {
   sessions: SessionStore;
   publicKeys: PublicKeyStore;
   authentications: AuthenticationStore;
-  challengeAttempts: ChallengeAttempts;
+  challengeAttempts: ChallengeAttemptStore;
   threeDs: ThreeDsEngine;
   orders: OrderStore;
   charges: ChargeStore;
@@ -118,7 +118,7 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     sessions: new SessionStore(db, clock),
     publicKeys,
     authentications,
-    challengeAttempts: new ChallengeAttempts(db),
+    challengeAttempts: new ChallengeAttemptStore(db),
     threeDs: new ThreeDsEngine(authentications, cards),
     orders,
     charges,

@@ -1,7 +1,7 @@
 import type { Db } from '../storage/database';
 
 /** Wrong codes typed per challenge, kept server side so a reloaded page cannot reset them. */
-export class ChallengeAttempts {
+export class ChallengeAttemptStore {
   private readonly read;
   private readonly bump;
 
