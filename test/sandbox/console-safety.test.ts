@@ -107,6 +107,23 @@ describe('the console on a loopback sandbox', () => {
     expect(own.body).toContain('event: ready');
   });
 
+  it("lets the console's buttons capture and cancel a charge through the API's own endpoints", async ({ sandbox }) => {
+    const cookie = await consoleCookie(sandbox);
+    const origin = new URL(sandbox.apiUrl).origin;
+    const created = await api(sandbox, 'POST', '/orders', order([cardCharge({ capture: false })]));
+    const chargeId = created.body.charges[0].id;
+    // As console.js sends a button without a body: no content type.
+    const capture = await raw(sandbox.apiUrl, 'POST', `/charges/${chargeId}/capture`, { cookie, origin });
+    expect(capture.status).toBeLessThan(300);
+    expect(JSON.parse(capture.body).status).toBe('PAID');
+    const cancel = await raw(sandbox.apiUrl, 'POST', `/charges/${chargeId}/cancel`, { cookie, origin });
+    expect(cancel.status).toBeLessThan(300);
+    expect(JSON.parse(cancel.body).status).toBe('CANCELED');
+    const timeline = (await api(sandbox, 'GET', `/sandbox/resources/${chargeId}`)).body.timeline;
+    const changes = timeline.filter((e: { type: string }) => e.type === 'state_change');
+    expect(changes.map((c: { to: string }) => c.to)).toEqual(['AUTHORIZED', 'PAID', 'CANCELED']);
+  });
+
   it('takes no forged cookie', async ({ sandbox }) => {
     const read = await raw(sandbox.apiUrl, 'GET', '/sandbox/requests', { cookie: 'gateway_console=forged' });
     expect(read.status).toBe(401);

@@ -89,6 +89,8 @@ export class RequestJournal {
   private readonly dropOldest;
   private readonly totals;
   private readonly page;
+  private readonly pageOfTrace;
+  private readonly pageAbout;
   private entries: number;
   private bytes: number;
 
@@ -110,15 +112,21 @@ export class RequestJournal {
     this.totals = db.prepare<[], { n: number; bytes: number | null }>(
       'SELECT count(*) AS n, sum(bytes) AS bytes FROM request_log',
     );
-    this.page = db.prepare<
-      { merchant: string; trace: string | null; resource: string | null; before: number; limit: number },
-      Row
-    >(
-      `SELECT ${COLUMNS} FROM request_log l
-        WHERE (l.merchant_id = @merchant OR l.merchant_id IS NULL) AND l.id < @before
-          AND (@trace IS NULL OR l.trace_id = @trace)
-          AND (@resource IS NULL OR l.id IN (SELECT request_id FROM request_resources WHERE resource_id = @resource))
+    // One statement per filter, each on its index: an `@x IS NULL OR col = @x` condition would
+    // make SQLite walk the whole log (docs/performance.md).
+    const mine = '(l.merchant_id = @merchant OR l.merchant_id IS NULL)';
+    type Page = { merchant: string; before: number; limit: number };
+    this.page = db.prepare<Page, Row>(
+      `SELECT ${COLUMNS} FROM request_log l WHERE l.id < @before AND ${mine} ORDER BY l.id DESC LIMIT @limit`,
+    );
+    this.pageOfTrace = db.prepare<Page & { trace: string }, Row>(
+      `SELECT ${COLUMNS} FROM request_log l WHERE l.trace_id = @trace AND l.id < @before AND ${mine}
         ORDER BY l.id DESC LIMIT @limit`,
+    );
+    this.pageAbout = db.prepare<Page & { resource: string }, Row>(
+      `SELECT ${COLUMNS} FROM request_resources r JOIN request_log l ON l.id = r.request_id
+        WHERE r.resource_id = @resource AND r.request_id < @before AND ${mine}
+        ORDER BY r.request_id DESC LIMIT @limit`,
     );
     const { n, bytes } = this.totals.get()!;
     this.entries = n;
@@ -183,13 +191,17 @@ export class RequestJournal {
 
   /** A page of the merchant's requests (and those no merchant was found for), newest first. */
   list(merchantId: string, filter: RequestFilter): { requests: LoggedRequest[]; next?: number } {
-    const rows = this.page.all({
-      merchant: merchantId,
-      trace: filter.traceId ?? null,
-      resource: filter.resource ?? null,
-      before: filter.before ?? Number.MAX_SAFE_INTEGER,
-      limit: filter.limit + 1,
-    });
+    const page = { merchant: merchantId, before: filter.before ?? Number.MAX_SAFE_INTEGER, limit: filter.limit + 1 };
+    const { traceId, resource } = filter;
+    // A trace id names a request or two: the resource, if asked too, is checked on those.
+    const rows =
+      traceId !== undefined
+        ? this.pageOfTrace
+            .all({ ...page, trace: traceId })
+            .filter((r) => !resource || toRequest(r).resources.includes(resource))
+        : resource !== undefined
+          ? this.pageAbout.all({ ...page, resource })
+          : this.page.all(page);
     const requests = rows.slice(0, filter.limit).map(toRequest);
     return { requests, ...(rows.length > filter.limit && { next: requests[requests.length - 1]!.id }) };
   }

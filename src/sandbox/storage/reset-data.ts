@@ -6,6 +6,7 @@ import type { Db } from './database';
  * (merchants, their public keys) and the sandbox's own secrets stay (docs/sandbox-operations.md#reset).
  */
 const DATA_TABLES = [
+  'delivery_resources',
   'webhook_attempts',
   'webhook_outbox',
   'idempotency_keys',

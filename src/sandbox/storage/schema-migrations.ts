@@ -7,6 +7,7 @@ import { installmentRate } from './migrations/005-installment-rate';
 import { pix } from './migrations/006-pix';
 import { webhookEventType } from './migrations/007-webhook-event-type';
 import { consoleJournal } from './migrations/008-console-journal';
+import { deliveryResources } from './migrations/009-delivery-resources';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -22,4 +23,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   pix,
   webhookEventType,
   consoleJournal,
+  deliveryResources,
 ];

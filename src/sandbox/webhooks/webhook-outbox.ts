@@ -30,6 +30,9 @@ export interface DeliveryPage {
   next?: number;
 }
 
+/** The ids of the orders, charges, QR codes and 3DS authentications a body names: what a delivery is about. */
+const RESOURCE_IDS = /(?:ORDE|CHAR|QRCO|3DS)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
 /** A row an earlier sandbox recorded: its body is the old envelope, `{ id, type, order_id, charge, … }`. */
 export interface LegacyOutboxRow {
   id: number;
@@ -76,6 +79,8 @@ export class WebhookOutbox {
   private readonly pending;
   private readonly byId;
   private readonly page;
+  private readonly pageAbout;
+  private readonly link;
   private readonly reopened;
   private readonly legacyRows;
   private readonly upgrade;
@@ -90,15 +95,23 @@ export class WebhookOutbox {
     this.finish = db.prepare<[DeliveryState, number]>('UPDATE webhook_outbox SET state = ? WHERE id = ?');
     this.pending = db.prepare<[], Row>("SELECT * FROM webhook_outbox WHERE state = 'pending' ORDER BY due_at, id");
     this.byId = db.prepare<[number, string], Row>('SELECT * FROM webhook_outbox WHERE id = ? AND merchant_id = ?');
-    // `state` NULL: every state; `retrying`: pending after a first failed attempt.
-    this.page = db.prepare<
-      { merchant: string; state: string | null; before: number; limit: number; resource: string | null },
+    // `state` NULL: every state; `retrying`: pending after a first failed attempt. About one
+    // resource, the deliveries come from the index of their resources (migration 9), not a scan.
+    const states = "(@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)";
+    this.page = db.prepare<{ merchant: string; state: string | null; before: number; limit: number }, Row>(
+      `SELECT * FROM webhook_outbox WHERE merchant_id = @merchant AND id < @before AND ${states}
+       ORDER BY id DESC LIMIT @limit`,
+    );
+    this.pageAbout = db.prepare<
+      { merchant: string; state: string | null; before: number; limit: number; resource: string },
       Row
     >(
-      `SELECT * FROM webhook_outbox WHERE merchant_id = @merchant AND id < @before
-         AND (@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)
-         AND (@resource IS NULL OR instr(body, '"' || @resource || '"') > 0)
-       ORDER BY id DESC LIMIT @limit`,
+      `SELECT o.* FROM delivery_resources r JOIN webhook_outbox o ON o.id = r.delivery_id
+        WHERE r.resource_id = @resource AND r.delivery_id < @before AND o.merchant_id = @merchant AND ${states}
+        ORDER BY r.delivery_id DESC LIMIT @limit`,
+    );
+    this.link = db.prepare<[string, number]>(
+      'INSERT OR IGNORE INTO delivery_resources (resource_id, delivery_id) VALUES (?, ?)',
     );
     this.reopened = db.prepare<[number, number]>(
       "UPDATE webhook_outbox SET attempt = attempt + 1, due_at = ?, state = 'pending' WHERE id = ? AND state != 'pending'",
@@ -121,6 +134,7 @@ export class WebhookOutbox {
     createdAt: number = dueAt,
   ): OutboxEntry {
     const id = Number(this.insert.run(merchantId, event.id, event.type, url, body, dueAt, createdAt).lastInsertRowid);
+    for (const resource of new Set(body.match(RESOURCE_IDS) ?? [])) this.link.run(resource, id);
     return { id, merchantId, eventId: event.id, eventType: event.type, url, body, attempt: 1, dueAt };
   }
 
@@ -138,13 +152,13 @@ export class WebhookOutbox {
     merchantId: string,
     filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
   ): DeliveryPage {
-    const rows = this.page.all({
+    const query = {
       merchant: merchantId,
       state: filter.state ?? null,
       before: filter.before ?? Number.MAX_SAFE_INTEGER,
       limit: filter.limit + 1,
-      resource: filter.resource ?? null,
-    });
+    };
+    const rows = filter.resource ? this.pageAbout.all({ ...query, resource: filter.resource }) : this.page.all(query);
     const deliveries = rows.slice(0, filter.limit).map(toRecord);
     return { deliveries, ...(rows.length > filter.limit && { next: deliveries[deliveries.length - 1]!.id }) };
   }
