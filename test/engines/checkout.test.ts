@@ -154,6 +154,81 @@ describe('the example checkout', () => {
   });
 });
 
+describe('hosted card fields (the example checkout)', () => {
+  it('the shopper types the card into the frames (grouped, MM/AA), Tab and Shift+Tab move across them and out to the page, encrypt, a challenge, paid', async () => {
+    const checkout = await startCheckout(sandbox);
+    try {
+      await driver.goto(checkout.url);
+      await until(driver, 'page', `document.querySelector('form[data-ready=true]')`, 'checkout ready');
+      // From the page's control before the fields (the payment method), Tab enters the number field.
+      await driver.click('page', 'input[name=method][value=CREDIT_CARD]');
+      await driver.press('Tab');
+      await until(
+        driver,
+        'card:number',
+        `document.activeElement === document.querySelector('input')`,
+        'focus in the number',
+      );
+      await driver.type(CARD.challenge);
+      expect(await driver.evaluate('card:number', `document.querySelector('input').value`)).toBe('4000 0000 0000 2503');
+      // Tab from field to field, each frame's input taking the keys.
+      await driver.press('Tab');
+      await until(
+        driver,
+        'card:expiry',
+        `document.activeElement === document.querySelector('input')`,
+        'focus in the expiry',
+      );
+      await driver.type('1230');
+      expect(await driver.evaluate('card:expiry', `document.querySelector('input').value`)).toBe('12/30');
+      await driver.press('Tab');
+      await until(
+        driver,
+        'card:securityCode',
+        `document.activeElement === document.querySelector('input')`,
+        'focus in the code',
+      );
+      await driver.type('123');
+      // Out to the page's next control, and back with Shift+Tab.
+      await driver.press('Tab');
+      await until(
+        driver,
+        'page',
+        `document.activeElement && document.activeElement.id === 'f-holder'`,
+        'focus on the holder',
+      );
+      await driver.press('Shift+Tab');
+      await until(
+        driver,
+        'card:securityCode',
+        `document.activeElement === document.querySelector('input')`,
+        'back in the code',
+      );
+      expect(await driver.evaluate('card:number', `document.querySelector('input').getAttribute('aria-invalid')`)).toBe(
+        null,
+      );
+      mkdirSync('test-results/engines', { recursive: true });
+      writeFileSync(`test-results/engines/card-fields-${driver.name}.png`, await driver.screenshot());
+      // The page never holds the number: its DOM and its script see none of it.
+      expect(await driver.evaluate('page', `document.documentElement.outerHTML.includes('${CARD.challenge}')`)).toBe(
+        false,
+      );
+      await driver.click('page', '#pay');
+      await until(driver, 'page', `!document.getElementById('bank-notice').hidden`, 'the bank notice');
+      await driver.click('page', '#bank-continue');
+      await submitCode(driver, CODE.AUTHENTICATES);
+      await until(
+        driver,
+        'page',
+        `document.querySelector('#status h2') && document.querySelector('#status h2').textContent === 'Pagamento aprovado'`,
+        'the success screen',
+      );
+    } finally {
+      await checkout.close();
+    }
+  });
+});
+
 describe('without a challenge', () => {
   beforeAll(() => openCheckout(driver, merchant, sandbox));
 

@@ -1,5 +1,8 @@
-/** The frames of a checkout: the merchant page, the challenge host frame, the issuer page nested in it. */
-export type FrameName = 'page' | 'host' | 'issuer';
+/**
+ * The frames of a checkout: the merchant page, the challenge host frame, the issuer page nested in
+ * it, and the hosted card fields' frames (`card:number`, …: docs/card-fields.md).
+ */
+export type FrameName = 'page' | 'host' | 'issuer' | `card:${'number' | 'expiry' | 'securityCode'}`;
 
 /** The engines the cross-engine suite drives (Chromium has its own Playwright suite in test/e2e). */
 export type EngineName = 'firefox' | 'webkit';
@@ -21,8 +24,8 @@ export interface EngineDriver {
   click(frame: FrameName, selector: string): Promise<void>;
   /** Types text as keystrokes into whatever element has the focus. */
   type(text: string): Promise<void>;
-  /** Presses one key (`Escape`, `Tab`) on whatever element has the focus. */
-  press(key: 'Escape' | 'Tab'): Promise<void>;
+  /** Presses one key (`Escape`, `Tab`, `Shift+Tab`) on whatever element has the focus. */
+  press(key: 'Escape' | 'Tab' | 'Shift+Tab'): Promise<void>;
   /** A PNG of the tab's viewport, for a person to look at what the shopper sees. */
   screenshot(): Promise<Buffer>;
   /** Ends the browser and everything started for it. */

@@ -36,6 +36,11 @@ export async function launchFirefox(): Promise<EngineDriver> {
   const frameOf = (name: FrameName): Frame => {
     const main = page.mainFrame();
     if (name === 'page') return main;
+    if (name.startsWith('card:')) {
+      const field = main.childFrames().find((f) => f.url().includes(`/card-fields/field?field=${name.slice(5)}&`));
+      if (!field) throw new Error(`no ${name} frame`);
+      return field;
+    }
     const host = main.childFrames().find((f) => f.url().includes('/challenge/host'));
     const frame = name === 'host' ? host : host?.childFrames()[0];
     if (!frame) throw new Error(`no ${name} frame`);
@@ -62,7 +67,10 @@ export async function launchFirefox(): Promise<EngineDriver> {
       await page.keyboard.type(text);
     },
     async press(key) {
-      await page.keyboard.press(key);
+      if (key !== 'Shift+Tab') return page.keyboard.press(key);
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('Tab');
+      await page.keyboard.up('Shift');
     },
     async screenshot() {
       return Buffer.from(await page.screenshot());

@@ -75,7 +75,16 @@ export async function launchWebKit(): Promise<EngineDriver> {
   const enter = async (frame: FrameName): Promise<void> => {
     await driver.switchTo().defaultContent();
     if (frame === 'page') return;
-    const host = (await driver.executeScript(`return ${deepQuery('iframe')}`)) as WebElement | null;
+    if (frame.startsWith('card:')) {
+      await driver
+        .switchTo()
+        .frame(await driver.findElement(By.css(`iframe[data-gateway-card-field="${frame.slice(5)}"]`)));
+      return;
+    }
+    // The SDK's challenge frame (CHALLENGE_HOOKS.frame), not a card field's.
+    const host = (await driver.executeScript(
+      `return ${deepQuery('iframe[data-gateway="frame"]')}`,
+    )) as WebElement | null;
     if (!host) throw new Error(`no ${frame} frame`);
     await driver.switchTo().frame(host);
     if (frame === 'issuer') await driver.switchTo().frame(await driver.findElement(By.css('#acs')));
@@ -103,7 +112,8 @@ export async function launchWebKit(): Promise<EngineDriver> {
       await driver.actions().sendKeys(text).perform();
     },
     async press(key) {
-      await driver.actions().sendKeys(KEYS[key]).perform();
+      if (key === 'Shift+Tab') await driver.actions().keyDown(Key.SHIFT).sendKeys(Key.TAB).keyUp(Key.SHIFT).perform();
+      else await driver.actions().sendKeys(KEYS[key]).perform();
     },
     async screenshot() {
       await driver.switchTo().defaultContent();
