@@ -162,4 +162,10 @@ declare global {
    */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge point, see above
   interface AbortSignal {}
+  /**
+   * Declared empty for the same reason: a card field's `container` may be an element, and a
+   * project without the DOM lib (which cannot mount fields anyway) must still compile the types.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge point, see above
+  interface HTMLElement {}
 }
