@@ -1,8 +1,9 @@
 /**
  * Testing kit for integrators' Playwright suites: `import { test, expect, passChallenge } from
  * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank;
- * `TEST_CARDS` names the sandbox's test cards; `fillCardFields` types one into the hosted card fields. Needs the optional peer dependency @playwright/test
- * (and better-sqlite3 for the sandbox). See docs/testing.md.
+ * `TEST_CARDS` names the sandbox's test cards; `fillCardFields` types one into the hosted card
+ * fields; `startWebhookReceiver` receives and checks notifications. Needs the optional peer
+ * dependency @playwright/test (and better-sqlite3 for the sandbox). See docs/testing.md.
  * @packageDocumentation
  */
 export { test, expect, type GatewaySandbox, type GatewayWorkerFixtures, type SecondMerchant } from './fixture';
@@ -22,6 +23,12 @@ export {
 export { decideChallenge, type ChallengeDecision, type SandboxTarget } from './decide-challenge';
 export { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
 export { advanceClock, sandboxTime } from './sandbox-time';
+export {
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from './webhook-receiver';
 export { CARD_FIELD_HOOKS, CHALLENGE_HOOKS, SANDBOX_CODES, type CardFieldHookName } from './selectors';
 export { fillCardFields, readCardFields, type CardFieldReading, type CardFieldsInput } from './card-fields';
 export {
