@@ -41,6 +41,10 @@ const ERROR_TEXT: Record<number, string> = {
   507: "The sandbox's storage is full (its data limit, `--max-data` / `maxDataBytes`, or the disk): nothing of the request was stored.",
 };
 
+/** The 403 of a merchant route (docs/console.md#safety). */
+const CONSOLE_COOKIE_REFUSED =
+  "The console's cookie stood for the token, but came from another origin or under a name that is not the sandbox's own.";
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
@@ -174,13 +178,15 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
     responses[status] = out;
   }
   // Any route can fail inside (a write the storage refuses, say), or find the storage full: 500 and 507 are documented on every one.
-  for (const status of [...route.errors, 500, 507]) {
+  // A merchant route also answers 403 to the console's cookie sent from another origin or host.
+  const consoleCookie = route.security === 'bearer' && !route.errors.includes(403);
+  for (const status of [...route.errors, ...(consoleCookie ? [403] : []), 500, 507]) {
     if (responses[status]) continue;
     const content: JsonSchema = { 'application/json': { schema: ref(ERROR_SCHEMA.name) } };
     // The challenge origin answers an error page instead when the request accepts text/html (a browser).
     if (route.origin === 'challenge') content['text/html'] = {};
     responses[status] = {
-      description: ERROR_TEXT[status] ?? 'Error.',
+      description: (status === 403 && consoleCookie ? CONSOLE_COOKIE_REFUSED : ERROR_TEXT[status]) ?? 'Error.',
       headers: { [TRACE_HEADER]: { $ref: '#/components/headers/TraceId' }, ...ignoredHeader },
       content,
     };
