@@ -1,6 +1,24 @@
 import type { Page } from '@playwright/test';
 import { keepScreenshot } from './doc-screenshot';
-import { expect, expectAxeClean, openExample, readOrder, startPix, test } from './examples-support';
+import { startSandbox, type Sandbox } from '../../dist/sandbox/index.js';
+import { startCheckout, type Checkout } from '../../examples/checkout/server.mjs';
+import { test as base, expect, expectAxeClean, openExample, readOrder, startPix } from './examples-support';
+
+/**
+ * Each test gets a sandbox and an example checkout of its own: the console moves the clock a day
+ * forward and resets all data, and the worker's shared sandbox must keep its clock and its public
+ * key for the tests after these (a page encrypts a card with the browser's time, which a sandbox a
+ * day ahead refuses as expired).
+ */
+const test = base.extend<{ own: { sandbox: Sandbox; checkout: Checkout } }>({
+  own: async ({}, use) => {
+    const sandbox = await startSandbox();
+    const checkout = await startCheckout(sandbox);
+    await use({ sandbox, checkout });
+    await checkout.close();
+    await sandbox.close();
+  },
+});
 
 /** Marks the page, so a later check tells an update in place from a reload (which loses the mark). */
 const mark = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
@@ -10,8 +28,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('the console follows a Pix order of the example checkout: its request, pay from the page, the notification and its answer, a resend and a day forward, live', async ({
   page,
-  checkout,
-  sandbox,
+  own: { checkout, sandbox },
 }, testInfo) => {
   await openExample(page, checkout.url);
   const { orderId } = await startPix(page);
@@ -98,7 +115,7 @@ test('the console follows a Pix order of the example checkout: its request, pay 
 
 test('a request arriving updates an open list live, and the console is usable at 375 px and by keyboard', async ({
   page,
-  sandbox,
+  own: { sandbox },
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${sandbox.apiUrl}/console/requests`);
@@ -128,7 +145,7 @@ test('a request arriving updates an open list live, and the console is usable at
   await expectAxeClean(page);
 });
 
-test('reset all data asks first, then empties the lists', async ({ page, sandbox }) => {
+test('reset all data asks first, then empties the lists', async ({ page, own: { sandbox } }) => {
   await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-00000000abce`, {
     headers: { authorization: `Bearer ${sandbox.token}` },
   });
