@@ -19,7 +19,7 @@ const loggedRequest = z.strictObject({
   duration_ms: z.number(),
   idempotency_key: z.nullable(z.string()),
   replayed: z.boolean(),
-  /** Masked: card numbers and security codes `[redacted]`, card-like digit runs `[digits]`. */
+  /** Masked (docs/console.md#what-the-log-keeps-of-a-body): card data `[redacted]` or `[digits]`, or `[body not kept: …]`. */
   request_body: z.nullable(z.string()),
   response_body: z.nullable(z.string()),
   resources: z.array(z.string()),
