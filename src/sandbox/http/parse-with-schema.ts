@@ -3,6 +3,7 @@ import { INVALID_PARAMETER, REQUIRED_PARAMETER, UNEXPECTED_PARAMETER, type Error
 import type { Validation } from '../../core/authentication-request';
 import { formatPath, isWithin } from '../../core/parameter-path';
 import { PROTOTYPE_KEYS } from '../../core/safe-snapshot';
+import { maskCardDigits } from '../logging/mask-card-digits';
 
 /**
  * An error item for a field the provider would ignore rather than refuse: a key the request does
@@ -16,6 +17,12 @@ export interface IgnorableItem extends ErrorItem {
 
 /** The outcome of {@link parseWithSchema}: the parsed value, or one error item per parameter. */
 export type Parsed<T> = Validation<T>;
+
+/**
+ * A parameter's path as an error item names it, card-like digit runs masked: a key is the client's
+ * text, and a card number sent as a key (by mistake or to probe) must not come back in an answer.
+ */
+const shownPath = (segments: readonly PropertyKey[]) => maskCardDigits(formatPath(segments));
 
 /**
  * Turns zod issues into the API's error items: 40001 when the value is absent, 40003 for each
@@ -34,7 +41,7 @@ function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const segments = [...root, ...issue.path, key];
-        const path = formatPath(segments);
+        const path = shownPath(segments);
         // Ignorable: out of strict mode the field is dropped and named (http/ignored-fields.ts).
         const item: IgnorableItem = {
           code: UNEXPECTED_PARAMETER,
@@ -46,7 +53,7 @@ function issueItems(issues: ReadonlyArray<z.core.$ZodIssue>, root: ReadonlyArray
       }
       continue;
     }
-    const path = formatPath([...root, ...issue.path]) || 'body';
+    const path = shownPath([...root, ...issue.path]) || 'body';
     // Any rule fails on an absent value, an enum or a literal too: that is "required", not "invalid".
     const missing = issue.input === undefined || issue.input === null;
     add({
