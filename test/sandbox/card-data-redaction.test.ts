@@ -143,6 +143,12 @@ describe('the request log keeps no card data of a JSON body', () => {
     );
   });
 
+  it('a `__proto__` key is a key like any other, its card redacted', () => {
+    expect(redactBody(`{"__proto__":{"card":{"number":"${AMEX}"}},"a":1}`)).toBe(
+      '{"__proto__":{"card":{"number":"[redacted]"}},"a":1}',
+    );
+  });
+
   it('a byte-order mark is read past; any depth within the limit is redacted', () => {
     expect(redactBody(`\ufeff{"card":{"number":"${AMEX}"}}`)).toBe('{"card":{"number":"[redacted]"}}');
     const deep = `${'{"a":'.repeat(63)}{"card":{"number":"${AMEX}"}}${'}'.repeat(63)}`;

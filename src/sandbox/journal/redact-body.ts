@@ -133,10 +133,13 @@ function redactJson(value: unknown, key: string, parent: string, depth: number):
   if (typeof value === 'number') return redactNumber(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, key, parent, depth + 1));
   if (value && typeof value === 'object') {
-    // fromEntries defines each key as the object's own, `__proto__` included.
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redactText(k, depth), redactJson(v, k, key, depth + 1)]),
-    );
+    // Without a prototype, `__proto__` is a key like any other (an own property, as JSON.parse made
+    // it); and a plain loop, several times faster than Object.fromEntries on every object of a body.
+    const out: Record<string, unknown> = Object.create(null);
+    for (const k of Object.keys(value)) {
+      out[redactText(k, depth)] = redactJson((value as Record<string, unknown>)[k], k, key, depth + 1);
+    }
+    return out;
   }
   return value;
 }
