@@ -1,3 +1,4 @@
+import { ConsoleViews } from './journal/console-views';
 import { existsSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -195,8 +196,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     journal.webhookHooks,
   );
   // The one place stores and services are built: both apps share them, and close() ends them all.
+  const services = buildServices({ db, clock, merchants, webhooks, journal, apiUrl });
   const deps: SandboxDeps = {
-    ...buildServices({ db, clock, merchants, webhooks, journal, apiUrl }),
+    ...services,
+    consoleViews: new ConsoleViews({ ...services, clock }),
     clock,
     log,
     logRequest,

@@ -1,3 +1,4 @@
+import { ConsoleViews } from '../../src/sandbox/journal/console-views';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,8 +42,10 @@ beforeAll(async () => {
     {},
     journal.webhookHooks,
   );
+  const services = buildServices({ db, clock, merchants, webhooks, journal, apiUrl: 'http://127.0.0.1:1' });
   deps = {
-    ...buildServices({ db, clock, merchants, webhooks, journal, apiUrl: 'http://127.0.0.1:1' }),
+    ...services,
+    consoleViews: new ConsoleViews({ ...services, clock }),
     clock,
     log: () => {},
     logRequest: () => {},

@@ -62,6 +62,7 @@ export function page(options: { title: string; section: string; nowMs: number; b
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Gateway sandbox console</title>
+<link rel="icon" href="/console/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/console.css">
 <script src="/console/console.js" defer></script>
 </head>

@@ -1,4 +1,4 @@
-import { maskCardDigits } from '../logging/mask-card-digits';
+import { maskCardDigits, maskCardNumbers } from '../logging/mask-card-digits';
 
 /** The most of one body the request log keeps, in characters; the rest is cut and said to be. */
 const MAX_BODY_CHARS = 16_384;
@@ -9,8 +9,16 @@ const MAX_BODY_CHARS = 16_384;
  */
 const CARD_KEYS: ReadonlySet<string> = new Set(['security_code', 'cvv', 'number']);
 
+/**
+ * Keys whose value is the merchant's own reference, which the API answers back as it was sent:
+ * a digit run there is an order number unless it is a card number (maskCardNumbers), so the
+ * console shows and finds `cobranca-1795878563495` as it is.
+ */
+const REFERENCE_KEYS: ReadonlySet<string> = new Set(['reference_id']);
+
 const redactValue = (key: string, value: unknown, parent: string): unknown => {
   if (CARD_KEYS.has(key) && (key !== 'number' || parent === 'card')) return '[redacted]';
+  if (REFERENCE_KEYS.has(key) && typeof value === 'string') return maskCardNumbers(value);
   if (typeof value === 'string') return maskCardDigits(value);
   if (Array.isArray(value)) return value.map((v) => redactValue('', v, key));
   if (value && typeof value === 'object')

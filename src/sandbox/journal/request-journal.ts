@@ -28,6 +28,15 @@ export interface LoggedRequest {
 export interface RequestFilter {
   traceId?: string;
   resource?: string;
+  /** `GET`, `POST`, … */
+  method?: string;
+  /** Only paths containing this text. */
+  path?: string;
+  /** One status (`404`) or a class of them (`4xx`). */
+  status?: { from: number; to: number };
+  /** Ended at or after, and before, these instants (epoch ms, the sandbox's clock). */
+  since?: number;
+  until?: number;
   /** Ids below this one: the next page. */
   before?: number;
   limit: number;
@@ -91,6 +100,7 @@ export class RequestJournal {
   private readonly page;
   private readonly pageOfTrace;
   private readonly pageAbout;
+  private readonly pageWhere;
   private entries: number;
   private bytes: number;
 
@@ -127,6 +137,28 @@ export class RequestJournal {
       `SELECT ${COLUMNS} FROM request_resources r JOIN request_log l ON l.id = r.request_id
         WHERE r.resource_id = @resource AND r.request_id < @before AND ${mine}
         ORDER BY r.request_id DESC LIMIT @limit`,
+    );
+    // What the log is searched by besides those: method, path, status, time. No index serves
+    // them, so it is one statement of its own, kept off the unfiltered pages' path.
+    this.pageWhere = db.prepare<
+      Page & {
+        trace: string | null;
+        resource: string | null;
+        method: string | null;
+        path: string | null;
+        status_from: number;
+        status_to: number;
+        since: number;
+        until: number;
+      },
+      Row
+    >(
+      `SELECT ${COLUMNS} FROM request_log l WHERE l.id < @before AND ${mine}
+        AND (@trace IS NULL OR l.trace_id = @trace) AND (@method IS NULL OR l.method = @method)
+        AND (@path IS NULL OR instr(l.path, @path) > 0) AND l.status BETWEEN @status_from AND @status_to
+        AND l.at >= @since AND l.at < @until
+        AND (@resource IS NULL OR EXISTS (SELECT 1 FROM request_resources r WHERE r.request_id = l.id AND r.resource_id = @resource))
+        ORDER BY l.id DESC LIMIT @limit`,
     );
     const { n, bytes } = this.totals.get()!;
     this.entries = n;
@@ -193,9 +225,26 @@ export class RequestJournal {
   list(merchantId: string, filter: RequestFilter): { requests: LoggedRequest[]; next?: number } {
     const page = { merchant: merchantId, before: filter.before ?? Number.MAX_SAFE_INTEGER, limit: filter.limit + 1 };
     const { traceId, resource } = filter;
+    const searched =
+      filter.method !== undefined ||
+      filter.path !== undefined ||
+      filter.status !== undefined ||
+      filter.since !== undefined ||
+      filter.until !== undefined;
     // A trace id names a request or two: the resource, if asked too, is checked on those.
-    const rows =
-      traceId !== undefined
+    const rows = searched
+      ? this.pageWhere.all({
+          ...page,
+          trace: traceId ?? null,
+          resource: resource ?? null,
+          method: filter.method ?? null,
+          path: filter.path ?? null,
+          status_from: filter.status?.from ?? 0,
+          status_to: filter.status?.to ?? 999,
+          since: filter.since ?? 0,
+          until: filter.until ?? Number.MAX_SAFE_INTEGER,
+        })
+      : traceId !== undefined
         ? this.pageOfTrace
             .all({ ...page, trace: traceId })
             .filter((r) => !resource || toRequest(r).resources.includes(resource))

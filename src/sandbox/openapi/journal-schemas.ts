@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 const ms = () => z.number();
 const nextBefore = () => z.nullable(z.int());
 
-const loggedRequest = z.strictObject({
+export const loggedRequest = z.strictObject({
   id: z.int(),
   at: ms(),
   trace_id: z.string(),
@@ -30,7 +30,7 @@ export const requestLogResponse = z.strictObject({
   next_before: nextBefore(),
 });
 
-const webhookAttempt = z.strictObject({
+export const webhookAttempt = z.strictObject({
   attempt: z.int(),
   at: ms(),
   url: z.string(),
@@ -52,8 +52,11 @@ export const webhookDelivery = z.strictObject({
   url: z.string(),
   state: z.enum(DELIVERY_STATES),
   created_at: ms(),
-  /** The next attempt's number, and when it is due (real time), while pending. */
-  next_attempt: z.nullable(z.strictObject({ attempt: z.int(), due_at: ms() })),
+  /**
+   * The next attempt's number, and when it is due, while pending: `due_at` in real time (epoch
+   * ms, the dispatcher waits in real time), `due_in_ms` how long from the answer's moment.
+   */
+  next_attempt: z.nullable(z.strictObject({ attempt: z.int(), due_at: ms(), due_in_ms: z.number() })),
   body: z.string(),
   attempts: z.array(webhookAttempt),
 });
@@ -67,11 +70,21 @@ export const clockResponse = z.strictObject({ now: z.string() });
 
 export const resetResponse = z.strictObject({ reset: z.literal(true), now: z.string() });
 
-const indexedResource = z.strictObject({
+export const indexedResource = z.strictObject({
   id: z.string(),
   kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto']),
   status: z.nullable(z.string()),
   reference_id: z.nullable(z.string()),
+  /** In cents: an order's charges' (or QR codes', or items') total, a charge's, a QR code's, an authentication's. */
+  amount: z.nullable(z.int()),
+  /** CREDIT_CARD, DEBIT_CARD, BOLETO, PIX; a card's brand and last digits after it. */
+  payment_method: z.nullable(z.string()),
+  /** The order's customer (name and email), or a boleto's or card's holder. */
+  customer: z.nullable(z.string()),
+  /** A 3DS authentication's outcome once its flow completed: AUTHENTICATED, NOT_AUTHENTICATED, … */
+  authentication_status: z.nullable(z.string()),
+  /** A 3DS authentication's challenge: how many wrong codes the shopper typed. */
+  wrong_codes: z.nullable(z.int()),
   links: z.array(z.string()),
   created_at: ms(),
   updated_at: ms(),
@@ -82,13 +95,15 @@ export const resourceListResponse = z.strictObject({
   next_before: nextBefore(),
 });
 
-const timelineEntry = z.discriminatedUnion('type', [
+export const timelineEntry = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('request'), at: ms(), request: loggedRequest }),
   z.strictObject({
     type: z.literal('state_change'),
     at: ms(),
     from: z.nullable(z.string()),
     to: z.string(),
+    /** The resource's first status (it was created in it); false for an order's first charge after it was created. */
+    created: z.boolean(),
     source: z.enum(['request', 'notification']),
     source_id: z.string(),
   }),

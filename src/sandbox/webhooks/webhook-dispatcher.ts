@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
 import { sha256 } from '../crypto/sha256';
 import { ANSWER_EXCERPT_CHARS, type WebhookAttempt } from './webhook-attempts';
-import type { DeliveryPage, DeliveryRecord, DeliveryState, OutboxEntry, WebhookOutbox } from './webhook-outbox';
+import type { DeliveryFilter, DeliveryPage, DeliveryRecord, OutboxEntry, WebhookOutbox } from './webhook-outbox';
 
 /**
  * The provider's own check, which existing receivers make: SHA-256 hex of `<API token>-<raw body>`
@@ -136,10 +136,7 @@ export class WebhookDispatcher {
   }
 
   /** A page of the merchant's deliveries, newest first (GET /sandbox/webhook-deliveries). */
-  deliveries(
-    merchantId: string,
-    filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
-  ): DeliveryPage {
+  deliveries(merchantId: string, filter: DeliveryFilter): DeliveryPage {
     return this.outbox.list(merchantId, filter);
   }
 

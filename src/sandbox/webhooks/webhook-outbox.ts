@@ -16,6 +16,27 @@ export interface OutboxEntry {
 /** Where a delivery stands: still to make (first try or retrying), delivered, or given up. */
 export type DeliveryState = 'pending' | 'delivered' | 'given_up';
 
+/**
+ * A delivery's state as the console and its endpoints show it: a pending one whose first attempt
+ * failed is `retrying`. The one place that rule is written; the list's SQL filter below says the same.
+ */
+export type ShownDeliveryState = DeliveryState | 'retrying';
+export const shownDeliveryState = (d: { state: DeliveryState; attempt: number }): ShownDeliveryState =>
+  d.state === 'pending' && d.attempt > 1 ? 'retrying' : d.state;
+
+/** The filters of a page of deliveries (GET /sandbox/webhook-deliveries, the console's list). */
+export interface DeliveryFilter {
+  state?: ShownDeliveryState;
+  /** Only those about this order, charge, QR code or 3DS authentication id. */
+  resource?: string;
+  /** Only this event type (`CHARGE.PAID`, …). */
+  eventType?: string;
+  /** Only URLs containing this text. */
+  url?: string;
+  before?: number;
+  limit: number;
+}
+
 /** A delivery as the console lists it (GET /sandbox/webhook-deliveries). */
 export interface DeliveryRecord extends OutboxEntry {
   state: DeliveryState;
@@ -97,15 +118,22 @@ export class WebhookOutbox {
     this.byId = db.prepare<[number, string], Row>('SELECT * FROM webhook_outbox WHERE id = ? AND merchant_id = ?');
     // `state` NULL: every state; `retrying`: pending after a first failed attempt. About one
     // resource, the deliveries come from the index of their resources (migration 9), not a scan.
-    const states = "(@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)";
-    this.page = db.prepare<{ merchant: string; state: string | null; before: number; limit: number }, Row>(
+    const states =
+      "(@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)" +
+      ' AND (@event_type IS NULL OR event_type = @event_type) AND (@url IS NULL OR instr(url, @url) > 0)';
+    type Page = {
+      merchant: string;
+      state: string | null;
+      event_type: string | null;
+      url: string | null;
+      before: number;
+      limit: number;
+    };
+    this.page = db.prepare<Page, Row>(
       `SELECT * FROM webhook_outbox WHERE merchant_id = @merchant AND id < @before AND ${states}
        ORDER BY id DESC LIMIT @limit`,
     );
-    this.pageAbout = db.prepare<
-      { merchant: string; state: string | null; before: number; limit: number; resource: string },
-      Row
-    >(
+    this.pageAbout = db.prepare<Page & { resource: string }, Row>(
       `SELECT o.* FROM delivery_resources r JOIN webhook_outbox o ON o.id = r.delivery_id
         WHERE r.resource_id = @resource AND r.delivery_id < @before AND o.merchant_id = @merchant AND ${states}
         ORDER BY r.delivery_id DESC LIMIT @limit`,
@@ -148,13 +176,12 @@ export class WebhookOutbox {
    * The merchant's deliveries, newest first, `limit` a page: in one state (`retrying` is a pending
    * one whose first attempt failed), about one resource (its id in the body), before an id.
    */
-  list(
-    merchantId: string,
-    filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
-  ): DeliveryPage {
+  list(merchantId: string, filter: DeliveryFilter): DeliveryPage {
     const query = {
       merchant: merchantId,
       state: filter.state ?? null,
+      event_type: filter.eventType ?? null,
+      url: filter.url ?? null,
       before: filter.before ?? Number.MAX_SAFE_INTEGER,
       limit: filter.limit + 1,
     };
