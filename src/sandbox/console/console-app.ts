@@ -7,13 +7,17 @@ import type { AppEnv, SandboxDeps } from '../app-env';
 import type { ConsoleSession } from './console-access';
 import { accountPage } from './account-page';
 import { deliveryPage, requestLogPage, webhooksPage } from './activity-pages';
-import { CONSOLE_CSS, CONSOLE_JS } from './console-assets';
+import { consoleCss, consoleScript } from './console-assets';
 import { type Fragment, page } from './console-layout';
 import { kindName, LISTS, listPage, resourcePage } from './resource-pages';
 
-/** Only the sandbox's own script, stylesheet and endpoints: nothing from outside it, never framed. */
-const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+/**
+ * Only the sandbox's own script, stylesheet and endpoints: nothing from outside it, never framed.
+ * A page carries the console's script inline and allows exactly that script by its hash; a page
+ * of a sandbox whose script is not built links it ('self', answered 404 with how to build it).
+ */
+const cspFor = (scriptSource = "'self'") =>
+  `default-src 'none'; script-src ${scriptSource}; style-src 'self'; img-src 'self'; connect-src 'self'; ` +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The console's icon (a browser asks every page for one): a small card, in the header's ink. */
@@ -73,7 +77,8 @@ export function mountConsole(app: Hono<AppEnv>, deps: SandboxDeps): void {
       );
     }
     await next();
-    c.header('content-security-policy', CSP);
+    // A page with the script inline has set its own (by the script's hash).
+    if (!c.res.headers.has('content-security-policy')) c.header('content-security-policy', cspFor());
     c.header('x-content-type-options', 'nosniff');
     // Not no-referrer: a browser then sends `Origin: null` with the console's own form posts.
     c.header('referrer-policy', 'same-origin');
@@ -82,9 +87,14 @@ export function mountConsole(app: Hono<AppEnv>, deps: SandboxDeps): void {
   app.use('/console', guard);
   app.use('/console/*', guard);
 
-  app.get('/console/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/console/console.css', (c) => c.body(consoleCss(), 200, { 'content-type': 'text/css; charset=utf-8' }));
   app.get('/console/favicon.svg', (c) => c.body(CONSOLE_ICON, 200, { 'content-type': 'image/svg+xml' }));
-  app.get('/console/console.js', (c) => c.body(CONSOLE_JS, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/console/console.js', (c) => {
+    const script = consoleScript();
+    return script
+      ? c.body(new Uint8Array(script.bytes), 200, { 'content-type': 'text/javascript; charset=utf-8' })
+      : c.text("The console's script is not built: run `npm run build`.", 404);
+  });
 
   app.get('/console/login', (c) => c.html(LOGIN_PAGE()));
   app.post('/console/login', async (c) => {
@@ -117,7 +127,9 @@ export function mountConsole(app: Hono<AppEnv>, deps: SandboxDeps): void {
       const session = sessionOf(c);
       if (!session) return c.redirect('/console/login', 303);
       const shown = render(c, session);
-      return c.html(page({ ...shown, nowMs: deps.clock.now().getTime() }));
+      const script = consoleScript();
+      c.header('content-security-policy', cspFor(script?.cspSource));
+      return c.html(page({ ...shown, nowMs: deps.clock.now().getTime(), script }));
     };
   const notFound = (what: string) => ({
     title: 'Not found',

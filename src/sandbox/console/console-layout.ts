@@ -1,4 +1,5 @@
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
+import type { PageScript } from '../challenge/challenge-assets';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { timestamp } from '../clock';
 
@@ -54,8 +55,16 @@ const dateInput = (nowMs: number) => timestamp(new Date(nowMs + 86_400_000)).sli
  * The page around a section: skip link, navigation, the sandbox's clock with its buttons (+1
  * hour, +1 day, a date) and the reset, a live region for what a button did, then the content.
  */
-export function page(options: { title: string; section: string; nowMs: number; body: Fragment; refreshUrl?: string }) {
-  const { title, section, nowMs, body, refreshUrl } = options;
+export function page(options: {
+  title: string;
+  section: string;
+  nowMs: number;
+  body: Fragment;
+  refreshUrl?: string;
+  /** The console's built script, carried inline; undefined when not built (then linked). */
+  script?: PageScript;
+}) {
+  const { title, section, nowMs, body, refreshUrl, script } = options;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -64,7 +73,7 @@ export function page(options: { title: string; section: string; nowMs: number; b
 <title>${title} · Gateway sandbox console</title>
 <link rel="icon" href="/console/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/console.css">
-<script src="/console/console.js" defer></script>
+${script ? '' : html`<script src="/console/console.js" defer></script>`}
 </head>
 <body data-now-ms="${nowMs}"${refreshUrl ? html` data-refresh-url="${refreshUrl}"` : ''}>
 <a class="skip" href="#content">Skip to content</a>
@@ -89,6 +98,7 @@ ${actionButton('Reset all data', '/sandbox/reset', {
 ${body}
 </main>
 <p id="announce" role="status" aria-live="polite"></p>
+${script ? html`<script>${raw(script.inline)}</script>` : ''}
 </body>
 </html>`;
 }
