@@ -50,6 +50,11 @@ async function refresh(): Promise<void> {
       if (here && there) here.replaceWith(document.adoptNode(there));
     }
     document.body.dataset.nowMs = next.body.dataset.nowMs;
+    // The date offered follows the clock (a day after its now), unless someone is typing one.
+    const date = document.getElementById('clock-date');
+    const nextDate = next.getElementById('clock-date');
+    if (date instanceof HTMLInputElement && nextDate instanceof HTMLInputElement && date !== document.activeElement)
+      date.value = nextDate.value;
     for (const id of open) {
       const details = document.getElementById(id);
       if (details instanceof HTMLDetailsElement) details.open = true;
