@@ -36,7 +36,6 @@ async function api(sandbox: Sandbox, method: string, path: string, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
-  // biome-ignore lint/suspicious/noExplicitAny: an API answer, read field by field
   return (await res.json()) as any;
 }
 

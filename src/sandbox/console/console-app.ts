@@ -215,7 +215,17 @@ export function mountConsole(app: Hono<AppEnv>, deps: SandboxDeps): void {
   });
   app.get(
     '/console/account',
-    show((_, s) => ({ title: 'Account', section: '/console/account', body: accountPage(deps, s.merchantId, s.token) })),
+    show((_, s) => ({
+      title: 'Account',
+      section: '/console/account',
+      body: accountPage({
+        merchant: deps.merchants.get(s.merchantId)!,
+        token: s.token,
+        keys: deps.publicKeys.validKeys(s.merchantId),
+        apiUrl: deps.apiUrl,
+        challengeUrl: deps.challengeUrl,
+      }),
+    })),
   );
   app.get(
     '/console/resources/:id',

@@ -24,8 +24,9 @@ const shownTime = (ms: number): string => {
   return `${text.slice(0, 10)} ${text.slice(11, 19)} ${text.slice(23)}`;
 };
 
-/** A `<time>` of an instant. */
-export const when = (ms: number) => html`<time datetime="${new Date(ms).toISOString()}">${shownTime(ms)}</time>`;
+/** A `<time>` of an instant on the sandbox's clock (which the header's buttons move), said so on hover. */
+export const when = (ms: number) =>
+  html`<time datetime="${new Date(ms).toISOString()}" title="sandbox time">${shownTime(ms)}</time>`;
 
 /** A status as a badge coloured by what it means (the text says it too). */
 export function statusBadge(status: string | null | undefined) {

@@ -8,6 +8,7 @@ import type {
   TimelineView,
 } from '../journal/console-views';
 import type { ResourceKind } from '../journal/resource-index';
+import type { CHANGE_SOURCES } from '../openapi/journal-schemas';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
 import { formatBrl } from '../values/money';
 import { actionButton, type Fragment, statusBadge, when } from './console-layout';
@@ -128,7 +129,7 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
  * the page), the body as the log keeps it, card data masked, so a card request needs its card put
  * back before it is sent. The path is the logged one, without its query (the log keeps none).
  */
-export function curlOf(r: RequestView, apiUrl: string): string {
+function curlOf(r: RequestView, apiUrl: string): string {
   const lines = [
     `curl -X ${r.method} ${shellQuoted(apiUrl + r.path)}`,
     `-H "Authorization: Bearer $GATEWAY_TOKEN"`,
@@ -166,11 +167,22 @@ export const pretty = (text: string): string => {
   }
 };
 
-/** Where a status change was seen: a request's answer (linked by its trace id), or a notification. */
-const seenIn = (source: 'request' | 'notification', id: string) =>
-  source === 'request'
-    ? html`seen in the answer to <a href="/console/requests?trace_id=${encodeURIComponent(id)}">${id}</a>`
-    : html`seen in notification <code>${id}</code>`;
+/** What made a status change, or where it was seen: a request (linked by its trace id), the simulator, the clock, a button, a notification. */
+const seenIn = (source: (typeof CHANGE_SOURCES)[number], id: string | null) => {
+  const request = id ? html` <a href="/console/requests?trace_id=${encodeURIComponent(id)}">${id}</a>` : '';
+  switch (source) {
+    case 'request':
+      return html`by the request${request}`;
+    case 'simulator':
+      return html`by the simulator${request}`;
+    case 'console':
+      return html`by a console button${request}`;
+    case 'clock':
+      return 'by the clock';
+    case 'notification':
+      return html`seen in notification <code>${id}</code>`;
+  }
+};
 
 /** An attempt's outcome as a badge: the receiver's status, or why none came. */
 export const answered = (a: AttemptView) => statusBadge(a.status === null ? a.outcome : String(a.status));

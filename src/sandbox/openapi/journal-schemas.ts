@@ -95,6 +95,8 @@ export const resourceListResponse = z.strictObject({
   next_before: nextBefore(),
 });
 
+export const CHANGE_SOURCES = ['request', 'simulator', 'clock', 'console', 'notification'] as const;
+
 export const timelineEntry = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('request'), at: ms(), request: loggedRequest }),
   z.strictObject({
@@ -104,8 +106,13 @@ export const timelineEntry = z.discriminatedUnion('type', [
     to: z.string(),
     /** The resource's first status (it was created in it); false for an order's first charge after it was created. */
     created: z.boolean(),
-    source: z.enum(['request', 'notification']),
-    source_id: z.string(),
+    /**
+     * What caused it or showed it: a merchant request, the simulator, the clock, a console button,
+     * or (recorded by an earlier sandbox) the notification that showed it.
+     */
+    source: z.enum(CHANGE_SOURCES),
+    /** The request's trace id, or the notification's event id; null for a change the clock made. */
+    source_id: z.nullable(z.string()),
   }),
   z.strictObject({
     type: z.literal('event'),
