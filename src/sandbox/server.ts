@@ -176,10 +176,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new Map([[SANDBOX_MERCHANT_ID, token]]);
   const outbox = new WebhookOutbox(db);
   // Before the dispatcher, which tells it of every delivery attempt.
-  const journal = buildJournal(db, clock, log, {
-    maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
-    maxBytes: requestLogBytesOf(options),
-  });
+  const journal = buildJournal(
+    db,
+    clock,
+    log,
+    {
+      maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
+      maxBytes: requestLogBytesOf(options),
+    },
+    options.journal ?? true,
+  );
   const webhooks = new WebhookDispatcher(
     clock,
     log,
@@ -248,8 +254,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       deps.journal.feed.close();
       deps.consoleAccess.close();
       closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {
-        // After the last request: a charge committed during the grace still queues its events.
+        // After the last request: a charge committed during the grace still queues its events,
+        // and the request log writes what its last batch holds.
         deps.webhooks.close();
+        deps.journal.flush();
         db.close();
       });
       return closed;

@@ -89,6 +89,7 @@ export function buildJournal(
   clock: Clock,
   log: (line: string) => void,
   limits: RequestLogLimits,
+  on = true,
 ): SandboxJournal {
   return new SandboxJournal(
     new RequestJournal(db, limits),
@@ -97,6 +98,7 @@ export function buildJournal(
     new ConsoleFeed(),
     clock,
     log,
+    on,
   );
 }
 
@@ -132,6 +134,7 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     journal,
     reset: () => {
       webhooks.forget();
+      journal.forget();
       transaction(() => {
         journal.requests.clear();
         journal.resources.clear();

@@ -126,6 +126,8 @@ export class ResourceIndex {
   private readonly change;
   private readonly changesOf;
   private readonly page;
+  /** Writes what the journal has queued, so a read sees every request answered before it (SandboxJournal sets it). */
+  beforeRead: () => void = () => {};
 
   constructor(private readonly db: Db) {
     this.find = db.prepare<[string], Row>('SELECT * FROM resources WHERE id = ?');
@@ -214,12 +216,14 @@ export class ResourceIndex {
 
   /** One of the merchant's resources. */
   get(id: string, merchantId: string): IndexedResource | undefined {
+    this.beforeRead();
     const row = this.find.get(id);
     return row && (row as Row & { merchant_id: string }).merchant_id === merchantId ? toResource(row) : undefined;
   }
 
   /** A resource's status changes, oldest first. */
   changes(id: string): StateChange[] {
+    this.beforeRead();
     return this.changesOf.all(id).map((r) => ({
       resourceId: r.resource_id,
       ...(r.from_status !== null && { from: r.from_status }),
@@ -235,6 +239,7 @@ export class ResourceIndex {
     kind: ResourceKind,
     filter: { id?: string; referenceId?: string; status?: string; before?: number; limit: number },
   ): { resources: IndexedResource[]; next?: number } {
+    this.beforeRead();
     const rows = this.page.all({
       merchant: merchantId,
       kind,
