@@ -178,7 +178,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Before the dispatcher, which tells it of every delivery attempt.
   const journal = buildJournal(
     db,
-    clock,
     log,
     {
       maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
@@ -222,6 +221,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // sandbox from before the provider's notification format are rewritten in it first.
   deps.events.upgradeLegacyDeliveries(outbox);
   deps.webhooks.resume();
+  // What falls due in the time the clock skips happens as it moves (docs/sandbox-operations.md#the-clock).
+  const stopSweeping = clock.onAdvance((_from, to) => {
+    try {
+      deps.clockExpiries.sweep(to);
+    } catch (error) {
+      log(`clock: expiries could not be applied (${error instanceof Error ? error.message : 'storage error'})`);
+    }
+  });
 
   let closed: Promise<void> | undefined;
   return {
@@ -251,6 +258,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close() {
       // Open event streams end first, or each would hold the shutdown for its whole grace.
+      stopSweeping();
       deps.journal.feed.close();
       deps.consoleAccess.close();
       closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
-import { SandboxClock } from '../../src/sandbox/clock';
 import { buildJournal } from '../../src/sandbox/services';
 import { openDatabase, type Db } from '../../src/sandbox/storage/database';
 import { migrate } from '../../src/sandbox/storage/migrations';
@@ -39,7 +38,7 @@ describe('SandboxJournal batches', () => {
   });
 
   it('queues requests as answered and writes them once, masked, in one transaction', async () => {
-    const journal = buildJournal(db, new SandboxClock(), () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
+    const journal = buildJournal(db, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
     const rows = () => (db.prepare('SELECT count(*) AS n FROM request_log').get() as { n: number }).n;
     for (let n = 0; n < 3; n++) journal.request(answered(n));
     // Nothing is written while the turn that answered them runs.
@@ -55,13 +54,13 @@ describe('SandboxJournal batches', () => {
   });
 
   it('a read writes what is queued first, so it sees every request answered before it', () => {
-    const journal = buildJournal(db, new SandboxClock(), () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
+    const journal = buildJournal(db, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
     journal.request(answered(1));
     expect(journal.requests.list('MERC_1', { limit: 10 }).requests.map((r) => r.traceId)).toEqual(['trace-1']);
   });
 
   it('keeps at most maxEntries when a batch passes the limit', () => {
-    const journal = buildJournal(db, new SandboxClock(), () => {}, { maxEntries: 4, maxBytes: 1024 ** 2 });
+    const journal = buildJournal(db, () => {}, { maxEntries: 4, maxBytes: 1024 ** 2 });
     for (let n = 0; n < 7; n++) journal.request(answered(n));
     journal.flush();
     expect(journal.requests.list('MERC_1', { limit: 10 }).requests.map((r) => r.traceId)).toEqual([

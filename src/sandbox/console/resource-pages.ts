@@ -2,7 +2,7 @@ import { html } from 'hono/html';
 import type { SandboxDeps } from '../app-env';
 
 import type { LoggedRequest } from '../journal/request-journal';
-import type { IndexedResource, ResourceKind } from '../journal/resource-index';
+import type { IndexedResource, ResourceKind, StateChange } from '../journal/resource-index';
 import type { WebhookAttempt } from '../webhooks/webhook-attempts';
 import { actionButton, type Fragment, statusBadge, when } from './console-layout';
 
@@ -131,10 +131,16 @@ export const pretty = (text: string): string => {
 };
 
 /** Where a status change was seen: a request's answer (linked by its trace id), or a notification. */
-const seenIn = (source: { kind: 'request' | 'notification'; id: string }) =>
-  source.kind === 'request'
-    ? html`seen in the answer to <a href="/console/requests?trace_id=${encodeURIComponent(source.id)}">${source.id}</a>`
-    : html`seen in notification <code>${source.id}</code>`;
+const seenIn = (source: StateChange['source']) => {
+  const trace = source.id
+    ? html` (<a href="/console/requests?trace_id=${encodeURIComponent(source.id)}">${source.id}</a>)`
+    : '';
+  if (source.kind === 'notification') return html`seen in notification <code>${source.id ?? ''}</code>`;
+  return html`by ${CAUSES[source.kind]}${trace}`;
+};
+
+/** How a change's cause reads in a timeline. */
+const CAUSES = { request: 'a request', simulator: 'the simulator', clock: 'the clock', console: 'a console button' };
 
 /** An attempt's outcome as a badge: the receiver's status, or why none came. */
 export const answered = (a: WebhookAttempt) => statusBadge(a.status === undefined ? a.outcome : String(a.status));

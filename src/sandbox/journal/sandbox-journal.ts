@@ -1,4 +1,3 @@
-import type { Clock } from '../clock';
 import { maskCardDigits } from '../logging/mask-card-digits';
 import type { DispatcherHooks } from '../webhooks/webhook-dispatcher';
 import type { WebhookAttempts } from '../webhooks/webhook-attempts';
@@ -8,6 +7,7 @@ import { redactBody } from './redact-body';
 import type { LoggedRequest, RequestJournal } from './request-journal';
 import { resourceIdsIn } from './resource-ids';
 import type { ResourceIndex } from './resource-index';
+import type { StatusChange, StatusReports } from './status-changes';
 
 /**
  * A request as the recorder hands it over, before anything is masked: the path and idempotency key
@@ -56,8 +56,9 @@ const logged = (r: AnsweredRequest): Omit<LoggedRequest, 'id'> => ({
  * request (docs/performance.md#the-journal). {@link flush} writes the queue at once: the sandbox's
  * close calls it, so no request answered is lost to a shutdown.
  */
-export class SandboxJournal {
+export class SandboxJournal implements StatusReports {
   private queue: AnsweredRequest[] = [];
+  private changes: StatusChange[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
   constructor(
@@ -65,7 +66,6 @@ export class SandboxJournal {
     readonly resources: ResourceIndex,
     readonly attempts: WebhookAttempts,
     readonly feed: ConsoleFeed,
-    private readonly clock: Clock,
     private readonly log: (line: string) => void,
     /** False: nothing is recorded (SandboxOptions.journal), for measuring what recording costs. */
     readonly on = true,
@@ -74,31 +74,41 @@ export class SandboxJournal {
     resources.beforeRead = () => this.flush();
   }
 
-  /** Queues one request for the log, with what its answer showed of the resources. */
+  /** Queues one request for the log. */
   request(entry: AnsweredRequest): void {
     this.queue.push(entry);
     this.scheduled ??= setImmediate(() => this.flush());
   }
 
-  /** Writes the queued requests now (the batch of this turn, or everything left at shutdown). */
+  /** Queues a status change the domain reported (journal/status-changes.ts), written with the turn's batch. */
+  changed(change: StatusChange): void {
+    if (!this.on) return;
+    this.changes.push(change);
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** Writes what is queued now (the batch of this turn, or everything left at shutdown). */
   flush(): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     const batch = this.queue;
-    if (batch.length === 0) return;
+    const changes = this.changes;
+    if (batch.length === 0 && changes.length === 0) return;
     this.queue = [];
-    this.safely('request log', () => this.requests.addAll(batch.map(logged)));
-    for (const entry of batch) {
-      if (entry.merchantId && entry.responseBody && entry.status < 300) {
-        const { merchantId, responseBody, traceId } = entry;
-        this.safely('state changes', () => this.statuses(merchantId, responseBody, { kind: 'request', id: traceId }));
-      }
+    this.changes = [];
+    if (batch.length) this.safely('request log', () => this.requests.addAll(batch.map(logged)));
+    let moved: Array<{ id: string; merchantId: string }> = [];
+    if (changes.length)
+      this.safely('state changes', () => {
+        moved = this.resources.applyAll(changes);
+      });
+    for (const entry of batch)
       this.feed.publish({
         type: 'request',
         id: entry.traceId,
         ...(entry.merchantId && { merchantId: entry.merchantId }),
       });
-    }
+    for (const { id, merchantId } of moved) this.feed.publish({ type: 'status', merchantId, id });
   }
 
   /** Drops what is queued and not written yet (POST /sandbox/reset empties the log). */
@@ -106,25 +116,18 @@ export class SandboxJournal {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     this.queue = [];
+    this.changes = [];
   }
 
-  /** The dispatcher's hooks: a notification's body shows statuses too; each attempt is kept and announced. */
+  /** The dispatcher's hooks: each attempt is kept and announced. */
   readonly webhookHooks: DispatcherHooks = {
-    recorded: (merchantId, eventId, body) => {
-      if (!this.on) return;
-      this.safely('state changes', () => this.statuses(merchantId, body, { kind: 'notification', id: eventId }));
-    },
+    recorded: () => {},
     attempted: (attempt) => {
       if (!this.on) return;
       this.safely('webhook attempts', () => this.attempts.record(attempt));
       this.feed.publish({ type: 'delivery', id: String(attempt.deliveryId) });
     },
   };
-
-  private statuses(merchantId: string, json: string, source: { kind: 'request' | 'notification'; id: string }) {
-    for (const id of this.resources.observe(merchantId, json, this.clock.now().getTime(), source))
-      this.feed.publish({ type: 'status', merchantId, id });
-  }
 
   private safely(what: string, work: () => void): void {
     try {
