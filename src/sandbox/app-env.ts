@@ -48,6 +48,8 @@ export interface AppEnv {
     merchant: Merchant;
     /** Set by the error handler when the client broke the request; shown in its log line. */
     clientError: string;
+    /** Set by merchantAuth when the console's cookie, not a bearer token, signed the request. */
+    viaConsole: boolean;
     /** The request body's fields the sandbox ignored (not in strict mode); shown in the log line. */
     ignoredFields: string[];
   };

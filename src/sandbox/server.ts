@@ -177,10 +177,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new Map([[SANDBOX_MERCHANT_ID, token]]);
   const outbox = new WebhookOutbox(db);
   // Before the dispatcher, which tells it of every delivery attempt.
-  const journal = buildJournal(db, clock, log, {
-    maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
-    maxBytes: requestLogBytesOf(options),
-  });
+  const journal = buildJournal(
+    db,
+    log,
+    {
+      maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
+      maxBytes: requestLogBytesOf(options),
+    },
+    options.journal ?? true,
+  );
   const webhooks = new WebhookDispatcher(
     clock,
     log,
@@ -219,6 +224,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // sandbox from before the provider's notification format are rewritten in it first.
   deps.events.upgradeLegacyDeliveries(outbox);
   deps.webhooks.resume();
+  // What falls due in the time the clock skips happens as it moves (docs/sandbox-operations.md#the-clock).
+  const stopSweeping = clock.onAdvance((_from, to) => {
+    try {
+      deps.clockExpiries.sweep(to);
+    } catch (error) {
+      log(`clock: expiries could not be applied (${error instanceof Error ? error.message : 'storage error'})`);
+    }
+  });
 
   let closed: Promise<void> | undefined;
   return {
@@ -248,11 +261,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close() {
       // Open event streams end first, or each would hold the shutdown for its whole grace.
+      stopSweeping();
       deps.journal.feed.close();
       deps.consoleAccess.close();
       closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {
-        // After the last request: a charge committed during the grace still queues its events.
+        // After the last request: a charge committed during the grace still queues its events,
+        // and the request log writes what its last batch holds.
         deps.webhooks.close();
+        deps.journal.flush();
         db.close();
       });
       return closed;

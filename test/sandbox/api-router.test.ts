@@ -33,7 +33,7 @@ beforeAll(async () => {
   migrate(db, SCHEMA_MIGRATIONS);
   const clock = new SandboxClock();
   const merchants = new MerchantStore(db);
-  const journal = buildJournal(db, clock, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
+  const journal = buildJournal(db, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
   const webhooks = new WebhookDispatcher(
     clock,
     () => {},

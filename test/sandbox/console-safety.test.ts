@@ -127,7 +127,12 @@ describe('the console on a loopback sandbox', () => {
     expect(JSON.parse(cancel.body).status).toBe('CANCELED');
     const timeline = (await api(sandbox, 'GET', `/sandbox/resources/${chargeId}`)).body.timeline;
     const changes = timeline.filter((e: { type: string }) => e.type === 'state_change');
-    expect(changes.map((c: { to: string }) => c.to)).toEqual(['AUTHORIZED', 'PAID', 'CANCELED']);
+    // Each recorded with what made it: the API request, then the console's two buttons.
+    expect(changes.map((c: { to: string; source: string }) => `${c.to} ${c.source}`)).toEqual([
+      'AUTHORIZED request',
+      'PAID console',
+      'CANCELED console',
+    ]);
   });
 
   it('takes no forged cookie', async ({ sandbox }) => {

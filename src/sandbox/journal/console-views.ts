@@ -234,7 +234,7 @@ export class ConsoleViews {
         // An order has no status of its own until its first charge: a Pix order paid later was not created paid.
         created: s.from === undefined && s.at <= resource.createdAt,
         source: s.source.kind,
-        source_id: s.source.id,
+        source_id: s.source.id ?? null,
       })),
       ...deliveries.flatMap((d) => {
         const attempts = journal.attempts.of(d.id);

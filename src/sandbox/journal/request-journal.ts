@@ -1,12 +1,13 @@
 import type { Db } from '../storage/database';
+import { asSandboxTime, type SandboxTime } from '../values/time';
 
 /** One API request as the request log keeps it (docs/console.md#request-log). */
 export interface LoggedRequest {
   id: number;
   /** The merchant whose token or session the request carried; undefined when it had none that was valid. */
   merchantId?: string;
-  /** When it ended (epoch ms, the sandbox's clock). */
-  at: number;
+  /** When it ended, on the sandbox's clock. */
+  at: SandboxTime;
   traceId: string;
   method: string;
   /** As sent, percent-encoding kept, card-like digits masked, without the query. */
@@ -61,7 +62,7 @@ interface Row {
 const toRequest = (r: Row): LoggedRequest => ({
   id: r.id,
   ...(r.merchant_id !== null && { merchantId: r.merchant_id }),
-  at: r.at,
+  at: asSandboxTime(r.at),
   traceId: r.trace_id,
   method: r.method,
   path: r.path,
@@ -84,6 +85,14 @@ export interface RequestLogLimits {
   maxBytes: number;
 }
 
+/** What a request counts for against the byte limit. */
+const bytesOf = (request: Omit<LoggedRequest, 'id'>): number =>
+  ROW_OVERHEAD_BYTES +
+  request.path.length +
+  (request.requestBody?.length ?? 0) +
+  (request.responseBody?.length ?? 0) +
+  request.resources.length * 48;
+
 const COLUMNS = `l.*, (SELECT group_concat(resource_id, ' ') FROM request_resources r WHERE r.request_id = l.id) AS resources`;
 
 /**
@@ -103,6 +112,8 @@ export class RequestJournal {
   private readonly pageWhere;
   private entries: number;
   private bytes: number;
+  /** Writes what is queued for the log, so a read sees every request answered before it (SandboxJournal sets it). */
+  beforeRead: () => void = () => {};
 
   constructor(
     private readonly db: Db,
@@ -165,36 +176,37 @@ export class RequestJournal {
     this.bytes = bytes ?? 0;
   }
 
+  /**
+   * Adds a batch of requests in one transaction (the journal's writes of one event-loop turn); when
+   * the storage refuses it, each goes on its own, as {@link add} writes it, so one that a full
+   * data file cannot hold costs only itself.
+   */
+  addAll(requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>): void {
+    if (this.limits.maxEntries === 0 || requests.length === 0) return;
+    if (requests.length === 1) {
+      this.add(requests[0]!);
+      return;
+    }
+    const sizes = requests.map(bytesOf);
+    try {
+      this.db.transaction(() => {
+        for (let i = 0; i < requests.length; i++) this.write(requests[i]!, sizes[i]!);
+      })();
+    } catch {
+      for (const request of requests) this.add(request);
+      return;
+    }
+    this.counted(
+      requests.length,
+      sizes.reduce((a, b) => a + b, 0),
+    );
+  }
+
   /** Adds one request; returns its id, or undefined when the data file could not hold it. */
   add(request: Omit<LoggedRequest, 'id'>): number | undefined {
     if (this.limits.maxEntries === 0) return undefined;
-    const bytes =
-      ROW_OVERHEAD_BYTES +
-      request.path.length +
-      (request.requestBody?.length ?? 0) +
-      (request.responseBody?.length ?? 0) +
-      request.resources.length * 48;
-    const write = () =>
-      this.db.transaction(() => {
-        const id = Number(
-          this.insert.run({
-            merchant_id: request.merchantId ?? null,
-            at: request.at,
-            trace_id: request.traceId,
-            method: request.method,
-            path: request.path,
-            status: request.status,
-            duration_ms: request.durationMs,
-            idempotency_key: request.idempotencyKey ?? null,
-            replayed: request.replayed ? 1 : 0,
-            request_body: request.requestBody ?? null,
-            response_body: request.responseBody ?? null,
-            bytes,
-          }).lastInsertRowid,
-        );
-        for (const resource of request.resources) this.link.run(resource, id);
-        return id;
-      })();
+    const bytes = bytesOf(request);
+    const write = () => this.db.transaction(() => this.write(request, bytes))();
     let id: number;
     try {
       id = write();
@@ -207,11 +219,37 @@ export class RequestJournal {
         return undefined;
       }
     }
-    this.entries += 1;
+    this.counted(1, bytes);
+    return id;
+  }
+
+  /** The totals after `rows` rows of `bytes` in all were added; the oldest rows go past either limit. */
+  private counted(rows: number, bytes: number): void {
+    this.entries += rows;
     this.bytes += bytes;
     const over = this.entries - this.limits.maxEntries;
     if (over > 0) this.drop(over);
     while (this.bytes > this.limits.maxBytes && this.entries > 1) this.drop(Math.max(1, Math.ceil(this.entries / 100)));
+  }
+
+  private write(request: Omit<LoggedRequest, 'id'>, bytes: number): number {
+    const id = Number(
+      this.insert.run({
+        merchant_id: request.merchantId ?? null,
+        at: request.at,
+        trace_id: request.traceId,
+        method: request.method,
+        path: request.path,
+        status: request.status,
+        duration_ms: request.durationMs,
+        idempotency_key: request.idempotencyKey ?? null,
+        replayed: request.replayed ? 1 : 0,
+        request_body: request.requestBody ?? null,
+        response_body: request.responseBody ?? null,
+        bytes,
+      }).lastInsertRowid,
+    );
+    for (const resource of request.resources) this.link.run(resource, id);
     return id;
   }
 
@@ -223,6 +261,7 @@ export class RequestJournal {
 
   /** A page of the merchant's requests (and those no merchant was found for), newest first. */
   list(merchantId: string, filter: RequestFilter): { requests: LoggedRequest[]; next?: number } {
+    this.beforeRead();
     const page = { merchant: merchantId, before: filter.before ?? Number.MAX_SAFE_INTEGER, limit: filter.limit + 1 };
     const { traceId, resource } = filter;
     const searched =
@@ -257,6 +296,7 @@ export class RequestJournal {
 
   /** How many entries and bytes the log holds now. */
   size(): { entries: number; bytes: number } {
+    this.beforeRead();
     return { entries: this.entries, bytes: this.bytes };
   }
 
