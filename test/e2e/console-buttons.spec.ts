@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, TestInfo } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../dist/sandbox/index.js';
-import { boletoCharge, cardCharge, order } from '../support/request-bodies.mjs';
+import { authData, boletoCharge, cardCharge, order, validDevice } from '../support/request-bodies.mjs';
 import { keepScreenshot } from './doc-screenshot';
 import { test as base, expect, expectAxeClean } from './examples-support';
 
@@ -238,4 +238,30 @@ test('the request log filters by method, path and status, and copies a request a
   expect(copied).toContain('"number":"[redacted]"');
   await expectAxeClean(page);
   await atBothWidths(page, testInfo, 'console-requests-filtered');
+});
+
+test("a 3DS authentication's page says whether the shopper was authenticated", async ({
+  page,
+  own: { sandbox },
+}, testInfo) => {
+  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
+  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
+    // The frictionless test card the issuer does not authenticate (docs/authentications.md).
+    body: JSON.stringify({ data: authData('4000000000003204'), device: validDevice() }),
+  });
+  const { id, status } = (await res.json()) as { id: string; status: string };
+  expect(status).toBe('AUTH_FLOW_COMPLETED');
+  await page.goto(`${sandbox.apiUrl}/console/authentications`);
+  await expect(page.locator('tr', { hasText: id })).toContainText('NOT_AUTHENTICATED');
+  await page.getByRole('link', { name: id }).click();
+  const facts = page.locator('#content dl.facts').first();
+  await expect(facts).toContainText('AUTH_FLOW_COMPLETED');
+  await expect(facts).toContainText('NOT_AUTHENTICATED');
+  await expect(facts).toContainText('no wrong code');
+  // Said in red, not in the green of a success.
+  await expect(facts.locator('.status', { hasText: 'NOT_AUTHENTICATED' })).toHaveClass(/s-bad/);
+  await expectAxeClean(page);
+  await atBothWidths(page, testInfo, 'console-authentication');
 });

@@ -31,10 +31,11 @@ export const when = (ms: number) =>
 /** A status as a badge coloured by what it means (the text says it too). */
 export function statusBadge(status: string | null | undefined) {
   if (!status) return html`<span class="note">none</span>`;
-  const tone = /PAID|AUTHENTICATED|AUTH_FLOW_COMPLETED|delivered|^2\d\d$/.test(status)
-    ? 's-ok'
-    : /DECLINED|CANCELED|EXPIRED|FAILED|NOT_AUTHENTICATED|given_up|^[45]\d\d$/.test(status)
-      ? 's-bad'
+  // The bad words first: NOT_AUTHENTICATED contains AUTHENTICATED.
+  const tone = /DECLINED|CANCELED|EXPIRED|FAILED|NOT_AUTHENTICATED|given_up|^[45]\d\d$/.test(status)
+    ? 's-bad'
+    : /PAID|AUTHENTICATED|AUTH_FLOW_COMPLETED|delivered|^2\d\d$/.test(status)
+      ? 's-ok'
       : 's-wait';
   return html`<span class="status ${tone}">${status}</span>`;
 }
