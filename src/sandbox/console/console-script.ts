@@ -25,52 +25,62 @@ function announce(text: string): void {
   }, 20);
 }
 
-let refreshing: Promise<void> | undefined;
-let again = false;
-
-/** Swaps in the page as the server renders it now: the live update, with no reload, keeping focus and open details. */
-async function refresh(): Promise<void> {
-  if (refreshing) {
-    again = true;
-    return refreshing;
-  }
-  refreshing = (async () => {
-    // A page answered to a form post (a secret checked) is read again at its own address.
-    const res = await fetch(document.body.dataset.refreshUrl || location.href, {
-      headers: { accept: 'text/html' },
-      credentials: 'same-origin',
-    });
-    if (!res.ok) return;
-    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
-    const focused = document.activeElement?.id;
-    const open = [...document.querySelectorAll<HTMLDetailsElement>('details[open][id]')].map((d) => d.id);
-    for (const id of ['content', 'clock-now']) {
-      const here = document.getElementById(id);
-      const there = next.getElementById(id);
-      if (here && there) here.replaceWith(document.adoptNode(there));
+/**
+ * Swaps in the page as the server renders it now: the live update, with no reload, keeping focus
+ * and open details. One refresh at a time; a call during one makes one more after it.
+ */
+function pageRefresher(): () => Promise<void> {
+  let refreshing: Promise<void> | undefined;
+  let again = false;
+  const refresh = async (): Promise<void> => {
+    if (refreshing) {
+      again = true;
+      return refreshing;
     }
-    document.body.dataset.nowMs = next.body.dataset.nowMs;
-    // The date offered follows the clock (a day after its now), unless someone is typing one.
-    const date = document.getElementById('clock-date');
-    const nextDate = next.getElementById('clock-date');
-    if (date instanceof HTMLInputElement && nextDate instanceof HTMLInputElement && date !== document.activeElement)
-      date.value = nextDate.value;
-    for (const id of open) {
-      const details = document.getElementById(id);
-      if (details instanceof HTMLDetailsElement) details.open = true;
+    refreshing = swapIn();
+    try {
+      await refreshing;
+    } finally {
+      refreshing = undefined;
+      if (again) {
+        again = false;
+        void refresh();
+      }
     }
-    if (focused) document.getElementById(focused)?.focus();
-  })();
-  try {
-    await refreshing;
-  } finally {
-    refreshing = undefined;
-    if (again) {
-      again = false;
-      void refresh();
-    }
-  }
+  };
+  return refresh;
 }
+
+/** Reads the page again and puts its content, clock and date field in place of these. */
+async function swapIn(): Promise<void> {
+  // A page answered to a form post (a secret checked) is read again at its own address.
+  const res = await fetch(document.body.dataset.refreshUrl || location.href, {
+    headers: { accept: 'text/html' },
+    credentials: 'same-origin',
+  });
+  if (!res.ok) return;
+  const next = new DOMParser().parseFromString(await res.text(), 'text/html');
+  const focused = document.activeElement?.id;
+  const open = [...document.querySelectorAll<HTMLDetailsElement>('details[open][id]')].map((d) => d.id);
+  for (const id of ['content', 'clock-now']) {
+    const here = document.getElementById(id);
+    const there = next.getElementById(id);
+    if (here && there) here.replaceWith(document.adoptNode(there));
+  }
+  document.body.dataset.nowMs = next.body.dataset.nowMs;
+  // The date offered follows the clock (a day after its now), unless someone is typing one.
+  const date = document.getElementById('clock-date');
+  const nextDate = next.getElementById('clock-date');
+  if (date instanceof HTMLInputElement && nextDate instanceof HTMLInputElement && date !== document.activeElement)
+    date.value = nextDate.value;
+  for (const id of open) {
+    const details = document.getElementById(id);
+    if (details instanceof HTMLDetailsElement) details.open = true;
+  }
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+const refresh = pageRefresher();
 
 /** POSTs to one of the sandbox's endpoints, says how it went, and shows the page as it is now. */
 async function post(url: string, body: unknown, label: string): Promise<boolean> {
