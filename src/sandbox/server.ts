@@ -228,6 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const stopSweeping = clock.onAdvance((_from, to) => {
     try {
       deps.clockExpiries.sweep(to);
+      deps.webhooks.clockMoved();
     } catch (error) {
       log(`clock: expiries could not be applied (${error instanceof Error ? error.message : 'storage error'})`);
     }

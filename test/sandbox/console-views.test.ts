@@ -222,6 +222,45 @@ describe('deliveries', () => {
   });
 });
 
+describe('a retry', () => {
+  it("is due on the sandbox's clock, said as how long from its now, and a clock move sends it", async ({
+    startSandbox,
+  }) => {
+    const s = await startSandbox({ webhooks: { retryDelaysMs: [600_000], attemptTimeoutMs: 5_000 } });
+    let calls = 0;
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(calls++ === 0 ? 500 : 200).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      await api(s, 'POST', '/orders', order([cardCharge()], { notification_urls: [url] }));
+      const [retrying] = (
+        await until(
+          () => api(s, 'GET', '/sandbox/webhook-deliveries?state=retrying'),
+          (res) => res.body.deliveries.length === 1,
+        )
+      ).body.deliveries;
+      const now = Date.parse((await api(s, 'GET', '/sandbox/clock')).body.now);
+      expect(retrying.next_attempt.due_at - retrying.attempts[0].at).toBeGreaterThanOrEqual(600_000);
+      expect(retrying.next_attempt.due_in_ms).toBeGreaterThan(500_000);
+      expect(retrying.next_attempt.due_at - now).toBeGreaterThan(500_000);
+      const page = (await consolePage(s, `/console/webhooks/${retrying.id}`)).html;
+      expect(page).toMatch(/attempt 2 due <time[^>]*>[^<]*<\/time> \(in (9|10) min\)/);
+
+      await api(s, 'POST', '/sandbox/clock/advance', { seconds: 3_600 });
+      const done = await until(
+        () => api(s, 'GET', `/sandbox/webhook-deliveries/${retrying.id}`),
+        (res) => res.body.state === 'delivered',
+      );
+      expect(done.body.next_attempt).toBeNull();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('the pages', () => {
   it('have a favicon of their own, served under the CSP', async ({ sandbox }) => {
     const page = (await consolePage(sandbox, '/console/orders')).html;

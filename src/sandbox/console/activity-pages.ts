@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import type { DeliveryPageView, DeliveryView, RequestPageView } from '../journal/console-views';
 import type { ShownDeliveryState } from '../webhooks/webhook-outbox';
 import { actionButton, type Fragment, statusBadge, when } from './console-layout';
-import { answered, pretty, realTimeFromNow, requestItem, resourceLink } from './resource-pages';
+import { answered, fromNow, pretty, requestItem, resourceLink } from './resource-pages';
 
 /** The request log's filters as the page was asked for them (its query, as typed). */
 export interface RequestQuery {
@@ -155,8 +155,8 @@ export function deliveryPage(d: DeliveryView, typedSecret?: string): Fragment {
   return html`<dl class="facts">
 <dt>Event</dt><dd>${d.event_type ?? 'notification'} <code>${d.event_id}</code></dd>
 <dt>URL</dt><dd><code>${d.url}</code></dd>
-<dt>State</dt><dd>${statusBadge(d.state)}${d.next_attempt ? html` · attempt ${d.next_attempt.attempt} ${realTimeFromNow(d.next_attempt.due_in_ms)}` : ''}</dd>
-<dt>Recorded</dt><dd>${when(d.created_at)} <span class="note">(sandbox time)</span></dd>
+<dt>State</dt><dd>${statusBadge(d.state)}${d.next_attempt ? html` · attempt ${d.next_attempt.attempt} due ${when(d.next_attempt.due_at)} (${fromNow(d.next_attempt.due_in_ms)})` : ''}</dd>
+<dt>Recorded</dt><dd>${when(d.created_at)}</dd>
 </dl>
 <div class="actions" role="group" aria-label="Actions">${
     d.next_attempt
@@ -188,7 +188,7 @@ ${a.answer_excerpt ? html`<p>Receiver answered:</p><pre tabindex="0">${a.answer_
           .map(([k, v]) => `${k}: ${v}`)
           .join('\n')}</pre>
 </details>
-${a.next_retry_at !== null ? html`<p class="note">Next retry ${realTimeFromNow(a.next_retry_at - Date.now())}</p>` : ''}
+${a.next_retry_at !== null ? html`<p class="note">Next retry at ${when(a.next_retry_at)}</p>` : ''}
 ${a.given_up ? html`<p class="note">Given up: ${a.given_up}</p>` : ''}</li>`,
       )}</ol>`
     : html`<p>None yet.</p>`

@@ -187,12 +187,19 @@ const seenIn = (source: (typeof CHANGE_SOURCES)[number], id: string | null) => {
 /** An attempt's outcome as a badge: the receiver's status, or why none came. */
 export const answered = (a: AttemptView) => statusBadge(a.status === null ? a.outcome : String(a.status));
 
-/** A wall-clock instant as what it is: how far from now, in real time (a retry waits in real time). */
-export const realTimeFromNow = (inMs: number) => {
+/**
+ * A due time as a developer waits for it: how long after the sandbox's now ("in 4 min"), which is
+ * also how long in real time unless the clock is moved (a move past it sends it at once).
+ */
+export const fromNow = (inMs: number) => {
   const s = Math.round(inMs / 1000);
-  const text =
-    s < 1 ? 'now' : s < 90 ? `in ${s} s` : s < 5400 ? `in ${Math.round(s / 60)} min` : `in ${Math.round(s / 3600)} h`;
-  return html`<span class="real-time" title="real time, not the sandbox's clock">${text} (real time)</span>`;
+  return s < 1
+    ? 'now'
+    : s < 90
+      ? `in ${s} s`
+      : s < 5400
+        ? `in ${Math.round(s / 60)} min`
+        : `in ${Math.round(s / 3600)} h`;
 };
 
 /** One entry of a resource's timeline. */
@@ -222,7 +229,7 @@ function timelineItem(e: TimelineEntryView, apiUrl: string, kind: ResourceKind):
 <span class="kind">Delivery</span> attempt ${a.attempt} to <code>${a.url}</code>:
 ${answered(a)} in ${a.duration_ms} ms ${when(a.at)}
 ${a.answer_excerpt ? html`<br><span class="note">Receiver answered:</span> <code>${a.answer_excerpt}</code>` : ''}
-${a.next_retry_at !== null ? html`<br><span class="note">Next retry</span> ${realTimeFromNow(a.next_retry_at - Date.now())}` : ''}
+${a.next_retry_at !== null ? html`<br><span class="note">Next retry at</span> ${when(a.next_retry_at)}` : ''}
 ${a.given_up ? html`<br><span class="note">Given up: ${a.given_up}</span>` : ''}
 <br>
 <span class="note">Signature header:</span> <code class="wrap">${a.headers['x-gateway-signature'] ?? 'none'}</code>

@@ -82,8 +82,8 @@ const attemptView = (a: WebhookAttempt): AttemptView => ({
   given_up: a.givenUp ?? null,
 });
 
-/** A delivery with its attempts; a pending one's next attempt is due in real time (the dispatcher waits in real time). */
-const deliveryView = (d: DeliveryRecord, attempts: readonly WebhookAttempt[]): DeliveryView => ({
+/** A delivery with its attempts; a pending one's next attempt, due on the sandbox's clock, and how long until then. */
+const deliveryView = (d: DeliveryRecord, attempts: readonly WebhookAttempt[], now: number): DeliveryView => ({
   id: d.id,
   event_id: d.eventId,
   event_type: d.eventType || null,
@@ -91,9 +91,7 @@ const deliveryView = (d: DeliveryRecord, attempts: readonly WebhookAttempt[]): D
   state: shownDeliveryState(d),
   created_at: d.createdAt,
   next_attempt:
-    d.state === 'pending'
-      ? { attempt: d.attempt, due_at: d.dueAt, due_in_ms: Math.max(0, d.dueAt - Date.now()) }
-      : null,
+    d.state === 'pending' ? { attempt: d.attempt, due_at: d.dueAt, due_in_ms: Math.max(0, d.dueAt - now) } : null,
   body: d.body,
   attempts: attempts.map(attemptView),
 });
@@ -183,6 +181,10 @@ const startOf = (e: TimelineEntryView) => (e.type === 'request' ? e.at - Math.ce
 export class ConsoleViews {
   constructor(private readonly sources: ViewSources) {}
 
+  private now(): number {
+    return this.sources.clock.now().getTime();
+  }
+
   /** A page of the request log, newest first. */
   requests(merchantId: string, filter: RequestFilter): RequestPageView {
     const page = this.sources.journal.requests.list(merchantId, filter);
@@ -193,7 +195,7 @@ export class ConsoleViews {
   deliveries(merchantId: string, filter: DeliveryFilter): DeliveryPageView {
     const page = this.sources.webhooks.deliveries(merchantId, filter);
     return {
-      deliveries: page.deliveries.map((d) => deliveryView(d, this.sources.journal.attempts.of(d.id))),
+      deliveries: page.deliveries.map((d) => deliveryView(d, this.sources.journal.attempts.of(d.id), this.now())),
       next_before: page.next ?? null,
     };
   }
@@ -201,7 +203,7 @@ export class ConsoleViews {
   /** One delivery with its attempts; undefined when the merchant has no such delivery. */
   delivery(merchantId: string, id: number): DeliveryView | undefined {
     const d = this.sources.webhooks.delivery(id, merchantId);
-    return d && deliveryView(d, this.sources.journal.attempts.of(d.id));
+    return d && deliveryView(d, this.sources.journal.attempts.of(d.id), this.now());
   }
 
   /** A page of the merchant's resources of one kind, newest first. */

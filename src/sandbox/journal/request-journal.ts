@@ -112,6 +112,12 @@ export class RequestJournal {
   private readonly pageWhere;
   private entries: number;
   private bytes: number;
+  /** Writes a batch in one transaction (built once: better-sqlite3 reuses it). */
+  private readonly writeAll = this.db.transaction(
+    (requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>, sizes: readonly number[]) => {
+      for (let i = 0; i < requests.length; i++) this.write(requests[i]!, sizes[i]!);
+    },
+  );
   /** Writes what is queued for the log, so a read sees every request answered before it (SandboxJournal sets it). */
   beforeRead: () => void = () => {};
 
@@ -189,9 +195,7 @@ export class RequestJournal {
     }
     const sizes = requests.map(bytesOf);
     try {
-      this.db.transaction(() => {
-        for (let i = 0; i < requests.length; i++) this.write(requests[i]!, sizes[i]!);
-      })();
+      this.writeAll(requests, sizes);
     } catch {
       for (const request of requests) this.add(request);
       return;

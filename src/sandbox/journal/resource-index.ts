@@ -109,10 +109,12 @@ export class ResourceIndex {
 
   /** {@link apply} for each change, in one transaction; the resources whose status moved. */
   applyAll(changes: readonly StatusChange[]): Array<{ id: string; merchantId: string }> {
-    return this.db.transaction(() =>
-      changes.flatMap((change) => this.apply(change).map((id) => ({ id, merchantId: change.merchantId }))),
-    )();
+    return this.applyInTransaction(changes);
   }
+
+  private readonly applyInTransaction = this.db.transaction((changes: readonly StatusChange[]) =>
+    changes.flatMap((change) => this.apply(change).map((id) => ({ id, merchantId: change.merchantId }))),
+  );
 
   /**
    * Records one reported change (inside the journal's batch transaction): the resource's row

@@ -12,7 +12,7 @@ import type { StatusChange, StatusReports } from './status-changes';
 /**
  * A request as the recorder hands it over, before anything is masked: the path and idempotency key
  * as sent, and the body texts the route read and answered. Held in memory only until the batch it
- * belongs to is written (the same event-loop turn), and never written as it is.
+ * belongs to is written (a few milliseconds), and never written as it is.
  */
 export interface AnsweredRequest {
   merchantId?: string;
@@ -44,22 +44,27 @@ const logged = (r: AnsweredRequest): Omit<LoggedRequest, 'id'> => ({
   resources: resourceIdsIn(r.path, r.requestBody, r.responseBody),
 });
 
+/** How long a batch gathers before it is written, in ms: short enough for the console's live view. */
+const BATCH_MS = 5;
+/** A batch this long is written at once. */
+const MAX_BATCH = 256;
+
 /**
  * What the sandbox remembers for the console (docs/console.md): the request log, the resources
  * and their state changes, the delivery attempts; and the live feed told of each. Writing here
  * never fails an API call or a delivery: a record the storage refuses is left out.
  *
  * The request log is written in batches: a request answered is queued, and the queue is written
- * in one transaction once the event-loop turn's I/O is done (setImmediate), after the answers of
- * that turn have gone out; masking and redaction happen then too. So an API request pays for none
- * of it in its latency, and under load the log costs one transaction per turn instead of one per
+ * in one transaction a few milliseconds later ({@link BATCH_MS}), after the answers have gone out;
+ * masking and redaction happen then too. So an API request pays for none
+ * of it in its latency, and under load the log costs one transaction per batch instead of one per
  * request (docs/performance.md#the-journal). {@link flush} writes the queue at once: the sandbox's
  * close calls it, so no request answered is lost to a shutdown.
  */
 export class SandboxJournal implements StatusReports {
   private queue: AnsweredRequest[] = [];
   private changes: StatusChange[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  private scheduled: NodeJS.Timeout | undefined;
 
   constructor(
     readonly requests: RequestJournal,
@@ -77,19 +82,29 @@ export class SandboxJournal implements StatusReports {
   /** Queues one request for the log. */
   request(entry: AnsweredRequest): void {
     this.queue.push(entry);
-    this.scheduled ??= setImmediate(() => this.flush());
+    this.schedule();
   }
 
-  /** Queues a status change the domain reported (journal/status-changes.ts), written with the turn's batch. */
+  /** Queues a status change the domain reported (journal/status-changes.ts), written with the next batch. */
   changed(change: StatusChange): void {
     if (!this.on) return;
     this.changes.push(change);
-    this.scheduled ??= setImmediate(() => this.flush());
+    this.schedule();
   }
 
-  /** Writes what is queued now (the batch of this turn, or everything left at shutdown). */
+  /**
+   * Writes the queue {@link BATCH_MS} after its first entry, or at once when it is long: under
+   * load, the requests of several turns share one transaction and their statements run back to back.
+   */
+  private schedule(): void {
+    if (this.queue.length + this.changes.length >= MAX_BATCH) this.flush();
+    // unref: a pending batch never keeps the process alive; close() writes it.
+    else this.scheduled ??= setTimeout(() => this.flush(), BATCH_MS).unref();
+  }
+
+  /** Writes what is queued now (the batch gathering, or everything left at shutdown). */
   flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.scheduled) clearTimeout(this.scheduled);
     this.scheduled = undefined;
     const batch = this.queue;
     const changes = this.changes;
@@ -113,7 +128,7 @@ export class SandboxJournal implements StatusReports {
 
   /** Drops what is queued and not written yet (POST /sandbox/reset empties the log). */
   forget(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.scheduled) clearTimeout(this.scheduled);
     this.scheduled = undefined;
     this.queue = [];
     this.changes = [];

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * The answers of the console's endpoints (docs/sandbox-operations.md#the-console-s-endpoints), as
  * zod schemas for the OpenAPI document and the contract checks. Times are epoch milliseconds on the
- * sandbox's clock, except a retry's, which is real time (the dispatcher waits in real time).
+ * sandbox's clock, a retry's due time included (a clock move past it sends the retry).
  */
 
 const ms = () => z.number();
@@ -53,8 +53,8 @@ export const webhookDelivery = z.strictObject({
   state: z.enum(DELIVERY_STATES),
   created_at: ms(),
   /**
-   * The next attempt's number, and when it is due, while pending: `due_at` in real time (epoch
-   * ms, the dispatcher waits in real time), `due_in_ms` how long from the answer's moment.
+   * The next attempt's number, and when it is due, while pending: `due_at` on the sandbox's
+   * clock, `due_in_ms` how long after the sandbox's now (0 when it is being sent).
    */
   next_attempt: z.nullable(z.strictObject({ attempt: z.int(), due_at: ms(), due_in_ms: z.number() })),
   body: z.string(),

@@ -1,6 +1,11 @@
 import type { Db } from '../storage/database';
+import { asSandboxTime, type SandboxTime } from '../values/time';
 
-/** One delivery still to make: `attempt` is the number of the next attempt, `dueAt` its time (epoch ms). */
+/**
+ * One delivery still to make: `attempt` is the number of the next attempt, `dueAt` its time on the
+ * sandbox's clock (so moving the clock past it sends it: docs/webhooks.md#retries). Rows of a
+ * sandbox from before held the machine's time there; the clock restarts at it, so they read the same.
+ */
 export interface OutboxEntry {
   id: number;
   merchantId: string;
@@ -10,7 +15,7 @@ export interface OutboxEntry {
   url: string;
   body: string;
   attempt: number;
-  dueAt: number;
+  dueAt: SandboxTime;
 }
 
 /** Where a delivery stands: still to make (first try or retrying), delivered, or given up. */
@@ -40,8 +45,8 @@ export interface DeliveryFilter {
 /** A delivery as the console lists it (GET /sandbox/webhook-deliveries). */
 export interface DeliveryRecord extends OutboxEntry {
   state: DeliveryState;
-  /** When the event was recorded (epoch ms, the sandbox's clock). */
-  createdAt: number;
+  /** When the event was recorded, on the sandbox's clock, as `dueAt`. */
+  createdAt: SandboxTime;
 }
 
 /** A page of deliveries, newest first, and whether more follow. */
@@ -82,10 +87,14 @@ const toEntry = (r: Row): OutboxEntry => ({
   url: r.url,
   body: r.body,
   attempt: r.attempt,
-  dueAt: r.due_at,
+  dueAt: asSandboxTime(r.due_at),
 });
 
-const toRecord = (r: Row): DeliveryRecord => ({ ...toEntry(r), state: r.state, createdAt: r.created_at });
+const toRecord = (r: Row): DeliveryRecord => ({
+  ...toEntry(r),
+  state: r.state,
+  createdAt: asSandboxTime(r.created_at),
+});
 
 /**
  * Deliveries, in SQLite: an event is written here before anything is sent, and stays `pending`
@@ -152,14 +161,14 @@ export class WebhookOutbox {
     );
   }
 
-  /** Records the first attempt of an event to one URL, due at `dueAt` (epoch ms), made at `createdAt` (the sandbox's clock). */
+  /** Records the first attempt of an event to one URL, made at `createdAt` and due at `dueAt` (both the sandbox's clock). */
   add(
     merchantId: string,
     event: { id: string; type: string },
     url: string,
     body: string,
-    dueAt: number,
-    createdAt: number = dueAt,
+    dueAt: SandboxTime,
+    createdAt: SandboxTime = dueAt,
   ): OutboxEntry {
     const id = Number(this.insert.run(merchantId, event.id, event.type, url, body, dueAt, createdAt).lastInsertRowid);
     for (const resource of new Set(body.match(RESOURCE_IDS) ?? [])) this.link.run(resource, id);
@@ -194,7 +203,7 @@ export class WebhookOutbox {
    * A done delivery made pending again, its next attempt due at `dueAt`, same event id and body
    * (a resend). Undefined when it is still pending: its own retries will send it.
    */
-  reopen(id: number, merchantId: string, dueAt: number): OutboxEntry | undefined {
+  reopen(id: number, merchantId: string, dueAt: SandboxTime): OutboxEntry | undefined {
     const found = this.byId.get(id, merchantId);
     if (!found || this.reopened.run(dueAt, id).changes !== 1) return undefined;
     return { ...toEntry(found), attempt: found.attempt + 1, dueAt };
