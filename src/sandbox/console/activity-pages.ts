@@ -133,6 +133,12 @@ const parseSignature = (header: string | undefined) => {
   return t && v1 ? { t, v1 } : undefined;
 };
 
+/** A pending delivery's next attempt: its number, its due time on the sandbox's clock, and how long until then. */
+const nextAttempt = (d: DeliveryView) =>
+  d.next_attempt
+    ? html` · attempt ${d.next_attempt.attempt} due ${when(d.next_attempt.due_at)} (${fromNow(d.next_attempt.due_in_ms)})`
+    : '';
+
 /**
  * One delivery: its body, the signed string and header of its last attempt, a check of a secret
  * typed in (computed here, the secret never stored), every attempt, and the resend button.
@@ -155,7 +161,7 @@ export function deliveryPage(d: DeliveryView, typedSecret?: string): Fragment {
   return html`<dl class="facts">
 <dt>Event</dt><dd>${d.event_type ?? 'notification'} <code>${d.event_id}</code></dd>
 <dt>URL</dt><dd><code>${d.url}</code></dd>
-<dt>State</dt><dd>${statusBadge(d.state)}${d.next_attempt ? html` · attempt ${d.next_attempt.attempt} due ${when(d.next_attempt.due_at)} (${fromNow(d.next_attempt.due_in_ms)})` : ''}</dd>
+<dt>State</dt><dd>${statusBadge(d.state)}${nextAttempt(d)}</dd>
 <dt>Recorded</dt><dd>${when(d.created_at)}</dd>
 </dl>
 <div class="actions" role="group" aria-label="Actions">${
