@@ -89,7 +89,7 @@ ${
         (r) =>
           html`<tr>
 <td data-label="Id">${resourceLink(r.id)}</td>
-<td data-label="Status">${statusOf(r)}${outcomeOf(r)}</td>
+<td data-label="Status"><span>${statusOf(r)}${outcomeOf(r)}</span></td>
 <td data-label="Amount">${amountOf(r.amount)}</td>
 <td data-label="Method">${r.payment_method ?? ''}</td>
 <td data-label="Customer">${r.customer ?? ''}</td>
