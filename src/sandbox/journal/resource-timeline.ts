@@ -26,7 +26,7 @@ export function resourceTimeline(
       from: s.from ?? null,
       to: s.to,
       source: s.source.kind,
-      source_id: s.source.id,
+      source_id: s.source.id ?? null,
     })),
     ...deliveries.flatMap((d) => {
       const attempts = journal.attempts.of(d.id);

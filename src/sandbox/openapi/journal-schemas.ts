@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * The answers of the console's endpoints (docs/sandbox-operations.md#the-console-s-endpoints), as
  * zod schemas for the OpenAPI document and the contract checks. Times are epoch milliseconds on the
- * sandbox's clock, except a retry's, which is real time (the dispatcher waits in real time).
+ * sandbox's clock, a retry's due time included (a clock move past it sends the retry).
  */
 
 const ms = () => z.number();
@@ -52,7 +52,7 @@ export const webhookDelivery = z.strictObject({
   url: z.string(),
   state: z.enum(DELIVERY_STATES),
   created_at: ms(),
-  /** The next attempt's number, and when it is due (real time), while pending. */
+  /** The next attempt's number, and when it is due (sandbox time), while pending. */
   next_attempt: z.nullable(z.strictObject({ attempt: z.int(), due_at: ms() })),
   body: z.string(),
   attempts: z.array(webhookAttempt),
@@ -89,8 +89,10 @@ const timelineEntry = z.discriminatedUnion('type', [
     at: ms(),
     from: z.nullable(z.string()),
     to: z.string(),
-    source: z.enum(['request', 'notification']),
-    source_id: z.string(),
+    // What made the change; `notification` only on rows of a data file from before the domain reported them.
+    source: z.enum(['request', 'simulator', 'clock', 'console', 'notification']),
+    // The trace id of the request that made it; null for the clock (and a 3DS step, whose store has none).
+    source_id: z.nullable(z.string()),
   }),
   z.strictObject({
     type: z.literal('event'),
