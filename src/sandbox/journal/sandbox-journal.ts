@@ -14,19 +14,7 @@ import type { StatusChange, StatusReports } from './status-changes';
  * as sent, and the body texts the route read and answered. Held in memory only until the batch it
  * belongs to is written (a few milliseconds), and never written as it is.
  */
-export interface AnsweredRequest {
-  merchantId?: string;
-  at: SandboxTime;
-  traceId: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  idempotencyKey?: string;
-  replayed: boolean;
-  requestBody?: string;
-  responseBody?: string;
-}
+export type AnsweredRequest = Omit<LoggedRequest, 'id' | 'resources'>;
 
 /** What the request log keeps of a request: card data masked and redacted, the resources it named. */
 function logged(r: AnsweredRequest): Omit<LoggedRequest, 'id'> {
