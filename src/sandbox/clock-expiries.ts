@@ -11,7 +11,7 @@ import { asSandboxTime } from './values/time';
  * The end of a boleto's due date: it is payable through that whole day in Brasília time (UTC-3,
  * as every date the API writes), so it is overdue from the next day's 00:00 there.
  */
-export const boletoOverdueAt = (dueDate: string): number => Date.parse(`${dueDate}T00:00:00.000-03:00`) + 86_400_000;
+const boletoOverdueAt = (dueDate: string): number => Date.parse(`${dueDate}T00:00:00.000-03:00`) + 86_400_000;
 
 /** What {@link ClockExpiries} works with. */
 export interface ClockExpiryDeps {

@@ -115,10 +115,14 @@ const urlOf = (server: ServerType, host: string) => {
   return `http://${shown}:${port}`;
 };
 
+/** How often what expires in real time (a Pix code, a boleto's due date) is looked for, in ms. */
+const EXPIRY_SWEEP_MS = 30_000;
+
 /**
  * Starts the sandbox: the API and the challenge origin, each on its own port, with SQLite
  * storage. With no options it binds 127.0.0.1 on free ports, so tests can run several at once.
  */
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const problem = optionProblem(options, (option) => option.key!);
   if (problem) throw new Error(`startSandbox: ${problem}`);
@@ -224,15 +228,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // sandbox from before the provider's notification format are rewritten in it first.
   deps.events.upgradeLegacyDeliveries(outbox);
   deps.webhooks.resume();
-  // What falls due in the time the clock skips happens as it moves (docs/sandbox-operations.md#the-clock).
-  const stopSweeping = clock.onAdvance((_from, to) => {
+  // What falls due in the time the clock skips happens as it moves (docs/sandbox-operations.md#the-clock),
+  // and what falls due in real time, within half a minute.
+  const expire = (to: number) => {
     try {
       deps.clockExpiries.sweep(to);
-      deps.webhooks.clockMoved();
     } catch (error) {
       log(`clock: expiries could not be applied (${error instanceof Error ? error.message : 'storage error'})`);
     }
+  };
+  const stopListening = clock.onAdvance((_from, to) => {
+    expire(to);
+    deps.webhooks.clockMoved();
   });
+  const sweeper = setInterval(() => expire(clock.now().getTime()), EXPIRY_SWEEP_MS).unref();
+  const stopSweeping = () => {
+    stopListening();
+    clearInterval(sweeper);
+  };
 
   let closed: Promise<void> | undefined;
   return {

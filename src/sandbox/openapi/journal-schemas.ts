@@ -111,7 +111,7 @@ export const timelineEntry = z.discriminatedUnion('type', [
      * or (recorded by an earlier sandbox) the notification that showed it.
      */
     source: z.enum(CHANGE_SOURCES),
-    /** The request's trace id, or the notification's event id; null for a change the clock made. */
+    /** The trace id of the request that made it (the event id on an old notification row); null for the clock and a 3DS step, whose store has none. */
     source_id: z.nullable(z.string()),
   }),
   z.strictObject({
