@@ -174,6 +174,21 @@ export default function config(args) {
   return args.configNoTypes ? javaScript : [...javaScript, ...declarationBuilds()];
 }
 
+/** The console's stylesheet (src/sandbox/console/console.css), copied beside the built sandbox, which reads it there. */
+const consoleStylesheet = () => ({
+  name: 'console-stylesheet',
+  buildStart() {
+    this.addWatchFile(resolve('src/sandbox/console/console.css'));
+  },
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'console.css',
+      source: readFileSync('src/sandbox/console/console.css', 'utf8'),
+    });
+  },
+});
+
 /** The scripts, the npm entries, the sandbox and the testing kit. */
 const javaScript = [
   // The challenge code (dialog, frame, penpal), fetched by gateway.js only when an issuer asks for a
@@ -269,6 +284,7 @@ const javaScript = [
       thirdPartyNotices(),
       sandboxCommonJs(),
       openApiDocument(),
+      consoleStylesheet(),
     ],
   },
   {
@@ -293,6 +309,12 @@ const javaScript = [
     output: { file: `dist/sandbox/challenge-${page}.js`, format: 'iife', plugins: [minify()] },
     plugins: browser(),
   })),
+  // The console's page script, inline in every console page under a CSP that allows it by hash.
+  {
+    input: 'src/sandbox/console/console-script.ts',
+    output: { file: 'dist/sandbox/console-page.js', format: 'iife', plugins: [minify()] },
+    plugins: browser(),
+  },
   // The hosted card field's frame script (src/sdk/card-fields/frame/): SDK code that runs on the
   // challenge origin, which the sandbox serves inline in its field page.
   {

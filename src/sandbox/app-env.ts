@@ -1,5 +1,6 @@
 import type { SandboxClock } from './clock';
 import type { ConsoleAccess } from './console/console-access';
+import type { ConsoleViews } from './journal/console-views';
 import type { Log, RequestLog } from './logging/log-sink';
 import type { Merchant } from './merchants/merchant-store';
 import type { SandboxServices } from './services';
@@ -31,6 +32,8 @@ export interface SandboxDeps extends SandboxServices {
   merchantCorsOrigins?: readonly string[];
   /** Who may use the console, and its sessions (docs/console.md#safety). */
   consoleAccess: ConsoleAccess;
+  /** What the console's pages and its JSON endpoints show: one read model (journal/console-views.ts). */
+  consoleViews: ConsoleViews;
   /** Absolute path of the script-tag build the API serves at /sdk/gateway.js. */
   sdkScriptPath: string;
   /** File every answer is appended to for the contract checks (SandboxOptions.answerLog); undefined: none. */
@@ -45,6 +48,8 @@ export interface AppEnv {
     merchant: Merchant;
     /** Set by the error handler when the client broke the request; shown in its log line. */
     clientError: string;
+    /** Set by merchantAuth when the console's cookie, not a bearer token, signed the request. */
+    viaConsole: boolean;
     /** The request body's fields the sandbox ignored (not in strict mode); shown in the log line. */
     ignoredFields: string[];
   };

@@ -22,7 +22,7 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   if (deps.answerLog) app.use(answerLog(deps.answerLog));
   app.use(traceId(deps.logRequest));
-  app.use(requestRecorder(deps.journal, deps.clock));
+  if (deps.journal.on) app.use(requestRecorder(deps.journal, deps.clock));
   app.use(corsPolicy(deps.corsOrigins, deps.merchantCorsOrigins));
   app.use(bodySizeLimit(deps.maxBodyBytes));
 

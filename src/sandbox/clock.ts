@@ -3,17 +3,34 @@ export interface Clock {
   now(): Date;
 }
 
+/** Told the sandbox time before and after the clock moved (epoch ms). */
+type AdvanceListener = (from: number, to: number) => void;
+
 /** The real time, shifted by an offset tests can move forward (`advance`). */
 export class SandboxClock implements Clock {
   private offsetMs = 0;
+  private readonly listeners = new Set<AdvanceListener>();
 
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
   }
 
-  /** Moves the sandbox's time forward, e.g. past a session's expiry. */
+  /**
+   * Moves the sandbox's time forward, e.g. past a session's expiry; then tells the listeners, so
+   * what falls due in the time skipped happens now (boletos and Pix codes expire, webhook retries
+   * go out), each at the moment the clock passed it.
+   */
   advance(ms: number): void {
+    const from = Date.now() + this.offsetMs;
     this.offsetMs += ms;
+    const to = from + ms;
+    for (const listener of this.listeners) listener(from, to);
+  }
+
+  /** Calls `listener` after each advance until the returned function is called. */
+  onAdvance(listener: AdvanceListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 

@@ -71,6 +71,12 @@ export interface SandboxOptions extends ConnectionLimits {
    */
   answerLog?: string;
   /**
+   * `false` records nothing for the console (docs/console.md): no request log, no status changes,
+   * no delivery attempts. For measuring what the journal costs (docs/performance.md#the-journal).
+   * Default true.
+   */
+  journal?: boolean;
+  /**
    * Notification deliveries: `retryDelaysMs` (default 1 s, 5 s, 30 s, 2 min, 10 min) and
    * `attemptTimeoutMs` (default 5 s). Pending deliveries are kept in the data file's outbox.
    */

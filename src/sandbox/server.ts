@@ -1,3 +1,4 @@
+import { ConsoleViews } from './journal/console-views';
 import { existsSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -114,10 +115,14 @@ const urlOf = (server: ServerType, host: string) => {
   return `http://${shown}:${port}`;
 };
 
+/** How often what expires in real time (a Pix code, a boleto's due date) is looked for, in ms. */
+const EXPIRY_SWEEP_MS = 30_000;
+
 /**
  * Starts the sandbox: the API and the challenge origin, each on its own port, with SQLite
  * storage. With no options it binds 127.0.0.1 on free ports, so tests can run several at once.
  */
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const problem = optionProblem(options, (option) => option.key!);
   if (problem) throw new Error(`startSandbox: ${problem}`);
@@ -176,10 +181,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new Map([[SANDBOX_MERCHANT_ID, token]]);
   const outbox = new WebhookOutbox(db);
   // Before the dispatcher, which tells it of every delivery attempt.
-  const journal = buildJournal(db, clock, log, {
-    maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
-    maxBytes: requestLogBytesOf(options),
-  });
+  const journal = buildJournal(
+    db,
+    log,
+    {
+      maxEntries: options.requestLogEntries ?? (defaultOf('requestLogEntries') as number),
+      maxBytes: requestLogBytesOf(options),
+    },
+    options.journal ?? true,
+  );
   const webhooks = new WebhookDispatcher(
     clock,
     log,
@@ -195,8 +205,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     journal.webhookHooks,
   );
   // The one place stores and services are built: both apps share them, and close() ends them all.
+  const services = buildServices({ db, clock, merchants, webhooks, journal, apiUrl });
   const deps: SandboxDeps = {
-    ...buildServices({ db, clock, merchants, webhooks, journal, apiUrl }),
+    ...services,
+    consoleViews: new ConsoleViews({ ...services, clock }),
     clock,
     log,
     logRequest,
@@ -216,6 +228,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // sandbox from before the provider's notification format are rewritten in it first.
   deps.events.upgradeLegacyDeliveries(outbox);
   deps.webhooks.resume();
+  // What falls due in the time the clock skips happens as it moves (docs/sandbox-operations.md#the-clock),
+  // and what falls due in real time, within half a minute.
+  const expire = (to: number) => {
+    try {
+      deps.clockExpiries.sweep(to);
+    } catch (error) {
+      log(`clock: expiries could not be applied (${error instanceof Error ? error.message : 'storage error'})`);
+    }
+  };
+  const stopListening = clock.onAdvance((_from, to) => {
+    expire(to);
+    deps.webhooks.clockMoved();
+  });
+  const sweeper = setInterval(() => expire(clock.now().getTime()), EXPIRY_SWEEP_MS).unref();
+  const stopSweeping = () => {
+    stopListening();
+    clearInterval(sweeper);
+  };
 
   let closed: Promise<void> | undefined;
   return {
@@ -245,11 +275,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close() {
       // Open event streams end first, or each would hold the shutdown for its whole grace.
+      stopSweeping();
       deps.journal.feed.close();
       deps.consoleAccess.close();
       closed ??= Promise.all(listeners.map((l) => l.shutdown.close(graceMs))).then(() => {
-        // After the last request: a charge committed during the grace still queues its events.
+        // After the last request: a charge committed during the grace still queues its events,
+        // and the request log writes what its last batch holds.
         deps.webhooks.close();
+        deps.journal.flush();
         db.close();
       });
       return closed;

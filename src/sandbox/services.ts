@@ -15,6 +15,7 @@ import { PublicKeyStore } from './public-keys/public-key-store';
 import { SessionStore } from './sessions/session-store';
 import type { Db } from './storage/database';
 import { AfterCommit } from './storage/after-commit';
+import { ClockExpiries } from './clock-expiries';
 import { transactionRunner } from './storage/transaction-runner';
 import { groupCommit, type RunInSharedTransaction } from './storage/group-commit';
 import { AuthenticationStore } from './three-ds/authentication-store';
@@ -24,6 +25,7 @@ import { SandboxJournal } from './journal/sandbox-journal';
 import { ConsoleFeed } from './journal/console-feed';
 import { RequestJournal, type RequestLogLimits } from './journal/request-journal';
 import { ResourceIndex } from './journal/resource-index';
+import type { StatusReports } from './journal/status-changes';
 import { WebhookAttempts } from './webhooks/webhook-attempts';
 import { resetData } from './storage/reset-data';
 
@@ -47,6 +49,8 @@ export interface SandboxServices {
   chargeChanges: ChargeChanges;
   /** The Pix simulator's payer bank: pays or expires a QR code. */
   qrCodePayments: QrCodePayments;
+  /** Expires boletos and Pix codes as the clock passes their time; startSandbox calls it on each advance. */
+  clockExpiries: ClockExpiries;
   idempotency: IdempotencyStore;
   /** Order and charge notifications, sent through {@link webhooks}. */
   events: ChargeEvents;
@@ -84,19 +88,14 @@ export interface ServiceInputs {
  * Builds the console's journal (docs/console.md): before the webhook dispatcher, which reports each
  * attempt to it, so startSandbox calls it first, once.
  */
-export function buildJournal(
-  db: Db,
-  clock: Clock,
-  log: (line: string) => void,
-  limits: RequestLogLimits,
-): SandboxJournal {
+export function buildJournal(db: Db, log: (line: string) => void, limits: RequestLogLimits, on = true): SandboxJournal {
   return new SandboxJournal(
     new RequestJournal(db, limits),
     new ResourceIndex(db),
     new WebhookAttempts(db),
     new ConsoleFeed(),
-    clock,
     log,
+    on,
   );
 }
 
@@ -105,14 +104,16 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
   const publicKeys = new PublicKeyStore(db, clock);
   const vault = new CardVault(db, clock);
   const cards = new CardResolver(publicKeys, vault, clock);
-  const authentications = new AuthenticationStore(db, clock);
+  const afterCommit = new AfterCommit(db);
+  // The domain's status changes reach the journal once the transaction that made them commits.
+  const reports: StatusReports = { changed: (change) => afterCommit.schedule(() => journal.changed(change)) };
+  const authentications = new AuthenticationStore(db, clock, reports);
   const orders = new OrderStore(db);
   const charges = new ChargeStore(db);
   const qrCodes = new QrCodeStore(db);
-  const afterCommit = new AfterCommit(db);
   const transaction = transactionRunner(db, afterCommit);
   const sharedTransaction = groupCommit(db, afterCommit);
-  const events = new ChargeEvents(webhooks, { orders, charges, qrCodes }, apiUrl, clock, afterCommit);
+  const events = new ChargeEvents(webhooks, { orders, charges, qrCodes }, apiUrl, clock, afterCommit, journal);
   return {
     merchants,
     sessions: new SessionStore(db, clock),
@@ -127,11 +128,13 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),
     qrCodePayments: new QrCodePayments({ transaction, qrCodes, orders, charges, events, clock }),
+    clockExpiries: new ClockExpiries({ transaction, charges, qrCodes, events, clock }),
     events,
     webhooks,
     journal,
     reset: () => {
       webhooks.forget();
+      journal.forget();
       transaction(() => {
         journal.requests.clear();
         journal.resources.clear();

@@ -1,3 +1,4 @@
+import { ConsoleViews } from '../../src/sandbox/journal/console-views';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   migrate(db, SCHEMA_MIGRATIONS);
   const clock = new SandboxClock();
   const merchants = new MerchantStore(db);
-  const journal = buildJournal(db, clock, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
+  const journal = buildJournal(db, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
   const webhooks = new WebhookDispatcher(
     clock,
     () => {},
@@ -41,8 +42,10 @@ beforeAll(async () => {
     {},
     journal.webhookHooks,
   );
+  const services = buildServices({ db, clock, merchants, webhooks, journal, apiUrl: 'http://127.0.0.1:1' });
   deps = {
-    ...buildServices({ db, clock, merchants, webhooks, journal, apiUrl: 'http://127.0.0.1:1' }),
+    ...services,
+    consoleViews: new ConsoleViews({ ...services, clock }),
     clock,
     log: () => {},
     logRequest: () => {},

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
@@ -61,7 +62,12 @@ describe('the console on a loopback sandbox', () => {
 
   it('is served with a CSP of its own origin only, and no resource from elsewhere', async ({ sandbox }) => {
     const page = await raw(sandbox.apiUrl, 'GET', '/console/orders', {});
-    expect(page.headers['content-security-policy']).toContain("default-src 'none'; script-src 'self'");
+    // The one script allowed is the console's, inline, by its hash (built by rollup from console-script.ts).
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)?.[1];
+    expect(script, 'the built console script, inline').toBeTruthy();
+    const hash = createHash('sha256').update(script!).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`default-src 'none'; script-src 'sha256-${hash}';`);
+    expect(page.body.match(/<script/g)).toHaveLength(1);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.body).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
@@ -121,7 +127,12 @@ describe('the console on a loopback sandbox', () => {
     expect(JSON.parse(cancel.body).status).toBe('CANCELED');
     const timeline = (await api(sandbox, 'GET', `/sandbox/resources/${chargeId}`)).body.timeline;
     const changes = timeline.filter((e: { type: string }) => e.type === 'state_change');
-    expect(changes.map((c: { to: string }) => c.to)).toEqual(['AUTHORIZED', 'PAID', 'CANCELED']);
+    // Each recorded with what made it: the API request, then the console's two buttons.
+    expect(changes.map((c: { to: string; source: string }) => `${c.to} ${c.source}`)).toEqual([
+      'AUTHORIZED request',
+      'PAID console',
+      'CANCELED console',
+    ]);
   });
 
   it('takes no forged cookie', async ({ sandbox }) => {

@@ -6,6 +6,7 @@ import type { ChargeEvents } from './charge-events';
 import { chargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStore } from './charge-store';
 import type { Transition } from './charge-transitions';
+import type { ChangeOrigin } from '../journal/status-changes';
 
 /** 404 for a charge of another account, worded like an unknown id. */
 export const chargeNotFound = () => ApiError.of(404, NOT_FOUND, 'charge_id', 'No such charge for this account.');
@@ -27,9 +28,15 @@ export class ChargeChanges {
   /**
    * Moves one of the merchant's charges to the state `decide` gives, in one transaction (the
    * stored row must still be the one decided on) with its status-change notifications, which go
-   * out once it has committed, and returns the charge as the API shows it.
+   * out once it has committed, and its report to the journal with what made it (`origin`); returns
+   * the charge as the API shows it.
    */
-  apply(id: string, merchantId: string, decide: (charge: ChargeRecord, now: number) => Transition): unknown {
+  apply(
+    id: string,
+    merchantId: string,
+    decide: (charge: ChargeRecord, now: number) => Transition,
+    origin: ChangeOrigin,
+  ): unknown {
     const { transaction, charges, events, clock, apiUrl } = this.deps;
     const { step, now } = transaction(() => {
       const charge = charges.get(id, merchantId);
@@ -38,7 +45,7 @@ export class ChargeChanges {
       const step = decide(charge, now);
       if (!charges.transition(charge, step.next))
         throw ApiError.of(409, CONFLICT, '', 'The charge changed while this request ran: read it again and retry.');
-      events.emit(step.event, step.next);
+      events.emit(step.event, step.next, { origin, from: charge.status });
       return { step, now };
     });
     return chargeResource(step.next, apiUrl, now);

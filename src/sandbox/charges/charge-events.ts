@@ -9,6 +9,9 @@ import { chargeResource } from './charge-resource';
 import type { ChargeRecord, ChargeStatus, ChargeStore } from './charge-store';
 import type { ChargeEventType } from './charge-transitions';
 import { ID_PREFIXES, newId } from '../values/resource-id';
+import type { ChangeOrigin, StatusChange, StatusReports } from '../journal/status-changes';
+import type { QrCodeRecord } from '../pix/qr-code-store';
+import { asSandboxTime } from '../values/time';
 
 /** What happened: a charge was created in a status (`CHARGE.<STATUS>`), or a transition. */
 export type ChargeEventKind = `CHARGE.${ChargeStatus}` | ChargeEventType;
@@ -35,13 +38,70 @@ export class ChargeEvents {
     private readonly apiUrl: string,
     private readonly clock: Clock,
     private readonly afterCommit: AfterCommit,
+    private readonly reports: StatusReports,
   ) {}
 
   /**
-   * Notifies a change of `charge`, already written. `order` is the charge's order when the caller
-   * holds it (the request that created both), which spares reading it back.
+   * Tells the journal of a change (journal/status-changes.ts) once the transaction that made it
+   * has committed; nothing of one rolled back. Every transition of a charge reaches it through
+   * {@link emit}; orders and Pix codes call it where they change.
    */
-  emit(type: ChargeEventKind, charge: ChargeRecord, order?: OrderRecord): void {
+  report(change: StatusChange): void {
+    this.afterCommit.schedule(() => this.reports.changed(change));
+  }
+
+  /** Reports a new order, joined to its QR codes (created WAITING; its charges report themselves). */
+  orderCreated(order: OrderRecord, qrCodes: readonly QrCodeRecord[], origin: ChangeOrigin): void {
+    const at = asSandboxTime(order.createdAt);
+    this.report({
+      merchantId: order.merchantId,
+      resourceId: order.id,
+      kind: 'order',
+      cause: origin.cause,
+      at,
+      ...(origin.traceId && { traceId: origin.traceId }),
+      ...(order.referenceId !== null && { referenceId: order.referenceId }),
+      links: qrCodes.map((q) => q.id),
+    });
+    for (const q of qrCodes)
+      this.report({
+        merchantId: q.merchantId,
+        resourceId: q.id,
+        kind: 'qr_code',
+        to: 'WAITING',
+        cause: origin.cause,
+        at,
+        ...(origin.traceId && { traceId: origin.traceId }),
+        links: [order.id],
+      });
+  }
+
+  /**
+   * Notifies a change of `charge`, already written, and reports it to the journal with what made
+   * it (`origin`), the status it left (`from`; none for a new charge) and when (`at`, by default
+   * the charge's updatedAt). `order` is the charge's order when the caller holds it (the request
+   * that created both), which spares reading it back.
+   */
+  emit(
+    type: ChargeEventKind,
+    charge: ChargeRecord,
+    change: { origin: ChangeOrigin; from?: string; at?: number },
+    order?: OrderRecord,
+  ): void {
+    const { origin, from } = change;
+    this.report({
+      merchantId: charge.merchantId,
+      resourceId: charge.id,
+      kind: charge.paymentMethod.type === 'BOLETO' ? 'boleto' : 'charge',
+      ...(from !== undefined && { from }),
+      to: charge.status,
+      cause: origin.cause,
+      at: asSandboxTime(change.at ?? charge.updatedAt),
+      ...(origin.traceId && { traceId: origin.traceId }),
+      ...(charge.referenceId !== null && { referenceId: charge.referenceId }),
+      links: [charge.orderId, charge.authenticationId].filter((id): id is string => id !== null),
+      ...(charge.orderId !== null && { orderId: charge.orderId }),
+    });
     const owner = !charge.orderId
       ? undefined
       : order?.id === charge.orderId
@@ -57,8 +117,8 @@ export class ChargeEvents {
   }
 
   /** Notifies a new charge: its first status is a change from nothing. `order` as for {@link emit}. */
-  created(charge: ChargeRecord, order?: OrderRecord): void {
-    this.emit(`CHARGE.${charge.status}`, charge, order);
+  created(charge: ChargeRecord, origin: ChangeOrigin, order?: OrderRecord): void {
+    this.emit(`CHARGE.${charge.status}`, charge, { origin }, order);
   }
 
   /**

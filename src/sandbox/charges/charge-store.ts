@@ -191,6 +191,7 @@ export class ChargeStore {
   private readonly byBoleto;
   private readonly byOrder;
   private readonly updateState;
+  private readonly waitingBoletoRows;
 
   constructor(db: Db) {
     this.insertRow = db.prepare<[Row]>(
@@ -199,6 +200,9 @@ export class ChargeStore {
     this.byId = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE id = ? AND merchant_id = ?');
     this.byBoleto = db.prepare<[string], Row>('SELECT * FROM charges WHERE boleto_id = ?');
     this.byOrder = db.prepare<[string], Row>('SELECT * FROM charges WHERE order_id = ? ORDER BY created_at, rowid');
+    this.waitingBoletoRows = db.prepare<[], Row>(
+      "SELECT * FROM charges WHERE status = 'WAITING' AND boleto_id IS NOT NULL ORDER BY created_at, rowid",
+    );
     // Guarded by the status and time read before: a transition applies to the state it was decided on, or not at all.
     this.updateState = db.prepare<Row & { from_status: string; from_updated_at: number }>(
       `UPDATE charges SET status = @status, paid = @paid, refunded = @refunded, payment_response = @payment_response,
@@ -221,6 +225,11 @@ export class ChargeStore {
   getByBoletoId(boletoId: string): ChargeRecord | undefined {
     const row = this.byBoleto.get(boletoId);
     return row && toRecord(row);
+  }
+
+  /** Every account's boletos still WAITING, oldest first: the clock expires those past their due date. */
+  waitingBoletos(): ChargeRecord[] {
+    return this.waitingBoletoRows.all().map(toRecord);
   }
 
   /** An order's charges, oldest first. */

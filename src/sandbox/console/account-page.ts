@@ -1,18 +1,25 @@
 import { html } from 'hono/html';
-import type { SandboxDeps } from '../app-env';
+import type { Merchant } from '../merchants/merchant-store';
 import type { Fragment } from './console-layout';
 import { when } from './console-layout';
 
+/** What the account page shows: the merchant as stored, the token it signed in with, its keys, the sandbox's addresses. */
+export interface AccountView {
+  merchant: Merchant;
+  token: string;
+  keys: ReadonlyArray<{ id: string; createdAt: number }>;
+  apiUrl: string;
+  challengeUrl: string;
+}
+
 /** The account: token, webhook secret, public keys, settings (docs/console.md#account). */
-export function accountPage(deps: SandboxDeps, merchantId: string, token: string): Fragment {
-  const m = deps.merchants.get(merchantId)!;
-  const keys = deps.publicKeys.validKeys(merchantId);
+export function accountPage({ merchant: m, token, keys, apiUrl, challengeUrl }: AccountView): Fragment {
   return html`<dl class="facts">
 <dt>Account</dt><dd>${m.name} <code>${m.id}</code></dd>
 <dt>API token</dt><dd><code>${token}</code></dd>
 <dt>Webhook secret</dt><dd><code>${m.webhookSecret}</code></dd>
-<dt>API</dt><dd><code>${deps.apiUrl}</code></dd>
-<dt>Challenge origin</dt><dd><code>${deps.challengeUrl}</code></dd>
+<dt>API</dt><dd><code>${apiUrl}</code></dd>
+<dt>Challenge origin</dt><dd><code>${challengeUrl}</code></dd>
 </dl>
 <h2>Public keys</h2>
 ${

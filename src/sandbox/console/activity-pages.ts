@@ -1,46 +1,58 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { html } from 'hono/html';
-import type { SandboxDeps } from '../app-env';
-import type { DeliveryRecord, DeliveryState } from '../webhooks/webhook-outbox';
+import type { DeliveryPageView, DeliveryView, RequestPageView } from '../journal/console-views';
+import type { ShownDeliveryState } from '../webhooks/webhook-outbox';
 import { actionButton, type Fragment, statusBadge, when } from './console-layout';
-import { answered, pretty, requestItem, resourceLink } from './resource-pages';
-import type { WebhookAttempt } from '../webhooks/webhook-attempts';
+import { answered, fromNow, pretty, requestItem, resourceLink } from './resource-pages';
 
-/** How many rows a page of requests or deliveries shows. */
-const PAGE = 25;
+/** The request log's filters as the page was asked for them (its query, as typed). */
+export interface RequestQuery {
+  trace_id?: string;
+  method?: string;
+  path?: string;
+  status?: string;
+  since?: string;
+  until?: string;
+}
 
-/** The request log, newest first, searchable by trace id (docs/console.md#request-log). */
-export function requestLogPage(
-  deps: SandboxDeps,
-  merchantId: string,
-  query: { trace_id?: string; before?: number },
-): Fragment {
-  const traceId = query.trace_id?.trim() || undefined;
-  const page = deps.journal.requests.list(merchantId, { traceId, before: query.before, limit: PAGE });
-  const next = page.next
-    ? new URLSearchParams({ ...(traceId && { trace_id: traceId }), before: String(page.next) }).toString()
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The request log, newest first, searchable by trace id, method, path, status and time (docs/console.md#request-log). */
+export function requestLogPage(query: RequestQuery, page: RequestPageView, apiUrl: string, problem?: string): Fragment {
+  const asked = Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
+  const filtered = Object.keys(asked).length > 0;
+  const next = page.next_before
+    ? new URLSearchParams({ ...asked, before: String(page.next_before) }).toString()
     : undefined;
   return html`<form class="filters" method="get" role="search" aria-label="Find a request">
-<label>Trace id <input name="trace_id" value="${traceId ?? ''}" size="40"></label>
+<label>Trace id <input name="trace_id" value="${query.trace_id ?? ''}" size="36"></label>
+<label>Method <select name="method"><option value="">any</option>${METHODS.map(
+    (m) => html`<option${query.method?.toUpperCase() === m ? ' selected' : ''}>${m}</option>`,
+  )}</select></label>
+<label>Path contains <input name="path" value="${query.path ?? ''}" size="18"></label>
+<label>Status <input name="status" value="${query.status ?? ''}" size="5" placeholder="4xx"></label>
+<label>From <input name="since" type="datetime-local" value="${query.since ?? ''}"></label>
+<label>Until <input name="until" type="datetime-local" value="${query.until ?? ''}"></label>
 <button type="submit">Search</button>
-${traceId ? html`<a class="button" href="/console/requests">Show all</a>` : ''}
+${filtered ? html`<a class="button" href="/console/requests">Show all</a>` : ''}
 </form>
+${problem ? html`<p role="alert" class="s-bad">${problem}</p>` : ''}
 ${
   page.requests.length
     ? html`<ol class="timeline">${page.requests.map(
         (r) =>
-          html`<li>${requestItem(r, Boolean(traceId))}${
+          html`<li>${requestItem(r, apiUrl, Boolean(query.trace_id))}${
             r.resources.length
               ? html`<p class="note">About ${r.resources.map((id, i) => html`${i ? ', ' : ''}${resourceLink(id)}`)}</p>`
               : ''
           }</li>`,
       )}</ol>`
-    : html`<p>${traceId ? 'No request has this trace id.' : 'No request yet.'}</p>`
+    : html`<p>${filtered ? 'No request matches these filters.' : 'No request yet.'}</p>`
 }
 ${next ? html`<p class="pager"><a href="?${next}">Older</a></p>` : ''}`;
 }
 
-const STATE_TABS: Array<{ state?: DeliveryState | 'retrying'; label: string }> = [
+const STATE_TABS: Array<{ state?: ShownDeliveryState; label: string }> = [
   { label: 'All' },
   { state: 'delivered', label: 'Delivered' },
   { state: 'retrying', label: 'Retrying' },
@@ -48,28 +60,40 @@ const STATE_TABS: Array<{ state?: DeliveryState | 'retrying'; label: string }> =
   { state: 'given_up', label: 'Given up' },
 ];
 
-/** A delivery's state as the lists show it: a pending one whose first attempt failed is retrying. */
-const stateOf = (d: DeliveryRecord) => (d.state === 'pending' && d.attempt > 1 ? 'retrying' : d.state);
-
 /** The last attempt's answer in a list: its status and the start of what the receiver said. */
-const lastAnswer = (last: WebhookAttempt | undefined) =>
-  last
-    ? html`${last.status ?? last.outcome}${last.answerExcerpt ? html` <code>${last.answerExcerpt.slice(0, 60)}</code>` : ''}`
+const lastAnswer = (d: DeliveryView) => {
+  const last = d.attempts[d.attempts.length - 1];
+  return last
+    ? html`${last.status ?? last.outcome}${last.answer_excerpt ? html` <code>${last.answer_excerpt.slice(0, 60)}</code>` : ''}`
     : 'none yet';
+};
 
-/** The deliveries, by state (docs/console.md#webhooks). */
-export function webhooksPage(
-  deps: SandboxDeps,
-  merchantId: string,
-  query: { state?: string; before?: number },
-): Fragment {
+/** The deliveries' filters as the page was asked for them. */
+export interface DeliveryQuery {
+  state?: string;
+  event_type?: string;
+  url?: string;
+}
+
+/** The deliveries, by state, event type and URL (docs/console.md#webhooks). */
+export function webhooksPage(query: DeliveryQuery, page: DeliveryPageView): Fragment {
   const tab = STATE_TABS.find((t) => t.state === query.state) ?? STATE_TABS[0]!;
-  const page = deps.webhooks.deliveries(merchantId, { state: tab.state, before: query.before, limit: PAGE });
   const href = (state?: string, before?: number) =>
-    `?${new URLSearchParams({ ...(state && { state }), ...(before && { before: String(before) }) })}`;
+    `?${new URLSearchParams({
+      ...(state && { state }),
+      ...(query.event_type && { event_type: query.event_type }),
+      ...(query.url && { url: query.url }),
+      ...(before && { before: String(before) }),
+    })}`;
   return html`<nav class="tabs" aria-label="Delivery states">${STATE_TABS.map(
     (t) => html`<a href="${href(t.state)}"${t === tab ? html` aria-current="page"` : ''}>${t.label}</a>`,
   )}</nav>
+<form class="filters" method="get" role="search" aria-label="Filter deliveries">
+${tab.state ? html`<input type="hidden" name="state" value="${tab.state}">` : ''}
+<label>Event type <input name="event_type" value="${query.event_type ?? ''}" size="16" placeholder="CHARGE.PAID"></label>
+<label>URL contains <input name="url" value="${query.url ?? ''}" size="24"></label>
+<button type="submit">Filter</button>
+</form>
 ${
   page.deliveries.length
     ? html`<div class="table-wrap"><table class="stack">
@@ -83,26 +107,24 @@ ${
 <th scope="col">URL</th>
 </tr>
 </thead>
-<tbody>${page.deliveries.map((d) => {
-        const attempts = deps.journal.attempts.of(d.id);
-        const last = attempts[attempts.length - 1];
-        return html`<tr>
+<tbody>${page.deliveries.map(
+        (d) => html`<tr>
 <td data-label="Delivery">
-<a href="/console/webhooks/${d.id}">#${d.id}</a> ${when(d.createdAt)}</td>
-<td data-label="Event">${d.eventType || 'notification'}<br>
-<code>${d.eventId}</code>
+<a href="/console/webhooks/${d.id}">#${d.id}</a> ${when(d.created_at)}</td>
+<td data-label="Event">${d.event_type ?? 'notification'}<br>
+<code>${d.event_id}</code>
 </td>
-<td data-label="State">${statusBadge(stateOf(d))}</td>
-<td data-label="Attempts">${attempts.length}</td>
-<td data-label="Last answer">${lastAnswer(last)}</td>
+<td data-label="State">${statusBadge(d.state)}</td>
+<td data-label="Attempts">${d.attempts.length}</td>
+<td data-label="Last answer">${lastAnswer(d)}</td>
 <td data-label="URL">
 <code>${d.url}</code>
 </td>
-</tr>`;
-      })}</tbody></table></div>`
-    : html`<p>No delivery ${tab.state ? 'in this state' : 'yet'}.</p>`
+</tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No delivery ${tab.state || query.event_type || query.url ? 'matches these filters' : 'yet'}.</p>`
 }
-${page.next ? html`<p class="pager"><a href="${href(tab.state, page.next)}">Older</a></p>` : ''}`;
+${page.next_before ? html`<p class="pager"><a href="${href(tab.state, page.next_before)}">Older</a></p>` : ''}`;
 }
 
 /** The `t` and `v1` of an `x-gateway-signature` header. */
@@ -111,12 +133,18 @@ const parseSignature = (header: string | undefined) => {
   return t && v1 ? { t, v1 } : undefined;
 };
 
+/** A pending delivery's next attempt: its number, its due time on the sandbox's clock, and how long until then. */
+const nextAttempt = (d: DeliveryView) =>
+  d.next_attempt
+    ? html` · attempt ${d.next_attempt.attempt} due ${when(d.next_attempt.due_at)} (${fromNow(d.next_attempt.due_in_ms)})`
+    : '';
+
 /**
  * One delivery: its body, the signed string and header of its last attempt, a check of a secret
  * typed in (computed here, the secret never stored), every attempt, and the resend button.
  */
-export function deliveryPage(deps: SandboxDeps, d: DeliveryRecord, typedSecret?: string): Fragment {
-  const attempts = deps.journal.attempts.of(d.id);
+export function deliveryPage(d: DeliveryView, typedSecret?: string): Fragment {
+  const attempts = d.attempts;
   const last = [...attempts].reverse().find((a) => a.headers['x-gateway-signature']);
   const signature = parseSignature(last?.headers['x-gateway-signature']);
   const signed = signature ? `${signature.t}.${d.body}` : undefined;
@@ -131,13 +159,13 @@ export function deliveryPage(deps: SandboxDeps, d: DeliveryRecord, typedSecret?:
     }</strong></p>`;
   }
   return html`<dl class="facts">
-<dt>Event</dt><dd>${d.eventType || 'notification'} <code>${d.eventId}</code></dd>
+<dt>Event</dt><dd>${d.event_type ?? 'notification'} <code>${d.event_id}</code></dd>
 <dt>URL</dt><dd><code>${d.url}</code></dd>
-<dt>State</dt><dd>${statusBadge(stateOf(d))}${d.state === 'pending' ? html` · next attempt ${d.attempt} at ${when(d.dueAt)}` : ''}</dd>
-<dt>Recorded</dt><dd>${when(d.createdAt)}</dd>
+<dt>State</dt><dd>${statusBadge(d.state)}${nextAttempt(d)}</dd>
+<dt>Recorded</dt><dd>${when(d.created_at)}</dd>
 </dl>
 <div class="actions" role="group" aria-label="Actions">${
-    d.state === 'pending'
+    d.next_attempt
       ? html`<span class="note">Pending: its own retries will send it.</span>`
       : actionButton('Resend', `/sandbox/webhook-deliveries/${d.id}/resend`, { tone: 'primary' })
   }</div>
@@ -160,14 +188,14 @@ ${
         (a) => html`<li>
 <details id="attempt-${a.attempt}">
 <summary>
-<span class="kind">Attempt ${a.attempt}</span> ${answered(a)} in ${a.durationMs} ms ${when(a.at)}</summary>
-${a.answerExcerpt ? html`<p>Receiver answered:</p><pre tabindex="0">${a.answerExcerpt}</pre>` : html`<p class="note">${a.outcome}</p>`}
+<span class="kind">Attempt ${a.attempt}</span> ${answered(a)} in ${a.duration_ms} ms ${when(a.at)}</summary>
+${a.answer_excerpt ? html`<p>Receiver answered:</p><pre tabindex="0">${a.answer_excerpt}</pre>` : html`<p class="note">${a.outcome}</p>`}
 <p>Headers sent:</p><pre tabindex="0">${Object.entries(a.headers)
           .map(([k, v]) => `${k}: ${v}`)
           .join('\n')}</pre>
 </details>
-${a.nextRetryAt !== undefined ? html`<p class="note">Next retry at ${when(a.nextRetryAt)}</p>` : ''}
-${a.givenUp ? html`<p class="note">Given up: ${a.givenUp}</p>` : ''}</li>`,
+${a.next_retry_at !== null ? html`<p class="note">Next retry at ${when(a.next_retry_at)}</p>` : ''}
+${a.given_up ? html`<p class="note">Given up: ${a.given_up}</p>` : ''}</li>`,
       )}</ol>`
     : html`<p>None yet.</p>`
 }

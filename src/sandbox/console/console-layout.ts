@@ -1,4 +1,5 @@
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
+import type { PageScript } from '../challenge/challenge-assets';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { timestamp } from '../clock';
 
@@ -23,16 +24,18 @@ const shownTime = (ms: number): string => {
   return `${text.slice(0, 10)} ${text.slice(11, 19)} ${text.slice(23)}`;
 };
 
-/** A `<time>` of an instant. */
-export const when = (ms: number) => html`<time datetime="${new Date(ms).toISOString()}">${shownTime(ms)}</time>`;
+/** A `<time>` of an instant on the sandbox's clock (which the header's buttons move), said so on hover. */
+export const when = (ms: number) =>
+  html`<time datetime="${new Date(ms).toISOString()}" title="sandbox time">${shownTime(ms)}</time>`;
 
 /** A status as a badge coloured by what it means (the text says it too). */
 export function statusBadge(status: string | null | undefined) {
   if (!status) return html`<span class="note">none</span>`;
-  const tone = /PAID|AUTHENTICATED|AUTH_FLOW_COMPLETED|delivered|^2\d\d$/.test(status)
-    ? 's-ok'
-    : /DECLINED|CANCELED|EXPIRED|FAILED|NOT_AUTHENTICATED|given_up|^[45]\d\d$/.test(status)
-      ? 's-bad'
+  // The bad words first: NOT_AUTHENTICATED contains AUTHENTICATED.
+  const tone = /DECLINED|CANCELED|EXPIRED|FAILED|NOT_AUTHENTICATED|given_up|^[45]\d\d$/.test(status)
+    ? 's-bad'
+    : /PAID|AUTHENTICATED|AUTH_FLOW_COMPLETED|delivered|^2\d\d$/.test(status)
+      ? 's-ok'
       : 's-wait';
   return html`<span class="status ${tone}">${status}</span>`;
 }
@@ -54,16 +57,25 @@ const dateInput = (nowMs: number) => timestamp(new Date(nowMs + 86_400_000)).sli
  * The page around a section: skip link, navigation, the sandbox's clock with its buttons (+1
  * hour, +1 day, a date) and the reset, a live region for what a button did, then the content.
  */
-export function page(options: { title: string; section: string; nowMs: number; body: Fragment; refreshUrl?: string }) {
-  const { title, section, nowMs, body, refreshUrl } = options;
+export function page(options: {
+  title: string;
+  section: string;
+  nowMs: number;
+  body: Fragment;
+  refreshUrl?: string;
+  /** The console's built script, carried inline; undefined when not built (then linked). */
+  script?: PageScript;
+}) {
+  const { title, section, nowMs, body, refreshUrl, script } = options;
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Gateway sandbox console</title>
+<link rel="icon" href="/console/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/console.css">
-<script src="/console/console.js" defer></script>
+${script ? '' : html`<script src="/console/console.js" defer></script>`}
 </head>
 <body data-now-ms="${nowMs}"${refreshUrl ? html` data-refresh-url="${refreshUrl}"` : ''}>
 <a class="skip" href="#content">Skip to content</a>
@@ -88,6 +100,7 @@ ${actionButton('Reset all data', '/sandbox/reset', {
 ${body}
 </main>
 <p id="announce" role="status" aria-live="polite"></p>
+${script ? html`<script>${raw(script.inline)}</script>` : ''}
 </body>
 </html>`;
 }

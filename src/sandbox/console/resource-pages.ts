@@ -1,12 +1,23 @@
 import { html } from 'hono/html';
-import type { SandboxDeps } from '../app-env';
-
-import type { LoggedRequest } from '../journal/request-journal';
-import type { IndexedResource, ResourceKind } from '../journal/resource-index';
-import type { WebhookAttempt } from '../webhooks/webhook-attempts';
+import type {
+  AttemptView,
+  RequestView,
+  ResourcePageView,
+  ResourceView,
+  TimelineEntryView,
+  TimelineView,
+} from '../journal/console-views';
+import type { ResourceKind } from '../journal/resource-index';
+import type { CHANGE_SOURCES } from '../openapi/journal-schemas';
+import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
+import { formatBrl } from '../values/money';
 import { actionButton, type Fragment, statusBadge, when } from './console-layout';
 
-/** Each list's section path, title and what its id looks like. */
+/**
+ * The console's lists, one per kind of resource: its section path, title and kind. A new kind
+ * joins the console by a row here, a kind in journal/resource-index.ts and its details in
+ * journal/console-views.ts (NOTES-for-49.md says how).
+ */
 export const LISTS: Record<string, { kind: ResourceKind; title: string }> = {
   orders: { kind: 'order', title: 'Orders' },
   charges: { kind: 'charge', title: 'Charges' },
@@ -23,14 +34,17 @@ const KIND_NAMES: Record<ResourceKind, string> = {
   boleto: 'Boleto',
 };
 
-/** How many rows a list page shows. */
-const PAGE = 25;
-
 /** A resource's status as its list and page show it: an order without a charge has none yet. */
-const statusOf = (r: IndexedResource) =>
+const statusOf = (r: ResourceView) =>
   !r.status && r.kind === 'order' ? html`<span class="note">no charge yet</span>` : statusBadge(r.status);
 
+/** A 3DS authentication's outcome beside its flow's status: AUTH_FLOW_COMPLETED alone does not say whether the shopper passed. */
+const outcomeOf = (r: ResourceView) =>
+  r.kind === 'authentication' && r.authentication_status ? html` ${statusBadge(r.authentication_status)}` : '';
+
 export const resourceLink = (id: string) => html`<a href="/console/resources/${id}"><code>${id}</code></a>`;
+
+const amountOf = (cents: number | null) => (cents === null ? '' : formatBrl(cents));
 
 /** The filters a list was asked for, from its query. */
 export interface ListFilter {
@@ -41,15 +55,7 @@ export interface ListFilter {
 }
 
 /** A list page: the filter form, the newest resources of one kind, and a link to older ones. */
-export function listPage(deps: SandboxDeps, merchantId: string, section: string, filter: ListFilter): Fragment {
-  const { kind } = LISTS[section]!;
-  const found = deps.journal.resources.list(merchantId, kind, {
-    id: filter.id || undefined,
-    referenceId: filter.reference_id || undefined,
-    status: filter.status || undefined,
-    before: filter.before,
-    limit: PAGE,
-  });
+export function listPage(section: string, filter: ListFilter, found: ResourcePageView): Fragment {
   const query = (before: number) =>
     new URLSearchParams({
       ...(filter.id && { id: filter.id }),
@@ -71,6 +77,9 @@ ${
 <tr>
 <th scope="col">Id</th>
 <th scope="col">Status</th>
+<th scope="col">Amount</th>
+<th scope="col">Method</th>
+<th scope="col">Customer</th>
 <th scope="col">reference_id</th>
 <th scope="col">Created</th>
 <th scope="col">Updated</th>
@@ -80,19 +89,22 @@ ${
         (r) =>
           html`<tr>
 <td data-label="Id">${resourceLink(r.id)}</td>
-<td data-label="Status">${statusOf(r)}</td>
-<td data-label="reference_id">${r.referenceId ?? ''}</td>
-<td data-label="Created">${when(r.createdAt)}</td>
-<td data-label="Updated">${when(r.updatedAt)}</td>
+<td data-label="Status"><span>${statusOf(r)}${outcomeOf(r)}</span></td>
+<td data-label="Amount">${amountOf(r.amount)}</td>
+<td data-label="Method">${r.payment_method ?? ''}</td>
+<td data-label="Customer">${r.customer ?? ''}</td>
+<td data-label="reference_id">${r.reference_id ?? ''}</td>
+<td data-label="Created">${when(r.created_at)}</td>
+<td data-label="Updated">${when(r.updated_at)}</td>
 </tr>`,
       )}</tbody></table></div>`
     : html`<p>Nothing yet${filter.id || filter.reference_id || filter.status ? ' matches these filters' : ''}: the list fills as the API answers.</p>`
 }
-${found.next ? html`<p class="pager"><a href="?${query(found.next)}">Older</a></p>` : ''}`;
+${found.next_before ? html`<p class="pager"><a href="?${query(found.next_before)}">Older</a></p>` : ''}`;
 }
 
 /** The buttons of a resource, each calling the API endpoint a test or a script calls too. */
-function actions(r: IndexedResource): Fragment {
+function actions(r: ResourceView): Fragment {
   const buttons = [];
   if (r.kind === 'qr_code' && r.status === 'WAITING') {
     buttons.push(actionButton('Pay this Pix code', `/sandbox/qr-codes/${r.id}/pay`, { tone: 'primary' }));
@@ -109,16 +121,41 @@ function actions(r: IndexedResource): Fragment {
   return buttons.length ? html`<div class="actions" role="group" aria-label="Actions">${buttons}</div>` : '';
 }
 
-/** One request of a timeline: its line, and its bodies on demand. */
-export const requestItem = (r: LoggedRequest, open = false) => html`<details id="request-${r.id}"${open ? ' open' : ''}>
+/** A word for the shell, in single quotes. */
+const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * A request as a curl command to run it again: the token as a shell variable (never written in
+ * the page), the body as the log keeps it, card data masked, so a card request needs its card put
+ * back before it is sent. The path is the logged one, without its query (the log keeps none).
+ */
+function curlOf(r: RequestView, apiUrl: string): string {
+  const lines = [
+    `curl -X ${r.method} ${shellQuoted(apiUrl + r.path)}`,
+    `-H "Authorization: Bearer $GATEWAY_TOKEN"`,
+    ...(r.idempotency_key ? [`-H ${shellQuoted(`${IDEMPOTENCY_HEADER}: ${r.idempotency_key}`)}`] : []),
+    ...(r.request_body ? [`-H 'content-type: application/json'`, `--data-raw ${shellQuoted(r.request_body)}`] : []),
+  ];
+  return lines.join(' \\\n  ');
+}
+
+/** One request of a timeline or the log: its line, and its bodies and curl command on demand. */
+export const requestItem = (
+  r: RequestView,
+  apiUrl: string,
+  open = false,
+) => html`<details id="request-${r.id}"${open ? ' open' : ''}>
 <summary><span class="kind">Request</span> <code>${r.method} ${r.path}</code> ${statusBadge(String(r.status))} ${when(r.at)}</summary>
 <dl class="facts">
-<dt>Trace id</dt><dd><a href="/console/requests?trace_id=${encodeURIComponent(r.traceId)}"><code>${r.traceId}</code></a></dd>
-<dt>Idempotency key</dt><dd>${r.idempotencyKey ? html`<code>${r.idempotencyKey}</code>` : 'none'}${r.replayed ? ' (answer replayed)' : ''}</dd>
-<dt>Duration</dt><dd>${r.durationMs} ms</dd>
+<dt>Trace id</dt><dd><a href="/console/requests?trace_id=${encodeURIComponent(r.trace_id)}"><code>${r.trace_id}</code></a></dd>
+<dt>Idempotency key</dt><dd>${r.idempotency_key ? html`<code>${r.idempotency_key}</code>` : 'none'}${r.replayed ? ' (answer replayed)' : ''}</dd>
+<dt>Duration</dt><dd>${r.duration_ms} ms</dd>
 </dl>
-${r.requestBody ? html`<p>Request body (card data masked)</p><pre tabindex="0">${pretty(r.requestBody)}</pre>` : ''}
-${r.responseBody ? html`<p>Answer</p><pre tabindex="0">${pretty(r.responseBody)}</pre>` : ''}
+${r.request_body ? html`<p>Request body (card data masked)</p><pre tabindex="0">${pretty(r.request_body)}</pre>` : ''}
+${r.response_body ? html`<p>Answer</p><pre tabindex="0">${pretty(r.response_body)}</pre>` : ''}
+<p>As curl (set <code>GATEWAY_TOKEN</code> first; card data stays masked):
+<button type="button" data-copy="curl-${r.id}">Copy as curl</button></p>
+<pre id="curl-${r.id}" class="curl" tabindex="0">${curlOf(r, apiUrl)}</pre>
 </details>`;
 
 /** JSON indented for reading; anything else as it is. */
@@ -130,65 +167,104 @@ export const pretty = (text: string): string => {
   }
 };
 
-/** Where a status change was seen: a request's answer (linked by its trace id), or a notification. */
-const seenIn = (source: { kind: 'request' | 'notification'; id: string }) =>
-  source.kind === 'request'
-    ? html`seen in the answer to <a href="/console/requests?trace_id=${encodeURIComponent(source.id)}">${source.id}</a>`
-    : html`seen in notification <code>${source.id}</code>`;
+/** What made a status change, or where it was seen: a request (linked by its trace id), the simulator, the clock, a button, a notification. */
+const seenIn = (source: (typeof CHANGE_SOURCES)[number], id: string | null) => {
+  const request = id ? html` <a href="/console/requests?trace_id=${encodeURIComponent(id)}">${id}</a>` : '';
+  switch (source) {
+    case 'request':
+      return html`by the request${request}`;
+    case 'simulator':
+      return html`by the simulator${request}`;
+    case 'console':
+      return html`by a console button${request}`;
+    case 'clock':
+      return 'by the clock';
+    case 'notification':
+      return html`seen in notification <code>${id}</code>`;
+  }
+};
 
 /** An attempt's outcome as a badge: the receiver's status, or why none came. */
-export const answered = (a: WebhookAttempt) => statusBadge(a.status === undefined ? a.outcome : String(a.status));
+export const answered = (a: AttemptView) => statusBadge(a.status === null ? a.outcome : String(a.status));
+
+/**
+ * A due time as a developer waits for it: how long after the sandbox's now ("in 4 min"), which is
+ * also how long in real time unless the clock is moved (a move past it sends it at once).
+ */
+export const fromNow = (inMs: number) => {
+  const s = Math.round(inMs / 1000);
+  return s < 1
+    ? 'now'
+    : s < 90
+      ? `in ${s} s`
+      : s < 5400
+        ? `in ${Math.round(s / 60)} min`
+        : `in ${Math.round(s / 3600)} h`;
+};
+
+/** One entry of a resource's timeline. */
+function timelineItem(e: TimelineEntryView, apiUrl: string, kind: ResourceKind): Fragment {
+  switch (e.type) {
+    case 'request':
+      return html`<li>${requestItem(e.request, apiUrl)}</li>`;
+    case 'state_change':
+      return html`<li><span class="kind">Status</span> ${
+        e.from
+          ? html`${statusBadge(e.from)} → `
+          : e.created
+            ? 'created '
+            : kind === 'order'
+              ? html`<span class="note">no charge yet</span> → `
+              : ''
+      }${statusBadge(e.to)} ${when(e.at)}
+<span class="note">${seenIn(e.source, e.source_id)}</span>
+</li>`;
+    case 'event':
+      return html`<li>
+<span class="kind">Event</span> <a href="/console/webhooks/${e.delivery_id}">${e.event_type ?? 'notification'} <code>${e.event_id}</code>
+</a> to <code>${e.url}</code> ${when(e.at)}</li>`;
+    case 'delivery_attempt': {
+      const a = e.attempt;
+      return html`<li>
+<span class="kind">Delivery</span> attempt ${a.attempt} to <code>${a.url}</code>:
+${answered(a)} in ${a.duration_ms} ms ${when(a.at)}
+${a.answer_excerpt ? html`<br><span class="note">Receiver answered:</span> <code>${a.answer_excerpt}</code>` : ''}
+${a.next_retry_at !== null ? html`<br><span class="note">Next retry at</span> ${when(a.next_retry_at)}` : ''}
+${a.given_up ? html`<br><span class="note">Given up: ${a.given_up}</span>` : ''}
+<br>
+<span class="note">Signature header:</span> <code class="wrap">${a.headers['x-gateway-signature'] ?? 'none'}</code>
+· <a href="/console/webhooks/${e.delivery_id}">delivery ${e.delivery_id}</a>
+</li>`;
+    }
+  }
+}
 
 /** A resource's page: what it is, its links, its buttons, and its timeline. */
-export function resourcePage(deps: SandboxDeps, merchantId: string, r: IndexedResource): Fragment {
-  const requests = deps.journal.requests.list(merchantId, { resource: r.id, limit: 200 }).requests;
-  const deliveries = deps.webhooks.deliveries(merchantId, { resource: r.id, limit: 200 }).deliveries;
-  const items: Array<{ at: number; order: number; view: Fragment }> = [];
-  for (const q of requests) items.push({ at: q.at, order: 0, view: html`<li>${requestItem(q)}</li>` });
-  for (const s of deps.journal.resources.changes(r.id))
-    items.push({
-      at: s.at,
-      order: 1,
-      view: html`<li><span class="kind">Status</span> ${s.from ? html`${statusBadge(s.from)} → ` : 'created '}${statusBadge(s.to)} ${when(s.at)}
-<span class="note">${seenIn(s.source)}</span>
-</li>`,
-    });
-  for (const d of deliveries) {
-    const attempts = deps.journal.attempts.of(d.id);
-    items.push({
-      at: d.createdAt,
-      order: 2,
-      view: html`<li>
-<span class="kind">Event</span> <a href="/console/webhooks/${d.id}">${d.eventType || 'notification'} <code>${d.eventId}</code>
-</a> to <code>${d.url}</code> ${when(d.createdAt)}</li>`,
-    });
-    for (const a of attempts)
-      items.push({
-        at: a.at,
-        order: 3,
-        view: html`<li>
-<span class="kind">Delivery</span> attempt ${a.attempt} to <code>${a.url}</code>:
-${answered(a)} in ${a.durationMs} ms ${when(a.at)}
-${a.answerExcerpt ? html`<br><span class="note">Receiver answered:</span> <code>${a.answerExcerpt}</code>` : ''}
-${a.nextRetryAt !== undefined ? html`<br><span class="note">Next retry at ${when(a.nextRetryAt)}</span>` : ''}
-${a.givenUp ? html`<br><span class="note">Given up: ${a.givenUp}</span>` : ''}
-<br>
-<span class="note">Signature header:</span> <code>${a.headers['x-gateway-signature'] ?? 'none'}</code>
-· <a href="/console/webhooks/${d.id}">delivery ${d.id}</a>
-</li>`,
-      });
-  }
-  items.sort((a, b) => a.at - b.at || a.order - b.order);
+export function resourcePage(view: TimelineView, apiUrl: string): Fragment {
+  const r = view.resource;
   return html`<dl class="facts">
 <dt>Kind</dt><dd>${KIND_NAMES[r.kind]}</dd>
 <dt>Status</dt><dd>${statusOf(r)}</dd>
-${r.referenceId ? html`<dt>reference_id</dt><dd>${r.referenceId}</dd>` : ''}
-<dt>First seen</dt><dd>${when(r.createdAt)}</dd>
+${
+  r.kind === 'authentication'
+    ? html`<dt>Authentication</dt><dd>${r.authentication_status ? statusBadge(r.authentication_status) : html`<span class="note">not completed</span>`}</dd>
+<dt>Codes tried</dt><dd>${r.wrong_codes ? `${r.wrong_codes} wrong` : 'no wrong code'}</dd>`
+    : ''
+}
+${r.amount !== null ? html`<dt>Amount</dt><dd>${amountOf(r.amount)}</dd>` : ''}
+${r.payment_method ? html`<dt>Method</dt><dd>${r.payment_method}</dd>` : ''}
+${r.customer ? html`<dt>Customer</dt><dd>${r.customer}</dd>` : ''}
+${r.reference_id ? html`<dt>reference_id</dt><dd>${r.reference_id}</dd>` : ''}
+<dt>First seen</dt><dd>${when(r.created_at)}</dd>
 <dt>Linked</dt><dd>${r.links.length ? r.links.map((id, i) => html`${i ? ', ' : ''}${resourceLink(id)}`) : 'nothing'}</dd>
 </dl>
 ${actions(r)}
 <h2>Timeline</h2>
-${items.length ? html`<ol class="timeline">${items.map((i) => i.view)}</ol>` : html`<p>Nothing recorded yet.</p>`}`;
+${
+  view.timeline.length
+    ? html`<ol class="timeline">${view.timeline.map((e) => timelineItem(e, apiUrl, r.kind))}</ol>`
+    : html`<p>Nothing recorded yet.</p>`
+}`;
 }
 
 export const kindName = (kind: ResourceKind) => KIND_NAMES[kind];

@@ -1,12 +1,13 @@
 import type { Db } from '../storage/database';
+import { asSandboxTime, type SandboxTime } from '../values/time';
 
 /** One API request as the request log keeps it (docs/console.md#request-log). */
 export interface LoggedRequest {
   id: number;
   /** The merchant whose token or session the request carried; undefined when it had none that was valid. */
   merchantId?: string;
-  /** When it ended (epoch ms, the sandbox's clock). */
-  at: number;
+  /** When it ended, on the sandbox's clock. */
+  at: SandboxTime;
   traceId: string;
   method: string;
   /** As sent, percent-encoding kept, card-like digits masked, without the query. */
@@ -28,6 +29,15 @@ export interface LoggedRequest {
 export interface RequestFilter {
   traceId?: string;
   resource?: string;
+  /** `GET`, `POST`, … */
+  method?: string;
+  /** Only paths containing this text. */
+  path?: string;
+  /** One status (`404`) or a class of them (`4xx`). */
+  status?: { from: number; to: number };
+  /** Ended at or after, and before, these instants (epoch ms, the sandbox's clock). */
+  since?: number;
+  until?: number;
   /** Ids below this one: the next page. */
   before?: number;
   limit: number;
@@ -52,7 +62,7 @@ interface Row {
 const toRequest = (r: Row): LoggedRequest => ({
   id: r.id,
   ...(r.merchant_id !== null && { merchantId: r.merchant_id }),
-  at: r.at,
+  at: asSandboxTime(r.at),
   traceId: r.trace_id,
   method: r.method,
   path: r.path,
@@ -75,6 +85,14 @@ export interface RequestLogLimits {
   maxBytes: number;
 }
 
+/** What a request counts for against the byte limit. */
+const bytesOf = (request: Omit<LoggedRequest, 'id'>): number =>
+  ROW_OVERHEAD_BYTES +
+  request.path.length +
+  (request.requestBody?.length ?? 0) +
+  (request.responseBody?.length ?? 0) +
+  request.resources.length * 48;
+
 const COLUMNS = `l.*, (SELECT group_concat(resource_id, ' ') FROM request_resources r WHERE r.request_id = l.id) AS resources`;
 
 /**
@@ -91,8 +109,17 @@ export class RequestJournal {
   private readonly page;
   private readonly pageOfTrace;
   private readonly pageAbout;
+  private readonly pageWhere;
   private entries: number;
   private bytes: number;
+  /** Writes a batch in one transaction (built once: better-sqlite3 reuses it). */
+  private readonly writeAll = this.db.transaction(
+    (requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>, sizes: readonly number[]) => {
+      for (let i = 0; i < requests.length; i++) this.write(requests[i]!, sizes[i]!);
+    },
+  );
+  /** Writes what is queued for the log, so a read sees every request answered before it (SandboxJournal sets it). */
+  beforeRead: () => void = () => {};
 
   constructor(
     private readonly db: Db,
@@ -128,41 +155,62 @@ export class RequestJournal {
         WHERE r.resource_id = @resource AND r.request_id < @before AND ${mine}
         ORDER BY r.request_id DESC LIMIT @limit`,
     );
+    // What the log is searched by besides those: method, path, status, time. No index serves
+    // them, so it is one statement of its own, kept off the unfiltered pages' path.
+    this.pageWhere = db.prepare<
+      Page & {
+        trace: string | null;
+        resource: string | null;
+        method: string | null;
+        path: string | null;
+        status_from: number;
+        status_to: number;
+        since: number;
+        until: number;
+      },
+      Row
+    >(
+      `SELECT ${COLUMNS} FROM request_log l WHERE l.id < @before AND ${mine}
+        AND (@trace IS NULL OR l.trace_id = @trace) AND (@method IS NULL OR l.method = @method)
+        AND (@path IS NULL OR instr(l.path, @path) > 0) AND l.status BETWEEN @status_from AND @status_to
+        AND l.at >= @since AND l.at < @until
+        AND (@resource IS NULL OR EXISTS (SELECT 1 FROM request_resources r WHERE r.request_id = l.id AND r.resource_id = @resource))
+        ORDER BY l.id DESC LIMIT @limit`,
+    );
     const { n, bytes } = this.totals.get()!;
     this.entries = n;
     this.bytes = bytes ?? 0;
   }
 
+  /**
+   * Adds a batch of requests in one transaction (the journal's writes of one event-loop turn); when
+   * the storage refuses it, each goes on its own, as {@link add} writes it, so one that a full
+   * data file cannot hold costs only itself.
+   */
+  addAll(requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>): void {
+    if (this.limits.maxEntries === 0 || requests.length === 0) return;
+    if (requests.length === 1) {
+      this.add(requests[0]!);
+      return;
+    }
+    const sizes = requests.map(bytesOf);
+    try {
+      this.writeAll(requests, sizes);
+    } catch {
+      for (const request of requests) this.add(request);
+      return;
+    }
+    this.counted(
+      requests.length,
+      sizes.reduce((a, b) => a + b, 0),
+    );
+  }
+
   /** Adds one request; returns its id, or undefined when the data file could not hold it. */
   add(request: Omit<LoggedRequest, 'id'>): number | undefined {
     if (this.limits.maxEntries === 0) return undefined;
-    const bytes =
-      ROW_OVERHEAD_BYTES +
-      request.path.length +
-      (request.requestBody?.length ?? 0) +
-      (request.responseBody?.length ?? 0) +
-      request.resources.length * 48;
-    const write = () =>
-      this.db.transaction(() => {
-        const id = Number(
-          this.insert.run({
-            merchant_id: request.merchantId ?? null,
-            at: request.at,
-            trace_id: request.traceId,
-            method: request.method,
-            path: request.path,
-            status: request.status,
-            duration_ms: request.durationMs,
-            idempotency_key: request.idempotencyKey ?? null,
-            replayed: request.replayed ? 1 : 0,
-            request_body: request.requestBody ?? null,
-            response_body: request.responseBody ?? null,
-            bytes,
-          }).lastInsertRowid,
-        );
-        for (const resource of request.resources) this.link.run(resource, id);
-        return id;
-      })();
+    const bytes = bytesOf(request);
+    const write = () => this.db.transaction(() => this.write(request, bytes))();
     let id: number;
     try {
       id = write();
@@ -175,11 +223,37 @@ export class RequestJournal {
         return undefined;
       }
     }
-    this.entries += 1;
+    this.counted(1, bytes);
+    return id;
+  }
+
+  /** The totals after `rows` rows of `bytes` in all were added; the oldest rows go past either limit. */
+  private counted(rows: number, bytes: number): void {
+    this.entries += rows;
     this.bytes += bytes;
     const over = this.entries - this.limits.maxEntries;
     if (over > 0) this.drop(over);
     while (this.bytes > this.limits.maxBytes && this.entries > 1) this.drop(Math.max(1, Math.ceil(this.entries / 100)));
+  }
+
+  private write(request: Omit<LoggedRequest, 'id'>, bytes: number): number {
+    const id = Number(
+      this.insert.run({
+        merchant_id: request.merchantId ?? null,
+        at: request.at,
+        trace_id: request.traceId,
+        method: request.method,
+        path: request.path,
+        status: request.status,
+        duration_ms: request.durationMs,
+        idempotency_key: request.idempotencyKey ?? null,
+        replayed: request.replayed ? 1 : 0,
+        request_body: request.requestBody ?? null,
+        response_body: request.responseBody ?? null,
+        bytes,
+      }).lastInsertRowid,
+    );
+    for (const resource of request.resources) this.link.run(resource, id);
     return id;
   }
 
@@ -191,11 +265,29 @@ export class RequestJournal {
 
   /** A page of the merchant's requests (and those no merchant was found for), newest first. */
   list(merchantId: string, filter: RequestFilter): { requests: LoggedRequest[]; next?: number } {
+    this.beforeRead();
     const page = { merchant: merchantId, before: filter.before ?? Number.MAX_SAFE_INTEGER, limit: filter.limit + 1 };
     const { traceId, resource } = filter;
+    const searched =
+      filter.method !== undefined ||
+      filter.path !== undefined ||
+      filter.status !== undefined ||
+      filter.since !== undefined ||
+      filter.until !== undefined;
     // A trace id names a request or two: the resource, if asked too, is checked on those.
-    const rows =
-      traceId !== undefined
+    const rows = searched
+      ? this.pageWhere.all({
+          ...page,
+          trace: traceId ?? null,
+          resource: resource ?? null,
+          method: filter.method ?? null,
+          path: filter.path ?? null,
+          status_from: filter.status?.from ?? 0,
+          status_to: filter.status?.to ?? 999,
+          since: filter.since ?? 0,
+          until: filter.until ?? Number.MAX_SAFE_INTEGER,
+        })
+      : traceId !== undefined
         ? this.pageOfTrace
             .all({ ...page, trace: traceId })
             .filter((r) => !resource || toRequest(r).resources.includes(resource))
@@ -208,6 +300,7 @@ export class RequestJournal {
 
   /** How many entries and bytes the log holds now. */
   size(): { entries: number; bytes: number } {
+    this.beforeRead();
     return { entries: this.entries, bytes: this.bytes };
   }
 

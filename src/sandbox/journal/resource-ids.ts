@@ -9,12 +9,3 @@ const ANY_ID = new RegExp(`(?:${SHOWN_PREFIXES.join('|')})${UUID_PATTERN}`, 'g')
 export const resourceIdsIn = (...texts: Array<string | undefined>): string[] => [
   ...new Set(texts.flatMap((t) => (t ? (t.match(ANY_ID) ?? []) : []))),
 ];
-
-/** What kind of resource an id names, by its prefix; undefined for any other id. */
-export function kindOfId(id: string): 'order' | 'charge' | 'qr_code' | 'authentication' | undefined {
-  if (id.startsWith(ID_PREFIXES.order)) return 'order';
-  if (id.startsWith(ID_PREFIXES.charge)) return 'charge';
-  if (id.startsWith(ID_PREFIXES.qrCode)) return 'qr_code';
-  if (id.startsWith(ID_PREFIXES.authentication)) return 'authentication';
-  return undefined;
-}

@@ -1,32 +1,32 @@
 import type { Db } from '../storage/database';
-import { kindOfId } from './resource-ids';
+import { asSandboxTime, type SandboxTime } from '../values/time';
+import type { ChangeCause, ResourceKind, StatusChange } from './status-changes';
 
-/** The kinds of resource the console lists. A boleto is a charge paid by boleto, listed apart. */
-export const RESOURCE_KINDS = ['order', 'charge', 'authentication', 'qr_code', 'boleto'] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+export { RESOURCE_KINDS, type ResourceKind } from './status-changes';
 
-/** A resource as the console lists it: what the API last showed of it. */
+/** A resource as the console lists it: what the domain last reported of it. */
 export interface IndexedResource {
   id: string;
   kind: ResourceKind;
-  /** The status last shown; an order's is its latest charge's (orders have none of their own). */
+  /** The status now; an order's is its latest charge's (orders have none of their own). */
   status?: string;
   referenceId?: string;
   /** Ids of the resources it is joined to: an order's charges and QR codes, a charge's order and 3DS authentication. */
   links: string[];
-  /** First and last seen (epoch ms, the sandbox's clock). */
-  createdAt: number;
-  updatedAt: number;
+  /** Created and last changed, on the sandbox's clock. */
+  createdAt: SandboxTime;
+  updatedAt: SandboxTime;
 }
 
-/** One change of a resource's status, as an answer or a notification first showed it. */
+/** One change of a resource's status, as the code that made it reported it (journal/status-changes.ts). */
 export interface StateChange {
   resourceId: string;
   from?: string;
   to: string;
-  at: number;
-  /** The request's trace id, or the notification's event id. */
-  source: { kind: 'request' | 'notification'; id: string };
+  /** When it happened, on the sandbox's clock. */
+  at: SandboxTime;
+  /** What made it, and the request's trace id when a request did (`id`). Rows of an older sandbox may say `notification`. */
+  source: { kind: ChangeCause | 'notification'; id?: string };
 }
 
 interface Row {
@@ -45,80 +45,15 @@ const toResource = (r: Row): IndexedResource => ({
   ...(r.status !== null && { status: r.status }),
   ...(r.reference_id !== null && { referenceId: r.reference_id }),
   links: JSON.parse(r.links) as string[],
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  createdAt: asSandboxTime(r.created_at),
+  updatedAt: asSandboxTime(r.updated_at),
 });
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
-/** What one resource in an answer says of itself. */
-interface Seen {
-  id: string;
-  kind: ResourceKind;
-  status?: string;
-  referenceId?: string;
-  links: string[];
-  /** The object it was read from. */
-  raw: Json;
-}
-
-/** A QR code's status, which its resource does not carry: paid once its order has a PIX charge, else expired by its date. */
-function qrStatus(q: Json, order: Json, at: number): string {
-  const charges = Array.isArray(order.charges) ? order.charges.filter(isObject) : [];
-  if (charges.some((c) => isObject(c.payment_method) && c.payment_method.type === 'PIX')) return 'PAID';
-  const expires = Date.parse(str(q.expiration_date) ?? '');
-  return expires <= at ? 'EXPIRED' : 'WAITING';
-}
-
-/** Every order, charge, QR code and authentication an answer or a notification body shows, with what joins them. */
-function resourcesIn(value: unknown, at: number, parent: Seen | undefined, out: Seen[]): void {
-  if (Array.isArray(value)) {
-    for (const v of value) resourcesIn(v, at, parent, out);
-    return;
-  }
-  if (!isObject(value)) return;
-  const id = str(value.id);
-  const kind = id ? kindOfId(id) : undefined;
-  let seen: Seen | undefined;
-  if (id && kind) {
-    const method = isObject(value.payment_method) ? value.payment_method : undefined;
-    const auth = method && isObject(method.authentication_method) ? str(method.authentication_method.id) : undefined;
-    const links = [
-      ...(parent ? [parent.id] : []),
-      ...(auth ? [auth] : []),
-      ...(str(value.order_id) ? [value.order_id as string] : []),
-    ];
-    seen = {
-      id,
-      kind: kind === 'charge' && method?.type === 'BOLETO' ? 'boleto' : kind,
-      links,
-      raw: value,
-      ...(str(value.reference_id) && { referenceId: value.reference_id as string }),
-    };
-    if (kind === 'qr_code' && parent?.kind === 'order') seen.status = qrStatus(value, parent.raw, at);
-    else if (kind !== 'order' && str(value.status)) seen.status = value.status as string;
-    if (parent) parent.links.push(id);
-    out.push(seen);
-  }
-  const here = seen ?? parent;
-  // Links are addresses; an authentication_method is a reference to an authentication, not the authentication.
-  for (const [key, v] of Object.entries(value))
-    if (key !== 'links' && key !== 'authentication_method') resourcesIn(v, at, here, out);
-  if (seen?.kind === 'order') {
-    // An order's status is its latest charge's.
-    const charges = out.filter((s) => (s.kind === 'charge' || s.kind === 'boleto') && s.links.includes(seen.id));
-    const last = charges[charges.length - 1];
-    if (last?.status) seen.status = last.status;
-  }
-}
-
 /**
- * The resources the API has shown, and each change of their status (docs/console.md#timeline),
- * kept from every answer and every notification body: the console's lists and timelines read it,
- * so they stay fast however many requests were made, and the stores of orders and charges stay as
- * the API needs them.
+ * The resources the domain has reported, and each change of their status (docs/console.md#timeline),
+ * as the code that made the change reported it (journal/status-changes.ts): the console's lists and
+ * timelines read it, so they stay fast however many requests were made, and the stores of orders
+ * and charges stay as the API needs them.
  */
 export class ResourceIndex {
   private readonly find;
@@ -126,6 +61,8 @@ export class ResourceIndex {
   private readonly change;
   private readonly changesOf;
   private readonly page;
+  /** Writes what the journal has queued, so a read sees every request answered before it (SandboxJournal sets it). */
+  beforeRead: () => void = () => {};
 
   constructor(private readonly db: Db) {
     this.find = db.prepare<[string], Row>('SELECT * FROM resources WHERE id = ?');
@@ -136,8 +73,8 @@ export class ResourceIndex {
          reference_id = coalesce(@reference_id, reference_id), links = @links, updated_at = @at`,
     );
     this.change = db.prepare(
-      `INSERT INTO state_changes (resource_id, from_status, to_status, at, trace_id, source)
-       VALUES (@resource_id, @from_status, @to_status, @at, @trace_id, @source)`,
+      `INSERT INTO state_changes (resource_id, kind, from_status, to_status, at, trace_id, source)
+       VALUES (@resource_id, @kind, @from_status, @to_status, @at, @trace_id, @source)`,
     );
     this.changesOf = db.prepare<
       [string],
@@ -146,14 +83,15 @@ export class ResourceIndex {
         from_status: string | null;
         to_status: string;
         at: number;
-        trace_id: string;
-        source: 'request' | 'notification';
+        trace_id: string | null;
+        source: ChangeCause | 'notification';
       }
     >('SELECT * FROM state_changes WHERE resource_id = ? ORDER BY id');
     this.page = db.prepare<
       {
         merchant: string;
         kind: string;
+        also: string;
         id: string | null;
         reference: string | null;
         status: string | null;
@@ -162,70 +100,110 @@ export class ResourceIndex {
       },
       Row & { rowid: number }
     >(
-      `SELECT rowid, * FROM resources WHERE merchant_id = @merchant AND kind = @kind AND rowid < @before
+      `SELECT rowid, * FROM resources WHERE merchant_id = @merchant AND kind IN (@kind, @also) AND rowid < @before
          AND (@id IS NULL OR id = @id) AND (@reference IS NULL OR reference_id = @reference)
          AND (@status IS NULL OR status = @status)
        ORDER BY rowid DESC LIMIT @limit`,
     );
   }
 
+  /** {@link apply} for each change, in one transaction; the resources whose status moved. */
+  applyAll(changes: readonly StatusChange[]): Array<{ id: string; merchantId: string }> {
+    return this.applyInTransaction(changes);
+  }
+
+  private readonly applyInTransaction = this.db.transaction((changes: readonly StatusChange[]) =>
+    changes.flatMap((change) => this.apply(change).map((id) => ({ id, merchantId: change.merchantId }))),
+  );
+
   /**
-   * Reads the resources in a JSON text (an answer, a notification body) and records what is new:
-   * a resource not seen before, a status that changed. Returns the ids whose status changed.
+   * Records one reported change (inside the journal's batch transaction): the resource's row
+   * (created, or its status, reference and links brought up to date) and, when its status moved,
+   * the change. A charge's change moves its order's status too, the order's being its latest
+   * charge's. Returns the ids whose status changed, for the live feed.
    */
-  observe(merchantId: string, json: string, at: number, source: StateChange['source']): string[] {
-    let value: unknown;
-    try {
-      value = JSON.parse(json);
-    } catch {
-      return [];
-    }
-    const seen: Seen[] = [];
-    resourcesIn(value, at, undefined, seen);
+  apply(change: StatusChange): string[] {
     const changed: string[] = [];
-    for (const s of seen) {
-      const before = this.find.get(s.id);
-      const links = [...new Set([...(before ? (JSON.parse(before.links) as string[]) : []), ...s.links])].filter(
-        (l) => l !== s.id,
-      );
-      this.upsert.run({
-        id: s.id,
-        merchant_id: merchantId,
-        kind: s.kind,
-        status: s.status ?? null,
-        reference_id: s.referenceId ?? null,
-        links: JSON.stringify(links),
-        at,
-      });
-      if (s.status && s.status !== (before?.status ?? undefined)) {
-        this.change.run({
-          resource_id: s.id,
-          from_status: before?.status ?? null,
-          to_status: s.status,
-          at,
-          trace_id: source.id,
-          source: source.kind,
-        });
-        changed.push(s.id);
-      }
+    const { resourceId, orderId } = change;
+    const moved = this.upsertOne(
+      change.resourceId,
+      change.merchantId,
+      change.kind,
+      change,
+      change.to,
+      change.links ?? [],
+    );
+    if (moved) changed.push(resourceId);
+    if (orderId) {
+      const order = this.find.get(orderId);
+      const links = [resourceId];
+      if (
+        this.upsertOne(
+          orderId,
+          change.merchantId,
+          'order',
+          { ...change, from: order?.status ?? undefined },
+          change.to,
+          links,
+        )
+      )
+        changed.push(orderId);
     }
     return changed;
   }
 
+  /** Upserts a resource row; inserts a state change when `to` differs from its status. True when it did. */
+  private upsertOne(
+    id: string,
+    merchantId: string,
+    kind: ResourceKind,
+    change: StatusChange,
+    to: string | undefined,
+    newLinks: string[],
+  ): boolean {
+    const before = this.find.get(id);
+    const links = [...new Set([...(before ? (JSON.parse(before.links) as string[]) : []), ...newLinks])].filter(
+      (l) => l !== id,
+    );
+    this.upsert.run({
+      id,
+      merchant_id: merchantId,
+      kind,
+      status: to ?? null,
+      reference_id: id === change.resourceId ? (change.referenceId ?? null) : null,
+      links: JSON.stringify(links),
+      at: change.at,
+    });
+    const from = before?.status ?? undefined;
+    if (to === undefined || to === from) return false;
+    this.change.run({
+      resource_id: id,
+      kind,
+      from_status: from ?? null,
+      to_status: to,
+      at: change.at,
+      trace_id: change.traceId ?? null,
+      source: change.cause,
+    });
+    return true;
+  }
+
   /** One of the merchant's resources. */
   get(id: string, merchantId: string): IndexedResource | undefined {
+    this.beforeRead();
     const row = this.find.get(id);
     return row && (row as Row & { merchant_id: string }).merchant_id === merchantId ? toResource(row) : undefined;
   }
 
   /** A resource's status changes, oldest first. */
   changes(id: string): StateChange[] {
+    this.beforeRead();
     return this.changesOf.all(id).map((r) => ({
       resourceId: r.resource_id,
       ...(r.from_status !== null && { from: r.from_status }),
       to: r.to_status,
-      at: r.at,
-      source: { kind: r.source, id: r.trace_id },
+      at: asSandboxTime(r.at),
+      source: { kind: r.source, ...(r.trace_id !== null && { id: r.trace_id }) },
     }));
   }
 
@@ -235,9 +213,12 @@ export class ResourceIndex {
     kind: ResourceKind,
     filter: { id?: string; referenceId?: string; status?: string; before?: number; limit: number },
   ): { resources: IndexedResource[]; next?: number } {
+    this.beforeRead();
     const rows = this.page.all({
       merchant: merchantId,
       kind,
+      // A boleto is a charge: the charges list shows it too (the boletos list shows only boletos).
+      also: kind === 'charge' ? 'boleto' : kind,
       id: filter.id ?? null,
       reference: filter.referenceId ?? null,
       status: filter.status ?? null,

@@ -1,54 +1,140 @@
-import type { Clock } from '../clock';
+import { maskCardDigits } from '../logging/mask-card-digits';
 import type { DispatcherHooks } from '../webhooks/webhook-dispatcher';
 import type { WebhookAttempts } from '../webhooks/webhook-attempts';
+import type { SandboxTime } from '../values/time';
 import type { ConsoleFeed } from './console-feed';
+import { redactBody } from './redact-body';
 import type { LoggedRequest, RequestJournal } from './request-journal';
+import { resourceIdsIn } from './resource-ids';
 import type { ResourceIndex } from './resource-index';
+import type { StatusChange, StatusReports } from './status-changes';
+
+/**
+ * A request as the recorder hands it over, before anything is masked: the path and idempotency key
+ * as sent, and the body texts the route read and answered. Held in memory only until the batch it
+ * belongs to is written (a few milliseconds), and never written as it is.
+ */
+export type AnsweredRequest = Omit<LoggedRequest, 'id' | 'resources'>;
+
+/** What the request log keeps of a request: card data masked and redacted, the resources it named. */
+function logged(r: AnsweredRequest): Omit<LoggedRequest, 'id'> {
+  // Plain assignments, not conditional spreads: this runs for every request (docs/performance.md#the-journal).
+  const entry: Omit<LoggedRequest, 'id'> = {
+    at: r.at,
+    traceId: r.traceId,
+    method: r.method,
+    path: maskCardDigits(r.path),
+    status: r.status,
+    durationMs: r.durationMs,
+    replayed: r.replayed,
+    resources: resourceIdsIn(r.path, r.requestBody, r.responseBody),
+  };
+  if (r.merchantId !== undefined) entry.merchantId = r.merchantId;
+  if (r.idempotencyKey !== undefined) entry.idempotencyKey = maskCardDigits(r.idempotencyKey);
+  if (r.requestBody) entry.requestBody = redactBody(r.requestBody);
+  if (r.responseBody !== undefined) entry.responseBody = redactBody(r.responseBody);
+  return entry;
+}
+
+/** How long a batch gathers before it is written, in ms: short enough for the console's live view. */
+const BATCH_MS = 5;
+/** A batch this long is written at once. */
+const MAX_BATCH = 256;
 
 /**
  * What the sandbox remembers for the console (docs/console.md): the request log, the resources
  * and their state changes, the delivery attempts; and the live feed told of each. Writing here
  * never fails an API call or a delivery: a record the storage refuses is left out.
+ *
+ * The request log is written in batches: a request answered is queued, and the queue is written
+ * in one transaction a few milliseconds later ({@link BATCH_MS}), after the answers have gone out;
+ * masking and redaction happen then too. So an API request pays for none
+ * of it in its latency, and under load the log costs one transaction per batch instead of one per
+ * request (docs/performance.md#the-journal). {@link flush} writes the queue at once: the sandbox's
+ * close calls it, so no request answered is lost to a shutdown.
  */
-export class SandboxJournal {
+export class SandboxJournal implements StatusReports {
+  private queue: AnsweredRequest[] = [];
+  private changes: StatusChange[] = [];
+  private scheduled: NodeJS.Timeout | undefined;
+
   constructor(
     readonly requests: RequestJournal,
     readonly resources: ResourceIndex,
     readonly attempts: WebhookAttempts,
     readonly feed: ConsoleFeed,
-    private readonly clock: Clock,
     private readonly log: (line: string) => void,
-  ) {}
-
-  /** Logs one request and what its answer showed of the resources. */
-  request(entry: Omit<LoggedRequest, 'id'>): void {
-    this.safely('request log', () => {
-      this.requests.add(entry);
-      if (entry.merchantId && entry.responseBody && entry.status < 300)
-        this.statuses(entry.merchantId, entry.responseBody, { kind: 'request', id: entry.traceId });
-    });
-    this.feed.publish({
-      type: 'request',
-      id: entry.traceId,
-      ...(entry.merchantId && { merchantId: entry.merchantId }),
-    });
+    /** False: nothing is recorded (SandboxOptions.journal), for measuring what recording costs. */
+    readonly on = true,
+  ) {
+    requests.beforeRead = () => this.flush();
+    resources.beforeRead = () => this.flush();
   }
 
-  /** The dispatcher's hooks: a notification's body shows statuses too; each attempt is kept and announced. */
+  /** Queues one request for the log. */
+  request(entry: AnsweredRequest): void {
+    this.queue.push(entry);
+    this.schedule();
+  }
+
+  /** Queues a status change the domain reported (journal/status-changes.ts), written with the next batch. */
+  changed(change: StatusChange): void {
+    if (!this.on) return;
+    this.changes.push(change);
+    this.schedule();
+  }
+
+  /**
+   * Writes the queue {@link BATCH_MS} after its first entry, or at once when it is long: under
+   * load, the requests of several turns share one transaction and their statements run back to back.
+   */
+  private schedule(): void {
+    if (this.queue.length + this.changes.length >= MAX_BATCH) this.flush();
+    // unref: a pending batch never keeps the process alive; close() writes it.
+    else this.scheduled ??= setTimeout(() => this.flush(), BATCH_MS).unref();
+  }
+
+  /** Writes what is queued now (the batch gathering, or everything left at shutdown). */
+  flush(): void {
+    if (this.scheduled) clearTimeout(this.scheduled);
+    this.scheduled = undefined;
+    const batch = this.queue;
+    const changes = this.changes;
+    if (batch.length === 0 && changes.length === 0) return;
+    this.queue = [];
+    this.changes = [];
+    if (batch.length) this.safely('request log', () => this.requests.addAll(batch.map(logged)));
+    let moved: Array<{ id: string; merchantId: string }> = [];
+    if (changes.length)
+      this.safely('state changes', () => {
+        moved = this.resources.applyAll(changes);
+      });
+    for (const entry of batch)
+      this.feed.publish({
+        type: 'request',
+        id: entry.traceId,
+        ...(entry.merchantId && { merchantId: entry.merchantId }),
+      });
+    for (const { id, merchantId } of moved) this.feed.publish({ type: 'status', merchantId, id });
+  }
+
+  /** Drops what is queued and not written yet (POST /sandbox/reset empties the log). */
+  forget(): void {
+    if (this.scheduled) clearTimeout(this.scheduled);
+    this.scheduled = undefined;
+    this.queue = [];
+    this.changes = [];
+  }
+
+  /** The dispatcher's hooks: each attempt is kept and announced. */
   readonly webhookHooks: DispatcherHooks = {
-    recorded: (merchantId, eventId, body) => {
-      this.safely('state changes', () => this.statuses(merchantId, body, { kind: 'notification', id: eventId }));
-    },
+    recorded: () => {},
     attempted: (attempt) => {
+      if (!this.on) return;
       this.safely('webhook attempts', () => this.attempts.record(attempt));
       this.feed.publish({ type: 'delivery', id: String(attempt.deliveryId) });
     },
   };
-
-  private statuses(merchantId: string, json: string, source: { kind: 'request' | 'notification'; id: string }) {
-    for (const id of this.resources.observe(merchantId, json, this.clock.now().getTime(), source))
-      this.feed.publish({ type: 'status', merchantId, id });
-  }
 
   private safely(what: string, work: () => void): void {
     try {

@@ -35,5 +35,7 @@ export const merchantAuth =
       );
     }
     c.set('merchant', merchant);
+    // The console's buttons: what they change is recorded as the console's doing (journal/status-changes.ts).
+    if (!token) c.set('viaConsole', true);
     return next();
   };

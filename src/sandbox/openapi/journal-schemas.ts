@@ -3,13 +3,13 @@ import * as z from 'zod/mini';
 /**
  * The answers of the console's endpoints (docs/sandbox-operations.md#the-console-s-endpoints), as
  * zod schemas for the OpenAPI document and the contract checks. Times are epoch milliseconds on the
- * sandbox's clock, except a retry's, which is real time (the dispatcher waits in real time).
+ * sandbox's clock, a retry's due time included (a clock move past it sends the retry).
  */
 
 const ms = () => z.number();
 const nextBefore = () => z.nullable(z.int());
 
-const loggedRequest = z.strictObject({
+export const loggedRequest = z.strictObject({
   id: z.int(),
   at: ms(),
   trace_id: z.string(),
@@ -30,7 +30,7 @@ export const requestLogResponse = z.strictObject({
   next_before: nextBefore(),
 });
 
-const webhookAttempt = z.strictObject({
+export const webhookAttempt = z.strictObject({
   attempt: z.int(),
   at: ms(),
   url: z.string(),
@@ -52,8 +52,11 @@ export const webhookDelivery = z.strictObject({
   url: z.string(),
   state: z.enum(DELIVERY_STATES),
   created_at: ms(),
-  /** The next attempt's number, and when it is due (real time), while pending. */
-  next_attempt: z.nullable(z.strictObject({ attempt: z.int(), due_at: ms() })),
+  /**
+   * The next attempt's number, and when it is due, while pending: `due_at` on the sandbox's
+   * clock, `due_in_ms` how long after the sandbox's now (0 when it is being sent).
+   */
+  next_attempt: z.nullable(z.strictObject({ attempt: z.int(), due_at: ms(), due_in_ms: z.number() })),
   body: z.string(),
   attempts: z.array(webhookAttempt),
 });
@@ -67,11 +70,21 @@ export const clockResponse = z.strictObject({ now: z.string() });
 
 export const resetResponse = z.strictObject({ reset: z.literal(true), now: z.string() });
 
-const indexedResource = z.strictObject({
+export const indexedResource = z.strictObject({
   id: z.string(),
   kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto']),
   status: z.nullable(z.string()),
   reference_id: z.nullable(z.string()),
+  /** In cents: an order's charges' (or QR codes', or items') total, a charge's, a QR code's, an authentication's. */
+  amount: z.nullable(z.int()),
+  /** CREDIT_CARD, DEBIT_CARD, BOLETO, PIX; a card's brand and last digits after it. */
+  payment_method: z.nullable(z.string()),
+  /** The order's customer (name and email), or a boleto's or card's holder. */
+  customer: z.nullable(z.string()),
+  /** A 3DS authentication's outcome once its flow completed: AUTHENTICATED, NOT_AUTHENTICATED, … */
+  authentication_status: z.nullable(z.string()),
+  /** A 3DS authentication's challenge: how many wrong codes the shopper typed. */
+  wrong_codes: z.nullable(z.int()),
   links: z.array(z.string()),
   created_at: ms(),
   updated_at: ms(),
@@ -82,15 +95,24 @@ export const resourceListResponse = z.strictObject({
   next_before: nextBefore(),
 });
 
-const timelineEntry = z.discriminatedUnion('type', [
+export const CHANGE_SOURCES = ['request', 'simulator', 'clock', 'console', 'notification'] as const;
+
+export const timelineEntry = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('request'), at: ms(), request: loggedRequest }),
   z.strictObject({
     type: z.literal('state_change'),
     at: ms(),
     from: z.nullable(z.string()),
     to: z.string(),
-    source: z.enum(['request', 'notification']),
-    source_id: z.string(),
+    /** The resource's first status (it was created in it); false for an order's first charge after it was created. */
+    created: z.boolean(),
+    /**
+     * What caused it or showed it: a merchant request, the simulator, the clock, a console button,
+     * or (recorded by an earlier sandbox) the notification that showed it.
+     */
+    source: z.enum(CHANGE_SOURCES),
+    /** The trace id of the request that made it (the event id on an old notification row); null for the clock and a 3DS step, whose store has none. */
+    source_id: z.nullable(z.string()),
   }),
   z.strictObject({
     type: z.literal('event'),

@@ -11,6 +11,8 @@ import type { RunInTransaction } from '../storage/transaction-runner';
 import { endToEndId } from './end-to-end-id';
 import type { QrCodeRecord, QrCodeStore } from './qr-code-store';
 import { ID_PREFIXES, newId } from '../values/resource-id';
+import type { ChangeOrigin } from '../journal/status-changes';
+import { asSandboxTime } from '../values/time';
 
 /** The 404 of a QR code id that names none of this account's codes. */
 export const qrCodeNotFound = () => ApiError.of(404, NOT_FOUND, 'qr_code_id', 'No such QR code for this account.');
@@ -52,7 +54,7 @@ export class QrCodePayments {
    * Refused (409), leaving nothing behind, when the code was paid, has expired (by the simulator
    * or by the clock), or its order already has a live charge.
    */
-  pay(id: string, merchantId: string): QrCodeOutcome {
+  pay(id: string, merchantId: string, origin: ChangeOrigin): QrCodeOutcome {
     const { transaction, charges, qrCodes, events } = this.deps;
     return transaction(() => {
       const { q, order, now } = this.openCode(id, merchantId);
@@ -93,7 +95,8 @@ export class QrCodePayments {
       charges.insert(charge);
       if (!qrCodes.markPaid(q.id, charge.id, now))
         throw ApiError.of(409, CONFLICT, '', 'The QR code changed while this request ran: read the order again.');
-      events.created(charge, order);
+      this.reportCode(q, 'PAID', now, origin);
+      events.created(charge, origin, order);
       return { order, charges: [...existing, charge], qrCodes: qrCodes.listByOrder(order.id), now };
     });
   }
@@ -103,13 +106,29 @@ export class QrCodePayments {
    * refused from then on. No charge exists, so nothing is notified. Refused (409) when it was
    * already paid or expired.
    */
-  expire(id: string, merchantId: string): QrCodeOutcome {
+  expire(id: string, merchantId: string, origin: ChangeOrigin): QrCodeOutcome {
     const { transaction, charges, qrCodes } = this.deps;
     return transaction(() => {
       const { q, order, now } = this.openCode(id, merchantId);
       if (!qrCodes.expire(q.id, now))
         throw ApiError.of(409, CONFLICT, '', 'The QR code changed while this request ran: read the order again.');
+      this.reportCode(q, 'EXPIRED', now, origin);
       return { order, charges: charges.listByOrder(order.id), qrCodes: qrCodes.listByOrder(order.id), now };
+    });
+  }
+
+  /** Tells the journal a WAITING code became `to` at `at`: paid, or expired (by the simulator or the clock). */
+  private reportCode(q: QrCodeRecord, to: 'PAID' | 'EXPIRED', at: number, origin: ChangeOrigin): void {
+    this.deps.events.report({
+      merchantId: q.merchantId,
+      resourceId: q.id,
+      kind: 'qr_code',
+      from: 'WAITING',
+      to,
+      cause: origin.cause,
+      at: asSandboxTime(at),
+      ...(origin.traceId && { traceId: origin.traceId }),
+      links: [q.orderId],
     });
   }
 

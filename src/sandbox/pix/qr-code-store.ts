@@ -45,6 +45,7 @@ export class QrCodeStore {
   private readonly byOrder;
   private readonly settle;
   private readonly expireRow;
+  private readonly expiringRows;
 
   constructor(db: Db) {
     this.insertRow = db.prepare<[string, string, string, number, string, number, number]>(
@@ -57,9 +58,17 @@ export class QrCodeStore {
     this.settle = db.prepare<[string, string, number]>(
       'UPDATE qr_codes SET charge_id = ? WHERE id = ? AND charge_id IS NULL AND expires_at > ?',
     );
+    this.expiringRows = db.prepare<[number, number], Row>(
+      'SELECT * FROM qr_codes WHERE charge_id IS NULL AND expires_at > ? AND expires_at <= ? ORDER BY expires_at, rowid',
+    );
     this.expireRow = db.prepare<[number, string, number]>(
       'UPDATE qr_codes SET expires_at = ? WHERE id = ? AND charge_id IS NULL AND expires_at > ?',
     );
+  }
+
+  /** Every account's unpaid codes whose expiry is after `from` and at or before `to`, soonest first: those the clock just passed. */
+  expiringBetween(from: number, to: number): QrCodeRecord[] {
+    return this.expiringRows.all(from, to).map(toRecord);
   }
 
   insert(q: QrCodeRecord): void {

@@ -5,6 +5,7 @@ import { chargeResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
+import { originOf } from '../journal/status-changes';
 
 /**
  * The sandbox's boleto simulator, standing in for the payer and the bank (no body):
@@ -31,7 +32,7 @@ export const BOLETO_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map
       (deps) =>
       (c, { params }) => {
         const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
-        return c.json(deps.chargeChanges.apply(params.id, c.get('merchant').id, settle));
+        return c.json(deps.chargeChanges.apply(params.id, c.get('merchant').id, settle, originOf(c)));
       },
   }),
 );

@@ -11,6 +11,7 @@ import { CHARGE_FEE_ROUTE } from './charge-fees';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
+import { originOf } from '../journal/status-changes';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
 const amountBody = z.strictObject({
@@ -52,7 +53,7 @@ export const CHARGE_ROUTES: Route[] = [
           { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
           () => {
             const charge = processor.create({ merchant, body, at: '', orderId: null });
-            events.created(charge);
+            events.created(charge, originOf(c));
             return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()) };
           },
         );
@@ -112,7 +113,12 @@ export const CHARGE_ROUTES: Route[] = [
         (c, { body, params }) => {
           const value = body.amount?.value;
           return c.json(
-            deps.chargeChanges.apply(params.id, c.get('merchant').id, (charge, now) => decide(charge, value, now)),
+            deps.chargeChanges.apply(
+              params.id,
+              c.get('merchant').id,
+              (charge, now) => decide(charge, value, now),
+              originOf(c),
+            ),
             SUCCESS[action],
           );
         },

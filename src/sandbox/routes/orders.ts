@@ -11,6 +11,7 @@ import { newQrCode } from '../pix/new-qr-code';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES, newId } from '../values/resource-id';
+import { originOf } from '../journal/status-changes';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
 
@@ -69,7 +70,8 @@ export const ORDER_ROUTES: Route[] = [
               newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
             );
             for (const code of codes) qrCodes.insert(code);
-            for (const charge of paid) events.created(charge, order);
+            events.orderCreated(order, codes, originOf(c));
+            for (const charge of paid) events.created(charge, originOf(c), order);
             return { status: 201, body: orderResource(order, paid, codes, deps.apiUrl, now) };
           },
         );
@@ -150,7 +152,7 @@ export const ORDER_ROUTES: Route[] = [
               );
             }
             const charge = processor.create({ merchant, body, at: '', orderId: id });
-            events.created(charge, order);
+            events.created(charge, originOf(c), order);
             const now = deps.clock.now().getTime();
             return {
               status: 201,

@@ -25,3 +25,45 @@ export const matchText = (max: number) => z.optional(z.string().check(z.maxLengt
 /** A resource id to filter on: the entries that named it or showed it. */
 export const resourceFilter = () =>
   described(matchText(100), 'Only entries about this order, charge, QR code or 3DS authentication id.');
+
+/** A status to match: one (`404`) or a class (`4xx`). */
+export const statusFilter = () =>
+  described(
+    z.optional(z.string().check(z.regex(/^[1-5](?:\d\d|xx)$/, 'must be a status such as 404 or a class such as 4xx'))),
+    'Only answers with this status, or of this class (`4xx`).',
+    '4xx',
+  );
+
+/** The statuses a {@link statusFilter} matches, as a range. */
+export const statusRange = (text: string | undefined) =>
+  text === undefined
+    ? undefined
+    : text.endsWith('xx')
+      ? { from: Number(text[0]) * 100, to: Number(text[0]) * 100 + 99 }
+      : { from: Number(text), to: Number(text) };
+
+/**
+ * An instant to filter by: a date-time with its offset, or without one read as São Paulo time,
+ * the time the console shows (a datetime-local field's value, `2026-11-28T14:30`).
+ */
+export const instantFilter = (what: string) =>
+  described(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.refine(
+            (t) => Number.isFinite(instant(t)),
+            'must be a date-time such as 2026-11-28T14:30 or 2026-11-28T14:30:00Z',
+          ),
+        ),
+    ),
+    what,
+    '2026-11-28T14:30',
+  );
+
+/** Epoch ms of an {@link instantFilter}'s text. */
+export const instant = (text: string): number =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?(?:Z|[+-]\d\d:\d\d)?$/.test(text)
+    ? Date.parse(/(?:Z|[+-]\d\d:\d\d)$/.test(text) ? text : `${text.length === 16 ? `${text}:00` : text}-03:00`)
+    : Number.NaN;

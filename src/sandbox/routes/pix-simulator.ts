@@ -4,6 +4,7 @@ import { qrCodeNotFound } from '../pix/qr-code-payments';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
+import { originOf } from '../journal/status-changes';
 
 /**
  * The sandbox's Pix simulator, standing in for the payer's bank (no body), beside the boleto one:
@@ -32,7 +33,9 @@ export const PIX_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((o
         const merchantId = c.get('merchant').id;
         const { qrCodePayments } = deps;
         const done =
-          outcome === 'pay' ? qrCodePayments.pay(params.id, merchantId) : qrCodePayments.expire(params.id, merchantId);
+          outcome === 'pay'
+            ? qrCodePayments.pay(params.id, merchantId, originOf(c))
+            : qrCodePayments.expire(params.id, merchantId, originOf(c));
         return c.json(orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
       },
   }),

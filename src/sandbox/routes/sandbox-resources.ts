@@ -6,9 +6,7 @@ import { described } from '../http/described';
 import { field } from '../http/request-fields';
 import { defineRoute, type Route } from '../http/route';
 import { json } from '../http/route-answers';
-import { resourceAnswer } from '../journal/journal-answers';
 import { RESOURCE_KINDS, type ResourceKind } from '../journal/resource-index';
-import { resourceTimeline } from '../journal/resource-timeline';
 import { resourceListResponse, resourceTimelineResponse } from '../openapi/journal-schemas';
 import { ID_PREFIXES, UUID_PATTERN } from '../values/resource-id';
 import { matchText, pageFields } from './page-query';
@@ -59,14 +57,14 @@ export const SANDBOX_RESOURCE_ROUTES: Route[] = [
     handle:
       (deps) =>
       (c, { query }) => {
-        const page = deps.journal.resources.list(c.get('merchant').id, query.kind, {
+        const page = deps.consoleViews.resources(c.get('merchant').id, query.kind, {
           id: query.id,
           referenceId: query.reference_id,
           status: query.status,
           before: query.before,
           limit: query.limit,
         });
-        return c.json({ resources: page.resources.map(resourceAnswer), next_before: page.next ?? null });
+        return c.json(page);
       },
   }),
   defineRoute<undefined, undefined, { id: string }>({
@@ -85,10 +83,9 @@ export const SANDBOX_RESOURCE_ROUTES: Route[] = [
     handle:
       (deps) =>
       (c, { params }) => {
-        const merchantId = c.get('merchant').id;
-        const resource = deps.journal.resources.get(params.id, merchantId);
-        if (!resource) throw resourceNotFound();
-        return c.json(resourceTimeline(deps.journal, deps.webhooks, resource, merchantId));
+        const timeline = deps.consoleViews.timeline(c.get('merchant').id, params.id);
+        if (!timeline) throw resourceNotFound();
+        return c.json(timeline);
       },
   }),
 ];

@@ -6,19 +6,31 @@ import { described } from '../http/described';
 import { digits, field } from '../http/request-fields';
 import { defineRoute, type Route } from '../http/route';
 import { json } from '../http/route-answers';
-import { deliveryAnswer } from '../journal/journal-answers';
 import type { SandboxDeps } from '../app-env';
+import type { DeliveryFilter } from '../webhooks/webhook-outbox';
 import { DELIVERY_STATES, webhookDelivery, webhookDeliveriesResponse } from '../openapi/journal-schemas';
-import { pageFields, resourceFilter } from './page-query';
+import { matchText, pageFields, resourceFilter } from './page-query';
 
-const deliveriesQuery = z.strictObject({
+export const deliveriesQuery = z.strictObject({
   state: described(
     z.optional(field<(typeof DELIVERY_STATES)[number]>(oneOfRule(DELIVERY_STATES), oneOfSchema(DELIVERY_STATES))),
     'Only deliveries in this state: pending (every one not yet delivered or given up), retrying (pending after a failed attempt), delivered, given_up.',
     'retrying',
   ),
   resource: resourceFilter(),
+  event_type: described(matchText(60), 'Only deliveries of this event type.', 'CHARGE.PAID'),
+  url: described(matchText(300), 'Only deliveries to a URL containing this text.', 'hooks'),
   ...pageFields,
+});
+
+/** The deliveries' filter from its query: the endpoint's and the console page's. */
+export const deliveryFilter = (query: Partial<z.infer<typeof deliveriesQuery>>): DeliveryFilter => ({
+  state: query.state,
+  resource: query.resource || undefined,
+  eventType: query.event_type || undefined,
+  url: query.url || undefined,
+  before: query.before,
+  limit: query.limit ?? 50,
 });
 
 const deliveryNotFound = () => ApiError.of(404, NOT_FOUND, 'id', 'No such webhook delivery for this account.');
@@ -30,9 +42,9 @@ const deliveryParams = {
 
 /** A delivery with its attempts, as the console's endpoints answer it. */
 function shown(deps: SandboxDeps, id: number, merchantId: string) {
-  const d = deps.webhooks.delivery(id, merchantId);
+  const d = deps.consoleViews.delivery(merchantId, id);
   if (!d) throw deliveryNotFound();
-  return deliveryAnswer(d, deps.journal.attempts.of(d.id));
+  return d;
 }
 
 /**
@@ -46,25 +58,16 @@ export const WEBHOOK_DELIVERY_ROUTES: Route[] = [
     path: '/sandbox/webhook-deliveries',
     origin: 'api',
     tag: 'Sandbox',
-    summary: 'Sandbox only: webhook deliveries, newest first, by state or resource, with every attempt',
+    summary:
+      'Sandbox only: webhook deliveries, newest first, by state, resource, event type or URL, with every attempt',
     security: 'bearer',
     query: deliveriesQuery,
     responses: { '200': json('WebhookDeliveries', webhookDeliveriesResponse, 'A page of deliveries.') },
     errors: [400, 401],
     handle:
       (deps) =>
-      (c, { query }) => {
-        const page = deps.webhooks.deliveries(c.get('merchant').id, {
-          state: query.state,
-          resource: query.resource,
-          before: query.before,
-          limit: query.limit,
-        });
-        return c.json({
-          deliveries: page.deliveries.map((d) => deliveryAnswer(d, deps.journal.attempts.of(d.id))),
-          next_before: page.next ?? null,
-        });
-      },
+      (c, { query }) =>
+        c.json(deps.consoleViews.deliveries(c.get('merchant').id, deliveryFilter(query))),
   }),
   defineRoute<undefined, undefined, { id: string }>({
     operationId: 'getWebhookDelivery',

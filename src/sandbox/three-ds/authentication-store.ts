@@ -16,6 +16,8 @@ import {
   used,
 } from './authentication-transitions';
 import { ID_PREFIXES, newId } from '../values/resource-id';
+import { NO_REPORTS, type StatusReports } from '../journal/status-changes';
+import { asSandboxTime } from '../values/time';
 
 /**
  * The column of each field, the one place the table's columns are named: the selects alias them
@@ -146,6 +148,7 @@ export class AuthenticationStore {
   constructor(
     db: Db,
     private readonly clock: Clock,
+    private readonly reports: StatusReports = NO_REPORTS,
   ) {
     this.insert = db.prepare<[StoredAuthentication]>(
       `INSERT INTO authentications (${FIELDS.map((f) => COLUMNS[f]).join(', ')}) VALUES (${FIELDS.map((f) => `@${f}`).join(', ')})`,
@@ -163,10 +166,29 @@ export class AuthenticationStore {
     return this.clock.now().getTime();
   }
 
-  /** Writes `next` over `from`: false when the row changed since `from` was read. */
+  /** Writes `next` over `from`: false when the row changed since `from` was read. A new status is reported to the journal. */
   private write(from: StoredAuthentication, next: StoredAuthentication): boolean {
     const was = Object.fromEntries(GUARD.map((f) => [`was_${f}`, from[f]]));
-    return this.update.run({ ...next, ...was, id: from.id }).changes === 1;
+    const written = this.update.run({ ...next, ...was, id: from.id }).changes === 1;
+    if (written && next.status !== from.status) this.report(next, from.status);
+    return written;
+  }
+
+  /**
+   * Tells the journal of a new status (journal/status-changes.ts). The shopper's browser and the
+   * SDK make these changes (the 3DS endpoints, the challenge pages): a request, whose trace id
+   * the store does not hold.
+   */
+  private report(a: StoredAuthentication, from?: string): void {
+    this.reports.changed({
+      merchantId: a.merchantId,
+      resourceId: a.id,
+      kind: 'authentication',
+      ...(from !== undefined && { from }),
+      to: a.status,
+      cause: 'request',
+      at: asSandboxTime(this.now()),
+    });
   }
 
   /** The merchant's authentication as stored, undefined for an unknown id or another merchant's. */
@@ -182,6 +204,7 @@ export class AuthenticationStore {
   create(input: NewAuthentication): { record: AuthenticationRecord; challengeToken: string | null } {
     const { next, challengeToken } = created(input, this.now(), this.draw);
     this.insert.run(next);
+    this.report(next);
     return { record: toRecord(next), challengeToken };
   }
 

@@ -1,12 +1,13 @@
 import type { Db } from '../storage/database';
+import { asSandboxTime, type SandboxTime } from '../values/time';
 
 /** One attempt to deliver a notification, as the dispatcher made it (docs/console.md#webhooks). */
 export interface WebhookAttempt {
   deliveryId: number;
   /** 1 for the first attempt; a resend continues the count. */
   attempt: number;
-  /** When the attempt started (epoch ms, the sandbox's clock). */
-  at: number;
+  /** When the attempt started, on the sandbox's clock. */
+  at: SandboxTime;
   url: string;
   /** Every header the dispatcher sent, as it sent them. */
   headers: Record<string, string>;
@@ -17,8 +18,8 @@ export interface WebhookAttempt {
   durationMs: number;
   /** `ok`, `HTTP 500`, `timed out`, `failed (…)`. */
   outcome: string;
-  /** When the next attempt is due (epoch ms, real time); undefined when none follows. */
-  nextRetryAt?: number;
+  /** When the next attempt is due, on the sandbox's clock (as `at`); undefined when none follows. */
+  nextRetryAt?: SandboxTime;
   /** Why no attempt follows a failed one. */
   givenUp?: string;
 }
@@ -43,14 +44,14 @@ interface Row {
 const toAttempt = (r: Row): WebhookAttempt => ({
   deliveryId: r.delivery_id,
   attempt: r.attempt,
-  at: r.at,
+  at: asSandboxTime(r.at),
   url: r.url,
   headers: JSON.parse(r.headers) as Record<string, string>,
   ...(r.status !== null && { status: r.status }),
   ...(r.answer_excerpt !== null && { answerExcerpt: r.answer_excerpt }),
   durationMs: r.duration_ms,
   outcome: r.outcome,
-  ...(r.next_retry_at !== null && { nextRetryAt: r.next_retry_at }),
+  ...(r.next_retry_at !== null && { nextRetryAt: asSandboxTime(r.next_retry_at) }),
   ...(r.given_up !== null && { givenUp: r.given_up }),
 });
 

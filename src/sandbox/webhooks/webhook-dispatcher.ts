@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
 import { sha256 } from '../crypto/sha256';
 import { ANSWER_EXCERPT_CHARS, type WebhookAttempt } from './webhook-attempts';
-import type { DeliveryPage, DeliveryRecord, DeliveryState, OutboxEntry, WebhookOutbox } from './webhook-outbox';
+import type { DeliveryFilter, DeliveryPage, DeliveryRecord, OutboxEntry, WebhookOutbox } from './webhook-outbox';
+import { asSandboxTime, sandboxTime, type SandboxTime } from '../values/time';
 
 /**
  * The provider's own check, which existing receivers make: SHA-256 hex of `<API token>-<raw body>`
@@ -78,7 +79,10 @@ const shown = (url: string) => {
 export class WebhookDispatcher {
   private readonly delays: readonly number[];
   private readonly timeoutMs: number;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Each delivery waiting for its due time, with the timer that sends it. */
+  private readonly waiting = new Map<number, { entry: OutboxEntry; timer: NodeJS.Timeout }>();
+  /** The longest wait in real time: a row due further out (the clock had moved in an earlier run) is sent after it. */
+  private readonly longestWaitMs: number;
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
   /** Moves on at each {@link forget}: an attempt that began before it records nothing after it. */
@@ -95,6 +99,12 @@ export class WebhookDispatcher {
   ) {
     this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+    this.longestWaitMs = Math.max(0, ...this.delays);
+  }
+
+  /** Now on the sandbox's clock: every time of a delivery is on it. */
+  private now(): SandboxTime {
+    return sandboxTime(this.clock);
   }
 
   /**
@@ -104,8 +114,8 @@ export class WebhookDispatcher {
    * still records the rows, for its next start with the same data file, and schedules nothing.
    */
   record(urls: readonly string[], event: { id: string; type: string }, body: string, merchantId: string): () => void {
-    const now = this.clock.now().getTime();
-    const entries = urls.map((url) => this.outbox.add(merchantId, event, url, body, Date.now(), now));
+    const now = this.now();
+    const entries = urls.map((url) => this.outbox.add(merchantId, event, url, body, now, now));
     this.hooks.recorded(merchantId, event.id, body);
     return () => {
       if (!this.closed) for (const entry of entries) this.schedule(entry);
@@ -124,7 +134,7 @@ export class WebhookDispatcher {
    */
   resend(id: number, merchantId: string): boolean {
     if (this.closed) return false;
-    const entry = this.outbox.reopen(id, merchantId, Date.now());
+    const entry = this.outbox.reopen(id, merchantId, this.now());
     if (!entry) return false;
     this.schedule(entry);
     return true;
@@ -136,19 +146,29 @@ export class WebhookDispatcher {
   }
 
   /** A page of the merchant's deliveries, newest first (GET /sandbox/webhook-deliveries). */
-  deliveries(
-    merchantId: string,
-    filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
-  ): DeliveryPage {
+  deliveries(merchantId: string, filter: DeliveryFilter): DeliveryPage {
     return this.outbox.list(merchantId, filter);
   }
 
   /** Drops every scheduled attempt and those in flight, the sandbox staying open (its data is being reset). */
   forget(): void {
     this.generation += 1;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const { timer } of this.waiting.values()) clearTimeout(timer);
     for (const controller of this.inFlight) controller.abort();
-    this.timers.clear();
+    this.waiting.clear();
+  }
+
+  /**
+   * The sandbox's clock moved forward (docs/webhooks.md#retries): every delivery it passed is sent
+   * now, and the others wait what is left of their time. So a test moving the clock watches a whole
+   * retry schedule in seconds; nobody moving it, each waits its delay in real time.
+   */
+  clockMoved(): void {
+    if (this.closed) return;
+    for (const { entry, timer } of [...this.waiting.values()]) {
+      clearTimeout(timer);
+      this.schedule(entry);
+    }
   }
 
   /** Cancels pending timers and attempts in flight (the sandbox is closing); the outbox keeps them. */
@@ -158,16 +178,15 @@ export class WebhookDispatcher {
   }
 
   private schedule(entry: OutboxEntry): void {
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        void this.attempt(entry);
-      },
-      Math.max(0, entry.dueAt - Date.now()),
-    );
+    // The sandbox's clock runs at the real rate between moves: what is left of the wait is real time.
+    const wait = Math.min(Math.max(0, entry.dueAt - this.now()), this.longestWaitMs);
+    const timer = setTimeout(() => {
+      this.waiting.delete(entry.id);
+      void this.attempt(entry);
+    }, wait);
     // Pending retries must not keep a test runner or a closing CLI alive.
     timer.unref();
-    this.timers.add(timer);
+    this.waiting.set(entry.id, { entry, timer });
   }
 
   private async attempt(entry: OutboxEntry): Promise<void> {
@@ -179,7 +198,7 @@ export class WebhookDispatcher {
     this.inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), this.timeoutMs);
     let outcome: string;
-    const at = this.clock.now().getTime();
+    const at = this.now();
     const started = performance.now();
     // What was sent and answered, as sent: the console shows these, not a re-derivation.
     let headers: Record<string, string> = {};
@@ -227,7 +246,7 @@ export class WebhookDispatcher {
     const next =
       outcome === 'ok' || retryIn === undefined
         ? undefined
-        : { ...entry, attempt: attempt + 1, dueAt: Date.now() + retryIn };
+        : { ...entry, attempt: attempt + 1, dueAt: asSandboxTime(this.now() + retryIn) };
     try {
       if (next) this.outbox.retry(next);
       else this.outbox.done(entry, outcome === 'ok' ? 'delivered' : 'given_up');

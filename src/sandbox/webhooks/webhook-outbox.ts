@@ -1,6 +1,11 @@
 import type { Db } from '../storage/database';
+import { asSandboxTime, type SandboxTime } from '../values/time';
 
-/** One delivery still to make: `attempt` is the number of the next attempt, `dueAt` its time (epoch ms). */
+/**
+ * One delivery still to make: `attempt` is the number of the next attempt, `dueAt` its time on the
+ * sandbox's clock (so moving the clock past it sends it: docs/webhooks.md#retries). Rows of a
+ * sandbox from before held the machine's time there; the clock restarts at it, so they read the same.
+ */
 export interface OutboxEntry {
   id: number;
   merchantId: string;
@@ -10,17 +15,38 @@ export interface OutboxEntry {
   url: string;
   body: string;
   attempt: number;
-  dueAt: number;
+  dueAt: SandboxTime;
 }
 
 /** Where a delivery stands: still to make (first try or retrying), delivered, or given up. */
 export type DeliveryState = 'pending' | 'delivered' | 'given_up';
 
+/**
+ * A delivery's state as the console and its endpoints show it: a pending one whose first attempt
+ * failed is `retrying`. The one place that rule is written; the list's SQL filter below says the same.
+ */
+export type ShownDeliveryState = DeliveryState | 'retrying';
+export const shownDeliveryState = (d: { state: DeliveryState; attempt: number }): ShownDeliveryState =>
+  d.state === 'pending' && d.attempt > 1 ? 'retrying' : d.state;
+
+/** The filters of a page of deliveries (GET /sandbox/webhook-deliveries, the console's list). */
+export interface DeliveryFilter {
+  state?: ShownDeliveryState;
+  /** Only those about this order, charge, QR code or 3DS authentication id. */
+  resource?: string;
+  /** Only this event type (`CHARGE.PAID`, …). */
+  eventType?: string;
+  /** Only URLs containing this text. */
+  url?: string;
+  before?: number;
+  limit: number;
+}
+
 /** A delivery as the console lists it (GET /sandbox/webhook-deliveries). */
 export interface DeliveryRecord extends OutboxEntry {
   state: DeliveryState;
-  /** When the event was recorded (epoch ms, the sandbox's clock). */
-  createdAt: number;
+  /** When the event was recorded, on the sandbox's clock, as `dueAt`. */
+  createdAt: SandboxTime;
 }
 
 /** A page of deliveries, newest first, and whether more follow. */
@@ -61,10 +87,14 @@ const toEntry = (r: Row): OutboxEntry => ({
   url: r.url,
   body: r.body,
   attempt: r.attempt,
-  dueAt: r.due_at,
+  dueAt: asSandboxTime(r.due_at),
 });
 
-const toRecord = (r: Row): DeliveryRecord => ({ ...toEntry(r), state: r.state, createdAt: r.created_at });
+const toRecord = (r: Row): DeliveryRecord => ({
+  ...toEntry(r),
+  state: r.state,
+  createdAt: asSandboxTime(r.created_at),
+});
 
 /**
  * Deliveries, in SQLite: an event is written here before anything is sent, and stays `pending`
@@ -97,15 +127,22 @@ export class WebhookOutbox {
     this.byId = db.prepare<[number, string], Row>('SELECT * FROM webhook_outbox WHERE id = ? AND merchant_id = ?');
     // `state` NULL: every state; `retrying`: pending after a first failed attempt. About one
     // resource, the deliveries come from the index of their resources (migration 9), not a scan.
-    const states = "(@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)";
-    this.page = db.prepare<{ merchant: string; state: string | null; before: number; limit: number }, Row>(
+    const states =
+      "(@state IS NULL OR (@state = 'retrying' AND state = 'pending' AND attempt > 1) OR state = @state)" +
+      ' AND (@event_type IS NULL OR event_type = @event_type) AND (@url IS NULL OR instr(url, @url) > 0)';
+    type Page = {
+      merchant: string;
+      state: string | null;
+      event_type: string | null;
+      url: string | null;
+      before: number;
+      limit: number;
+    };
+    this.page = db.prepare<Page, Row>(
       `SELECT * FROM webhook_outbox WHERE merchant_id = @merchant AND id < @before AND ${states}
        ORDER BY id DESC LIMIT @limit`,
     );
-    this.pageAbout = db.prepare<
-      { merchant: string; state: string | null; before: number; limit: number; resource: string },
-      Row
-    >(
+    this.pageAbout = db.prepare<Page & { resource: string }, Row>(
       `SELECT o.* FROM delivery_resources r JOIN webhook_outbox o ON o.id = r.delivery_id
         WHERE r.resource_id = @resource AND r.delivery_id < @before AND o.merchant_id = @merchant AND ${states}
         ORDER BY r.delivery_id DESC LIMIT @limit`,
@@ -124,14 +161,14 @@ export class WebhookOutbox {
     );
   }
 
-  /** Records the first attempt of an event to one URL, due at `dueAt` (epoch ms), made at `createdAt` (the sandbox's clock). */
+  /** Records the first attempt of an event to one URL, made at `createdAt` and due at `dueAt` (both the sandbox's clock). */
   add(
     merchantId: string,
     event: { id: string; type: string },
     url: string,
     body: string,
-    dueAt: number,
-    createdAt: number = dueAt,
+    dueAt: SandboxTime,
+    createdAt: SandboxTime = dueAt,
   ): OutboxEntry {
     const id = Number(this.insert.run(merchantId, event.id, event.type, url, body, dueAt, createdAt).lastInsertRowid);
     for (const resource of new Set(body.match(RESOURCE_IDS) ?? [])) this.link.run(resource, id);
@@ -148,13 +185,12 @@ export class WebhookOutbox {
    * The merchant's deliveries, newest first, `limit` a page: in one state (`retrying` is a pending
    * one whose first attempt failed), about one resource (its id in the body), before an id.
    */
-  list(
-    merchantId: string,
-    filter: { state?: DeliveryState | 'retrying'; resource?: string; before?: number; limit: number },
-  ): DeliveryPage {
+  list(merchantId: string, filter: DeliveryFilter): DeliveryPage {
     const query = {
       merchant: merchantId,
       state: filter.state ?? null,
+      event_type: filter.eventType ?? null,
+      url: filter.url ?? null,
       before: filter.before ?? Number.MAX_SAFE_INTEGER,
       limit: filter.limit + 1,
     };
@@ -167,7 +203,7 @@ export class WebhookOutbox {
    * A done delivery made pending again, its next attempt due at `dueAt`, same event id and body
    * (a resend). Undefined when it is still pending: its own retries will send it.
    */
-  reopen(id: number, merchantId: string, dueAt: number): OutboxEntry | undefined {
+  reopen(id: number, merchantId: string, dueAt: SandboxTime): OutboxEntry | undefined {
     const found = this.byId.get(id, merchantId);
     if (!found || this.reopened.run(dueAt, id).changes !== 1) return undefined;
     return { ...toEntry(found), attempt: found.attempt + 1, dueAt };
