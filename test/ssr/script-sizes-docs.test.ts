@@ -12,7 +12,7 @@ const gzipKb = (file: string) => {
   if (!existsSync(root(`dist/${file}`))) throw new Error(`dist/${file} is missing: build first (npm run build)`);
   return gzipSync(readFileSync(root(`dist/${file}`)), { level: 9 }).length / 1024;
 };
-const SCRIPTS = ['gateway.js', 'gateway-challenge.js', 'gateway-encrypt.js', 'gateway-fields.js'];
+const SCRIPTS = ['gateway.js', 'gateway-challenge.js', 'gateway-fields.js'];
 
 describe('the script sizes the docs quote', () => {
   it('docs/sdk.md: each script-tag file at its gzip size, to the tenth of a KB', () => {
