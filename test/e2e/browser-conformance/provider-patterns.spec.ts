@@ -1,0 +1,166 @@
+import { expect, test } from '../fixtures';
+import { CARDS, CHECKOUT_SCRIPT, openProviderPage, payWith, PROVIDER_SDK_URL, providerPageHtml } from './provider-page';
+
+// One test per pattern that public checkout scripts written for the provider's browser SDK use,
+// named after it. Every page loads the provider's script address, unchanged, and the testing
+// kit's routeProviderSdk serves this SDK there; each payment goes through to a PAID order on
+// the sandbox with both 3DS paths (frictionless, and a challenge the shopper answers).
+
+const clickToPay = (call: string) =>
+  `<script>${CHECKOUT_SCRIPT}
+document.getElementById('checkout').addEventListener('submit', function (event) {
+  event.preventDefault();
+  ${call}
+});</script>`;
+
+for (const card of CARDS) {
+  test(`reads encryptCard's result without await (${card.name})`, async ({ page, merchant, sandbox }) => {
+    const html = providerPageHtml(`<script src="${PROVIDER_SDK_URL}"></script>${clickToPay('checkout(PagSeguro);')}`);
+    await openProviderPage(page, merchant, sandbox, `/conformance/sync-${card.name}`, html);
+    await payWith(page, card);
+  });
+
+  test(`beforeChallenge calls open() (${card.name})`, async ({ page, merchant, sandbox }) => {
+    const html = providerPageHtml(
+      `<script src="${PROVIDER_SDK_URL}"></script>${clickToPay(
+        'checkout(PagSeguro, { beforeChallenge: function (info) { window.__before = info.brand; info.open(); } });',
+      )}`,
+    );
+    await openProviderPage(page, merchant, sandbox, `/conformance/before-${card.name}`, html);
+    await payWith(page, card);
+    // Called only when the issuer asks for a challenge, with the brand the page may show.
+    expect(await page.evaluate(() => (window as unknown as { __before?: string }).__before)).toBe(
+      card.challenge ? 'visa' : undefined,
+    );
+  });
+
+  test(`loads the SDK from the provider's URL through RequireJS (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // No RequireJS in node_modules and no network: a minimal AMD loader written here does what
+    // RequireJS does with `paths` (adds the script, marks it data-requiremodule, and hands the
+    // callback what the script's anonymous define() returned).
+    const loader = `<script>
+var amdConfig = { paths: {} }, amdLast;
+function define(deps, factory) { amdLast = (typeof deps === 'function' ? deps : factory)(); }
+define.amd = {};
+var requirejs = { config: function (c) { amdConfig = c; } };
+function require(names, callback) {
+  var script = document.createElement('script');
+  script.src = amdConfig.paths[names[0]] + '.js';
+  script.setAttribute('data-requiremodule', names[0]);
+  script.onload = function () { var module = amdLast; amdLast = undefined; callback(module); };
+  document.head.appendChild(script);
+}
+</script>`;
+    const page$ = `<script>${CHECKOUT_SCRIPT}
+requirejs.config({ paths: { pagseguro: '${PROVIDER_SDK_URL.replace(/\.js$/, '')}' } });
+document.getElementById('checkout').addEventListener('submit', function (event) {
+  event.preventDefault();
+  require(['pagseguro'], function (PagSeguroModule) {
+    window.__sameAsGlobal = PagSeguroModule === window.PagSeguro;
+    checkout(PagSeguroModule);
+  });
+});</script>`;
+    await openProviderPage(page, merchant, sandbox, `/conformance/amd-${card.name}`, providerPageHtml(loader + page$));
+    await payWith(page, card);
+    expect(await page.evaluate(() => (window as unknown as { __sameAsGlobal: boolean }).__sameAsGlobal)).toBe(true);
+  });
+
+  test(`fills a hidden input from encryptCard and submits the form, jQuery style (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // The pattern of jQuery checkouts: a submit handler that stops the submit, encrypts, puts the
+    // encrypted card (and the 3DS id) into hidden inputs and submits the form to the server for real.
+    const html = providerPageHtml(
+      `<script src="${PROVIDER_SDK_URL}"></script>${clickToPay(`checkout(PagSeguro, {
+    submitForm: function (id) {
+      document.getElementById('authentication-id').value = id;
+      HTMLFormElement.prototype.submit.call(document.getElementById('checkout'));
+    },
+  });`)}`,
+    );
+    await openProviderPage(page, merchant, sandbox, `/conformance/form-${card.name}`, html);
+    await payWith(page, card);
+    expect(new URL(page.url()).pathname).toBe('/api/pay-form');
+  });
+
+  test(`imports the SDK as an ES module, as a bundled checkout does (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // A bundler's output or a module script: the SDK's top level runs as a module, where its
+    // `var` is not a global; the page reads window.PagSeguro after the import.
+    const html = providerPageHtml(`<script>${CHECKOUT_SCRIPT}</script><script type="module">
+import '${PROVIDER_SDK_URL}';
+document.getElementById('checkout').addEventListener('submit', function (event) {
+  event.preventDefault();
+  checkout(window.PagSeguro);
+});
+document.body.dataset.ready = 'yes';
+</script>`);
+    await openProviderPage(page, merchant, sandbox, `/conformance/esm-${card.name}`, html);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+    await payWith(page, card);
+  });
+}
+
+test('tests err instanceof PagSeguro.PagSeguroError and reads err.detail', async ({ page, merchant, sandbox }) => {
+  const html = providerPageHtml(`<script src="${PROVIDER_SDK_URL}"></script><script>${CHECKOUT_SCRIPT}</script>`);
+  await openProviderPage(page, merchant, sandbox, '/conformance/errors', html);
+  const seen = await page.evaluate(() => {
+    const P = (window as unknown as { PagSeguro: any }).PagSeguro;
+    const out: Record<string, unknown> = { same: P.PagSeguroError === P.GatewayError };
+    try {
+      P.setUp({ session: 'x', env: 'NOWHERE' });
+    } catch (err) {
+      const e = err as { detail: { errorMessages: Array<Record<string, string>> } };
+      out.setUp = {
+        instance: err instanceof P.PagSeguroError,
+        item: e.detail.errorMessages[0],
+      };
+    }
+    return out;
+  });
+  expect(seen).toEqual({
+    same: true,
+    setUp: {
+      instance: true,
+      item: { code: '40002', parameterName: 'env', description: expect.stringContaining('env') },
+    },
+  });
+  // An error the API answers, through the page's own catch: a session the sandbox does not know.
+  await page.evaluate(() => {
+    const w = window as unknown as { fetch: typeof fetch };
+    const real = w.fetch;
+    w.fetch = (input, init) =>
+      String(input).endsWith('/api/checkout-data')
+        ? real(input, init)
+            .then((res) => res.json())
+            .then((data) => new Response(JSON.stringify({ ...data, session: 'unknown-session' })))
+        : real(input, init);
+  });
+  await page.fill('#number', CARDS[0].number);
+  await page.evaluate(() => {
+    const w = window as unknown as { checkout(p: unknown): void; PagSeguro: unknown };
+    w.checkout(w.PagSeguro);
+  });
+  await expect(page.locator('#result')).toHaveText(/^PagSeguroError 401 /);
+});
+
+test("reads encryptCard's error codes the way the provider's pages do", async ({ page, merchant, sandbox }) => {
+  const html = providerPageHtml(`<script src="${PROVIDER_SDK_URL}"></script>${clickToPay('checkout(PagSeguro);')}`);
+  await openProviderPage(page, merchant, sandbox, '/conformance/card-errors', html);
+  await page.fill('#number', '4111111111111112');
+  await page.fill('#cvv', '1');
+  await page.fill('#exp-month', '13');
+  await page.click('#pay');
+  await expect(page.locator('#result')).toHaveText(
+    'card errors: INVALID_NUMBER,INVALID_SECURITY_CODE,INVALID_EXPIRATION_MONTH',
+  );
+});
