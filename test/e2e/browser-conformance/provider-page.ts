@@ -153,18 +153,18 @@ export async function routeBackend(page: Page, merchant: MerchantServer, sandbox
   });
 }
 
-/** Opens a provider-style page with the testing kit's route and the backend stand-in in place. */
+/** Opens a provider-style page with the backend stand-in and (unless `kit: false`) the testing kit's route in place. */
 export async function openProviderPage(
   page: Page,
   merchant: MerchantServer,
   sandbox: Sandbox,
   path: string,
   html: string,
-  headers?: Record<string, string>,
+  options: { headers?: Record<string, string>; kit?: boolean } = {},
 ): Promise<void> {
-  await routeProviderSdk(page, sandbox);
+  if (options.kit !== false) await routeProviderSdk(page, sandbox);
   await routeBackend(page, merchant, sandbox);
-  await page.goto(merchant.page(path, { html, headers }));
+  await page.goto(merchant.page(path, { html, headers: options.headers }));
 }
 
 /** Types the card into the page's form, clicks Pagar, answers the challenge if there is one, and waits for the order. */

@@ -108,7 +108,74 @@ document.body.dataset.ready = 'yes';
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
     await payWith(page, card);
   });
+
+  test(`a page under a CSP whose script-src names only the provider's host (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // No 'unsafe-inline' and no 'unsafe-eval': the page's own script carries a nonce, the SDK comes
+    // from the provider's host. The sandbox is reached at its own address here, so connect-src and
+    // frame-src name it, as they name the provider's API and challenge hosts in production.
+    const nonce = 'c2FuZGJveA==';
+    const csp = [
+      "default-src 'self'",
+      `script-src 'nonce-${nonce}' https://assets.pagseguro.com.br`,
+      `connect-src 'self' ${sandbox.apiUrl}`,
+      `frame-src ${sandbox.challengeUrl}`,
+      "style-src 'self' 'unsafe-inline'",
+      "object-src 'none'",
+      "base-uri 'none'",
+    ].join('; ');
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const html = providerPageHtml(
+      `<script src="${PROVIDER_SDK_URL}"></script>${clickToPay('checkout(PagSeguro);').replace('<script>', `<script nonce="${nonce}">`)}`,
+    );
+    await openProviderPage(page, merchant, sandbox, `/conformance/csp-${card.name}`, html, {
+      headers: { 'content-security-policy': csp },
+    });
+    await payWith(page, card);
+    expect(violations).toEqual([]);
+  });
+
+  test(`finds its sandbox from data-gateway-api-url when served from the merchant's own server (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // No testing kit: the page's script src is changed to gateway.js on the page's own server (as
+    // from a CDN), which cannot know the sandbox; the tag says which API to call.
+    const html = providerPageHtml(
+      `<script src="${merchant.url}/gateway.js" data-gateway-api-url="${sandbox.apiUrl}"></script>${clickToPay('checkout(PagSeguro);')}`,
+    );
+    await openProviderPage(page, merchant, sandbox, `/conformance/cdn-${card.name}`, html, { kit: false });
+    await payWith(page, card);
+  });
 }
+
+test('names GatewayConfig.apiUrl when the page configures an API address that is not a URL', async ({
+  page,
+  merchant,
+  sandbox,
+}) => {
+  const html = providerPageHtml(
+    `<script>window.GatewayConfig = { apiUrl: 'sandbox.local' };</script><script src="${merchant.url}/gateway.js"></script>`,
+  );
+  await openProviderPage(page, merchant, sandbox, '/conformance/config-error', html, { kit: false });
+  const item = await page.evaluate(() => {
+    const P = (window as unknown as { PagSeguro: any }).PagSeguro;
+    try {
+      P.setUp({ session: 'x', env: 'SANDBOX' });
+      return undefined;
+    } catch (err) {
+      return (err as { detail: { errorMessages: unknown[] } }).detail.errorMessages[0];
+    }
+  });
+  expect(item).toMatchObject({ code: '40002', parameterName: 'GatewayConfig.apiUrl' });
+});
 
 test('tests err instanceof PagSeguro.PagSeguroError and reads err.detail', async ({ page, merchant, sandbox }) => {
   const html = providerPageHtml(`<script src="${PROVIDER_SDK_URL}"></script><script>${CHECKOUT_SCRIPT}</script>`);
