@@ -34,12 +34,28 @@ test.beforeEach(async ({ page: tab, gateway }) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const { encrypted, id } = JSON.parse(body || '{}');
-    const order = { customer: { name: 'Maria Silva', email: 'maria@example.com', tax_id: '12345678909' },
-      charges: [{ amount: { value: 15000, currency: 'BRL' }, payment_method: { type: 'CREDIT_CARD', installments: 1, capture: true,
-        card: { encrypted }, authentication_method: { type: 'THREEDS', id } } }] };
-    const answer = req.url === '/checkout'
-      ? { session: (await api('/checkout-sdk/sessions', {})).session, publicKey: (await api('/public-keys', { type: 'card' })).public_key }
-      : { status: (await api('/orders', order)).charges[0].status };
+    const order = {
+      customer: { name: 'Maria Silva', email: 'maria@example.com', tax_id: '12345678909' },
+      charges: [
+        {
+          amount: { value: 15000, currency: 'BRL' },
+          payment_method: {
+            type: 'CREDIT_CARD',
+            installments: 1,
+            capture: true,
+            card: { encrypted },
+            authentication_method: { type: 'THREEDS', id },
+          },
+        },
+      ],
+    };
+    const answer =
+      req.url === '/checkout'
+        ? {
+            session: (await api('/checkout-sdk/sessions', {})).session,
+            publicKey: (await api('/public-keys', { type: 'card' })).public_key,
+          }
+        : { status: (await api('/orders', order)).charges[0].status };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));

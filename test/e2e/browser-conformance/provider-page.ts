@@ -25,7 +25,7 @@ export const CARDS = [
  * card synchronously, authenticates it, posts the order to its backend and writes the outcome
  * into #result. `checkout(PagSeguro, options)` is what each page calls in its own way.
  */
-export const CHECKOUT_SCRIPT = String.raw`
+export const CHECKOUT_SCRIPT = `
 function show(text) { document.getElementById('result').textContent = text; }
 function field(id) { return document.getElementById(id).value; }
 function post(path, body) {
