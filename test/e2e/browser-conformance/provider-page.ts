@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { createRequire } from 'node:module';
 import type { Sandbox } from '../../../dist/sandbox/index.js';
 import { routeProviderSdk, submitChallengeCode, SANDBOX_CODES, TEST_CARDS } from '../../../dist/testing/index.js';
 import { expect } from '../fixtures';
@@ -10,6 +11,10 @@ import type { MerchantServer } from '../merchant-server';
 // with this SDK, call window.PagSeguro, and post to a backend of their own. The backend stand-in
 // here (/api/* on the merchant origin) creates the session and the order on the sandbox, with
 // the bearer token only it holds.
+
+/** RequireJS's own loader (the devDependency), which the shop serves to the pages that use it. */
+const require = createRequire(import.meta.url);
+export const REQUIRE_JS = require.resolve('requirejs/require.js');
 
 /** The provider's script address, as its documentation gives it. */
 export const PROVIDER_SDK_URL = 'https://assets.pagseguro.com.br/checkout-sdk-js/rc/dist/browser/pagseguro.min.js';

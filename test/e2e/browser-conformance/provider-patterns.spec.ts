@@ -1,5 +1,13 @@
 import { expect, test } from '../fixtures';
-import { CARDS, CHECKOUT_SCRIPT, openProviderPage, payWith, PROVIDER_SDK_URL, providerPageHtml } from './provider-page';
+import {
+  CARDS,
+  CHECKOUT_SCRIPT,
+  openProviderPage,
+  payWith,
+  PROVIDER_SDK_URL,
+  providerPageHtml,
+  REQUIRE_JS,
+} from './provider-page';
 
 // One test per pattern that public checkout scripts written for the provider's browser SDK use,
 // named after it. Every page loads the provider's script address, unchanged, and the testing
@@ -39,22 +47,11 @@ for (const card of CARDS) {
     merchant,
     sandbox,
   }) => {
-    // No RequireJS in node_modules and no network: a minimal AMD loader written here does what
-    // RequireJS does with `paths` (adds the script, marks it data-requiremodule, and hands the
-    // callback what the script's anonymous define() returned).
-    const loader = `<script>
-var amdConfig = { paths: {} }, amdLast;
-function define(deps, factory) { amdLast = (typeof deps === 'function' ? deps : factory)(); }
-define.amd = {};
-var requirejs = { config: function (c) { amdConfig = c; } };
-function require(names, callback) {
-  var script = document.createElement('script');
-  script.src = amdConfig.paths[names[0]] + '.js';
-  script.setAttribute('data-requiremodule', names[0]);
-  script.onload = function () { var module = amdLast; amdLast = undefined; callback(module); };
-  document.head.appendChild(script);
-}
-</script>`;
+    // RequireJS itself (the devDependency's require.js, served by the shop): `paths` names the
+    // provider's address without `.js`, and the module is what the callback receives.
+    const loader = `<script src="${merchant.file('/js/require.js', REQUIRE_JS, 'text/javascript')}"></script>`;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     const page$ = `<script>${CHECKOUT_SCRIPT}
 requirejs.config({ paths: { pagseguro: '${PROVIDER_SDK_URL.replace(/\.js$/, '')}' } });
 document.getElementById('checkout').addEventListener('submit', function (event) {
@@ -67,6 +64,7 @@ document.getElementById('checkout').addEventListener('submit', function (event) 
     await openProviderPage(page, merchant, sandbox, `/conformance/amd-${card.name}`, providerPageHtml(loader + page$));
     await payWith(page, card);
     expect(await page.evaluate(() => (window as unknown as { __sameAsGlobal: boolean }).__sameAsGlobal)).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test(`fills a hidden input from encryptCard and submits the form, jQuery style (${card.name})`, async ({
@@ -107,6 +105,24 @@ document.body.dataset.ready = 'yes';
     await openProviderPage(page, merchant, sandbox, `/conformance/esm-${card.name}`, html);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
     await payWith(page, card);
+  });
+
+  test(`a page with RequireJS that loads the SDK with its own script tag (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // The other RequireJS page: require.js for its own modules, the SDK by a plain tag. A UMD build
+    // or an anonymous define() here would make RequireJS throw "Mismatched anonymous define()";
+    // the SDK defines no module and sets the globals.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const html = providerPageHtml(
+      `<script src="${merchant.file('/js/require.js', REQUIRE_JS, 'text/javascript')}"></script><script src="${PROVIDER_SDK_URL}"></script>${clickToPay('checkout(PagSeguro);')}`,
+    );
+    await openProviderPage(page, merchant, sandbox, `/conformance/amd-tag-${card.name}`, html);
+    await payWith(page, card);
+    expect(errors).toEqual([]);
   });
 
   test(`a page under a CSP whose script-src names only the provider's host (${card.name})`, async ({
