@@ -247,3 +247,16 @@ test("reads encryptCard's error codes the way the provider's pages do", async ({
     'card errors: INVALID_NUMBER,INVALID_SECURITY_CODE,INVALID_EXPIRATION_MONTH',
   );
 });
+
+test("leaves a page's own PagSeguro alone: window.Gateway is the SDK there", async ({ page, merchant, sandbox }) => {
+  const html = providerPageHtml(
+    `<script>window.PagSeguro = { mine: true };</script><script src="${PROVIDER_SDK_URL}"></script>`,
+  );
+  await openProviderPage(page, merchant, sandbox, '/conformance/own-pagseguro', html);
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as { PagSeguro: { mine?: boolean }; Gateway: { encryptCard?: unknown } };
+      return { mine: w.PagSeguro.mine, gateway: typeof w.Gateway.encryptCard };
+    }),
+  ).toEqual({ mine: true, gateway: 'function' });
+});
