@@ -9,11 +9,7 @@ import { defineRoute, type Route } from '../http/route';
  * challenge, card fields). The route's pattern, its OpenAPI parameter and the docs' lists come
  * from here; test/sandbox/sdk-scripts.test.ts checks it names every script the build writes.
  */
-export const SDK_SCRIPT_FILES = [
-  'gateway.js',
-  'gateway-challenge.js',
-  'gateway-fields.js',
-] as const;
+export const SDK_SCRIPT_FILES = ['gateway.js', 'gateway-challenge.js', 'gateway-fields.js'] as const;
 const quoted = (file: string) => file.replaceAll('.', '\\.');
 
 /** The script-tag build and the challenge and card-fields code it loads on demand from beside itself. */
