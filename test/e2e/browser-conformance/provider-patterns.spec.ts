@@ -157,6 +157,17 @@ document.body.dataset.ready = 'yes';
     expect(violations).toEqual([]);
   });
 
+  test(`runs with only its script's src changed to the sandbox's gateway.js (${card.name})`, async ({
+    page,
+    merchant,
+    sandbox,
+  }) => {
+    // No testing kit and no configuration: the sandbox that served the script is the API it calls.
+    const html = providerPageHtml(`<script src="${sandbox.sdkUrl}"></script>${clickToPay('checkout(PagSeguro);')}`);
+    await openProviderPage(page, merchant, sandbox, `/conformance/src-${card.name}`, html, { kit: false });
+    await payWith(page, card);
+  });
+
   test(`finds its sandbox from data-gateway-api-url when served from the merchant's own server (${card.name})`, async ({
     page,
     merchant,
