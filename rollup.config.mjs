@@ -32,9 +32,10 @@ const licenseBanner =
 const sourcemap = 'hidden';
 
 /**
- * The script-tag build cannot split chunks, so it loads its challenge code and its card-encryption
- * code as scripts of their own: this swaps the dynamic-import challenge loader for the one that
- * adds gateway-challenge.js, and encryptCard for the stand-in that adds gateway-encrypt.js. Its
+ * The script-tag build cannot split chunks, so it loads its challenge code and its card fields' code
+ * as scripts of their own: this swaps the dynamic-import loaders for the ones that add
+ * gateway-challenge.js and gateway-fields.js. encryptCard is in gateway.js itself: it is
+ * synchronous, as the provider's is, so it cannot wait for a script. Its
  * GatewayError skips the ES5 prototype repair: nobody transpiles gateway.js (restore-prototype-script.ts).
  */
 const lazyScripts = () => ({
@@ -46,8 +47,6 @@ const lazyScripts = () => ({
       });
     if (source === './import-card-fields-module' && importer?.includes('/src/sdk/card-fields/'))
       return this.resolve('./add-card-fields-script', importer, { skipSelf: true });
-    if (source === './encrypt-card' && importer?.endsWith('/src/sdk/index.ts'))
-      return this.resolve('./encrypt/encrypt-card-script', importer, { skipSelf: true });
     if (source === './restore-prototype')
       return this.resolve('./restore-prototype-script', importer, { skipSelf: true });
     return null;
@@ -59,7 +58,7 @@ const lazyScripts = () => ({
  * them also if the builds run at the same time.
  */
 const lazyScriptFiles = new Map(
-  ['dist/gateway-challenge.js', 'dist/gateway-encrypt.js', 'dist/gateway-fields.js'].map((file) => {
+  ['dist/gateway-challenge.js', 'dist/gateway-fields.js'].map((file) => {
     let written;
     const promise = new Promise((resolve) => {
       written = resolve;
@@ -75,14 +74,13 @@ const lazyScriptWritten = () => ({
   },
 });
 
-/** Writes the SRI hashes of the finished gateway-challenge.js and gateway-encrypt.js into gateway.js (see challenge-integrity.ts). */
+/** Writes the SRI hashes of the finished gateway-challenge.js and gateway-fields.js into gateway.js (see challenge-integrity.ts). */
 const scriptIntegrity = () => ({
   name: 'script-integrity',
   async renderChunk(code) {
     await Promise.all([...lazyScriptFiles.values()].map((f) => f.promise));
     for (const [file, name] of [
       ['dist/gateway-challenge.js', 'CHALLENGE'],
-      ['dist/gateway-encrypt.js', 'ENCRYPT'],
       ['dist/gateway-fields.js', 'FIELDS'],
     ]) {
       const hash = createHash('sha384').update(readFileSync(file)).digest('base64');
@@ -204,19 +202,6 @@ const javaScript = [
     },
     plugins: browser(),
   },
-  // The card-encryption code, fetched by gateway.js on the first encryptCard call. Built before
-  // gateway.js too, for the same reason.
-  {
-    input: 'src/sdk/encrypt/encrypt-script.ts',
-    output: {
-      file: 'dist/gateway-encrypt.js',
-      format: 'iife',
-      sourcemap,
-      banner: licenseBanner,
-      plugins: [minify(), lazyScriptWritten()],
-    },
-    plugins: browser(),
-  },
   // The hosted card fields' page code, fetched by gateway.js on the first createCardFields. Built
   // before gateway.js too, for the same reason.
   {
@@ -230,9 +215,13 @@ const javaScript = [
     },
     plugins: browser(),
   },
-  // Script tag: window.Gateway. IIFE (not UMD) so a page with RequireJS still gets the global. The
-  // IIFE's `var Gateway` is a global only in a classic top-level script: the footer sets it on
-  // globalThis for a module script, a bundler import and a loader's eval too.
+  // Script tag: window.Gateway, and window.PagSeguro when the page has none (src/sdk/global.ts).
+  // IIFE (not UMD) so a page with RequireJS still gets the globals. The IIFE's `var Gateway` is a
+  // global only in a classic top-level script: the footer sets it on globalThis for a module
+  // script, a bundler import and a loader's eval too. It also defines an AMD module, but only in a
+  // script RequireJS itself added (it marks it data-requiremodule): there `require(['pagseguro'],
+  // function (PagSeguro) {…})` gets the API without a shim, while an anonymous define() in a script
+  // the page added would make RequireJS throw "Mismatched anonymous define()".
   {
     input: 'src/sdk/global.ts',
     output: {
@@ -241,7 +230,12 @@ const javaScript = [
       name: 'Gateway',
       sourcemap,
       banner: licenseBanner,
-      footer: 'globalThis.Gateway = Gateway;',
+      footer: [
+        'globalThis.Gateway = Gateway;',
+        'globalThis.PagSeguro ??= Gateway;',
+        "typeof define == 'function' && define.amd && document.currentScript?.hasAttribute('data-requiremodule') &&",
+        '  define(() => Gateway);',
+      ].join('\n'),
       plugins: [minify(), scriptIntegrity()],
     },
     plugins: [lazyScripts(), ...browser()],

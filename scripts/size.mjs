@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 
-// The limit of the script every checkout page loads, with zod and penpal used as published and every
-// rule and message kept (docs/performance.md, "Script sizes").
-const LIMIT = 12 * 1024;
+// The limit of the script every checkout page loads, with zod and penpal used as published, every
+// rule and message kept and the synchronous card encryption in (docs/performance.md, "Script
+// sizes": issue 46 budgeted 13 KB; the encryption took 0.4 KB more, see there).
+const LIMIT = 13.5 * 1024;
 const code = readFileSync('dist/gateway.js');
 const gz = gzipSync(code, { level: 9 }).length;
 const br = brotliCompressSync(code).length;
@@ -16,8 +17,6 @@ const challenge = gzipSync(readFileSync('dist/gateway-challenge.js'), { level: 9
 console.log(
   `dist/gateway-challenge.js: ${kb(challenge)} gzip, loaded only when an issuer asks for a challenge (first load + challenge: ${kb(gz + challenge)})`,
 );
-const encrypt = gzipSync(readFileSync('dist/gateway-encrypt.js'), { level: 9 }).length;
-console.log(`dist/gateway-encrypt.js: ${kb(encrypt)} gzip, loaded only on the first encryptCard call`);
 const fields = gzipSync(readFileSync('dist/gateway-fields.js'), { level: 9 }).length;
 console.log(`dist/gateway-fields.js: ${kb(fields)} gzip, loaded only on the first createCardFields call`);
 // The hosted card field's own script (issue 41: at most 12 KB gzip), inline in each field's frame.

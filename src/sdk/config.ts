@@ -1,6 +1,6 @@
 import { errorItem, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../core/error-item';
 import { randomUuid } from '../core/trace-id';
-import { resolveApiUrl } from './api-url';
+import { configuredApiUrl, resolveApiUrl } from './api-url';
 import { ErrorCode } from './errors/error-code';
 import { GatewayError } from './errors/gateway-error';
 import type { Environment, Locale, SetUpOptions } from './types';
@@ -68,12 +68,15 @@ export function setUp(options: SetUpOptions): void {
   if (o.env == null) bad(REQUIRED_PARAMETER, 'env', 'is required: "PROD" or "SANDBOX"');
   else if (o.env !== 'PROD' && o.env !== 'SANDBOX') bad(INVALID_PARAMETER, 'env', 'must be "PROD" or "SANDBOX"');
   let apiUrl: string | undefined;
-  if (o.apiUrl !== undefined) {
+  // setUp's apiUrl, else the one the page configured (a GatewayConfig global, the script tag's
+  // data-gateway-api-url), named as the page wrote it when it is not a URL.
+  const given = o.apiUrl === undefined ? configuredApiUrl() : { value: o.apiUrl, name: 'apiUrl' };
+  if (given) {
     try {
       // new URL throws on anything that is not an absolute URL: apiUrl stays unset.
-      if (typeof o.apiUrl === 'string' && /^https?:$/.test(new URL(o.apiUrl).protocol)) apiUrl = o.apiUrl;
+      if (typeof given.value === 'string' && /^https?:$/.test(new URL(given.value).protocol)) apiUrl = given.value;
     } catch {}
-    if (!apiUrl) bad(INVALID_PARAMETER, 'apiUrl', 'must be an absolute http(s) URL');
+    if (!apiUrl) bad(INVALID_PARAMETER, given.name, 'must be an absolute http(s) URL');
   }
   if (
     o.timeout !== undefined &&

@@ -19,7 +19,8 @@ export interface SetUpOptions {
    * Base URL of the API. Required with `env: "PROD"`: the SDK has no built-in production host,
    * and setUp fails with `INVALID_SETUP` (parameterName `apiUrl`) without it. With SANDBOX leave
    * it out when the script tag is served by the sandbox (the script's own origin is used); set it
-   * with the npm build against a sandbox that does not run on `http://127.0.0.1:4010`.
+   * with the npm build against a sandbox that does not run on `http://127.0.0.1:4010`. Without it,
+   * a `GatewayConfig = { apiUrl }` global or the script tag's `data-gateway-api-url` is used.
    */
   apiUrl?: string;
   /** Milliseconds an API call may take before it fails with `TIMEOUT`. Default 15000. */

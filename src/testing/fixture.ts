@@ -1,4 +1,5 @@
 import type {
+  Page,
   TestType,
   PlaywrightTestArgs,
   PlaywrightTestOptions,
@@ -9,6 +10,7 @@ import type { Sandbox, SandboxClock, SandboxOptions } from '../sandbox/index';
 import { decideChallenge, type ChallengeDecision } from './decide-challenge';
 import { expirePixCode, payPixCode, type PixOrder } from './pix-simulator';
 import { playwright } from './playwright';
+import { routeProviderSdk } from './provider-sdk';
 
 /** A merchant account of its own, for tests of isolation between merchants. */
 export interface SecondMerchant {
@@ -39,6 +41,11 @@ export interface GatewaySandbox {
   payPixCode(qrCodeId: string): Promise<PixOrder>;
   /** Expires a Pix QR code of the sandbox merchant now, unpaid (see {@link expirePixCode}). */
   expirePixCode(qrCodeId: string): Promise<PixOrder>;
+  /**
+   * Serves this SDK, pointed at this sandbox, where `page` loads the provider's browser SDK
+   * (see {@link routeProviderSdk}): a checkout written for the provider runs unchanged.
+   */
+  routeProviderSdk(page: Page): Promise<void>;
   /** The underlying sandbox, for anything else it offers (`addMerchant`, `configureMerchant`). */
   sandbox: Sandbox;
 }
@@ -76,6 +83,7 @@ export const test: TestType<
           decideChallenge: (id, code) => decideChallenge(target, id, code),
           payPixCode: (id) => payPixCode(target, id),
           expirePixCode: (id) => expirePixCode(target, id),
+          routeProviderSdk: (page) => routeProviderSdk(page, target),
           sandbox,
         });
       } finally {

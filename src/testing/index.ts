@@ -2,7 +2,8 @@
  * Testing kit for integrators' Playwright suites: `import { test, expect, passChallenge } from
  * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank;
  * `TEST_CARDS` names the sandbox's test cards; `fillCardFields` types one into the hosted card
- * fields; `startWebhookReceiver` receives and checks notifications. Needs the optional peer
+ * fields; `startWebhookReceiver` receives and checks notifications; `routeProviderSdk` serves this
+ * SDK, pointed at the sandbox, where a page loads the provider's browser SDK. Needs the optional peer
  * dependency @playwright/test (and better-sqlite3 for the sandbox). See docs/testing.md.
  * @packageDocumentation
  */
@@ -30,6 +31,7 @@ export {
   type WebhookReceiverOptions,
 } from './webhook-receiver';
 export { CARD_FIELD_HOOKS, CHALLENGE_HOOKS, SANDBOX_CODES, type CardFieldHookName } from './selectors';
+export { routeProviderSdk, type ProviderSdkTarget } from './provider-sdk';
 export { fillCardFields, readCardFields, type CardFieldReading, type CardFieldsInput } from './card-fields';
 export {
   TEST_CARDS,

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openCheckout } from './challenge-support';
 import { expect, test } from './fixtures';
 
-// The script-tag build fetches its card-encryption code (gateway-encrypt.js) only on the first
-// encryptCard call, from beside gateway.js, pinned by the integrity hash gateway.js carries.
+// The script-tag build's encryptCard is in gateway.js itself and answers at once, as the
+// provider's PagSeguro.encryptCard does: no script to fetch, no promise to wait for, and no
+// WebCrypto needed (a page on plain http: has no crypto.subtle; the last test takes it away).
 
 const CARD = {
   holder: 'Maria Silva',
@@ -15,20 +15,24 @@ const CARD = {
   securityCode: '123',
 };
 
-/** Calls encryptCard in the page with the sandbox's public key (or `publicKey`). */
-const encrypt = (page: Page, publicKey: string, card: Record<string, string> = CARD) =>
+interface Result {
+  hasErrors: boolean;
+  encryptedCard?: string;
+  errors: Array<{ code: string; parameterName: string; message: string }>;
+}
+
+/** Calls encryptCard in the page and reads the result without awaiting it (plus whether it was a thenable). */
+const encryptAtOnce = (page: Page, publicKey: string, card: Record<string, string> = CARD) =>
   page.evaluate(
-    ({ publicKey, card }) =>
-      (window as unknown as { Gateway: { encryptCard(i: object): Promise<unknown> } }).Gateway.encryptCard({
+    ({ publicKey, card }) => {
+      const result = (window as unknown as { Gateway: { encryptCard(i: object): Result } }).Gateway.encryptCard({
         publicKey,
         ...card,
-      }),
+      });
+      return { thenable: typeof (result as { then?: unknown }).then === 'function', result };
+    },
     { publicKey, card },
-  ) as Promise<{
-    hasErrors: boolean;
-    encryptedCard?: string;
-    errors: Array<{ code: string; parameterName: string; message: string }>;
-  }>;
+  );
 
 const publicKeyOf = async (apiUrl: string, token: string): Promise<string> => {
   const res = await fetch(`${apiUrl}/public-keys`, {
@@ -39,33 +43,37 @@ const publicKeyOf = async (apiUrl: string, token: string): Promise<string> => {
   return ((await res.json()) as { public_key: string }).public_key;
 };
 
-test('gateway.js carries no card-encryption code; the first encryptCard loads it once, with integrity, and every rule still answers', async ({
+test('gateway.js encrypts a card synchronously, loads no other script for it, and every rule still answers', async ({
   page,
   merchant,
   sandbox,
 }) => {
   const loaded: string[] = [];
   page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
-  const script = readFileSync('dist/gateway.js', 'utf8');
-  expect(script).not.toContain('RSA-OAEP');
-  const sri = `sha384-${createHash('sha384').update(readFileSync('dist/gateway-encrypt.js')).digest('base64')}`;
-  expect(script).toContain(sri);
-
   await openCheckout(page, merchant, sandbox, { path: '/checkout-encrypt' });
-  expect(loaded).not.toContain('/sdk/gateway-encrypt.js');
   const key = await publicKeyOf(sandbox.apiUrl, sandbox.token);
-  const sealed = await encrypt(page, key);
-  expect(sealed).toMatchObject({ hasErrors: false, errors: [] });
-  expect(sealed.encryptedCard).toMatch(/^[A-Za-z0-9+/]+=*$/);
-  // Every problem at once, from the loaded code, as before it moved out of gateway.js.
-  const bad = await encrypt(page, key, {
+  const sealed = await encryptAtOnce(page, key);
+  expect(sealed.thenable).toBe(false);
+  expect(sealed.result).toMatchObject({ hasErrors: false, errors: [] });
+  expect(sealed.result.encryptedCard).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  // `await` keeps working: awaiting a plain object gives it back.
+  const awaited = await page.evaluate(
+    async ({ publicKey, card }) =>
+      (await (window as unknown as { Gateway: { encryptCard(i: object): Result } }).Gateway.encryptCard({
+        publicKey,
+        ...card,
+      })) as Result,
+    { publicKey: key, card: CARD },
+  );
+  expect(awaited.hasErrors).toBe(false);
+  const bad = await encryptAtOnce(page, key, {
     holder: '',
     number: '4111',
     expMonth: '13',
     expYear: '20',
     securityCode: '1',
   });
-  expect(bad.errors.map((e) => e.code)).toEqual([
+  expect(bad.result.errors.map((e) => e.code)).toEqual([
     'INVALID_NUMBER',
     'INVALID_SECURITY_CODE',
     'INVALID_EXPIRATION_MONTH',
@@ -73,44 +81,29 @@ test('gateway.js carries no card-encryption code; the first encryptCard loads it
     'INVALID_HOLDER',
   ]);
   expect(JSON.stringify(bad)).not.toContain('4111');
-  expect(loaded.filter((p) => p === '/sdk/gateway-encrypt.js')).toHaveLength(1);
-  expect(await page.evaluate(() => document.querySelectorAll('script[src*="gateway-encrypt"]').length)).toBe(0);
+  // Only the page and gateway.js: no card-encryption script.
+  expect(loaded.filter((p) => p.endsWith('.js'))).toEqual(['/sdk/gateway.js']);
+  expect(readFileSync('dist/gateway.js', 'utf8')).toContain('encryptCard');
 });
 
-test('a card-encryption code that cannot load resolves ENCRYPTION_UNAVAILABLE, and the next call tries again', async ({
+test('encryptCard works without crypto.subtle, as on a plain http: page that is not a secure context', async ({
   page,
   merchant,
   sandbox,
 }) => {
-  await page.route('**/sdk/gateway-encrypt.js', (route) => route.abort('connectionreset'));
-  await openCheckout(page, merchant, sandbox, { path: '/checkout-encrypt-offline' });
+  await openCheckout(page, merchant, sandbox, { path: '/checkout-encrypt-http' });
   const key = await publicKeyOf(sandbox.apiUrl, sandbox.token);
-  const failed = await encrypt(page, key);
-  expect(failed).toMatchObject({
-    hasErrors: true,
-    errors: [{ code: 'ENCRYPTION_UNAVAILABLE', parameterName: 'publicKey' }],
-  });
-  expect(failed.errors[0]!.message).toContain('gateway-encrypt.js');
-  expect(JSON.stringify(failed)).not.toContain(CARD.number);
-
-  await page.unroute('**/sdk/gateway-encrypt.js');
-  expect(await encrypt(page, key)).toMatchObject({ hasErrors: false });
-});
-
-test('a gateway-encrypt.js that is not the one gateway.js was built with is refused (subresource integrity)', async ({
-  page,
-  merchant,
-  sandbox,
-}) => {
-  await page.route('**/sdk/gateway-encrypt.js', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/javascript',
-      headers: { 'access-control-allow-origin': '*' },
-      body: `${readFileSync('dist/gateway-encrypt.js', 'utf8')}\n// changed`,
-    }),
+  // http://127.0.0.1 counts as a secure context, so WebCrypto's subtle API is taken away here,
+  // as a page on http://shop.example has it: encryptCard needs only crypto.getRandomValues.
+  const result = await page.evaluate(
+    ({ publicKey, card }) => {
+      Object.defineProperty(crypto, 'subtle', { value: undefined });
+      return (window as unknown as { Gateway: { encryptCard(i: object): Result } }).Gateway.encryptCard({
+        publicKey,
+        ...card,
+      });
+    },
+    { publicKey: key, card: CARD },
   );
-  await openCheckout(page, merchant, sandbox, { path: '/checkout-encrypt-tampered' });
-  const result = await encrypt(page, await publicKeyOf(sandbox.apiUrl, sandbox.token));
-  expect(result).toMatchObject({ hasErrors: true, errors: [{ code: 'ENCRYPTION_UNAVAILABLE' }] });
+  expect(result).toMatchObject({ hasErrors: false, errors: [] });
 });

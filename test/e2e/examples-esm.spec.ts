@@ -37,8 +37,8 @@ const test = base.extend<object, { esmDir: string | undefined }>({
 const bundleFiles = (esmDir: string | undefined, page: string) =>
   readdirSync(join(esmDir!, page)).map((name) => ({ name, text: readFileSync(join(esmDir!, page, name), 'utf8') }));
 
-// Strings only encryptCard's code holds (src/sdk/encrypt-card.ts): its error code and cipher.
-const ENCRYPT_CARD_MARKERS = ['ENCRYPTION_UNAVAILABLE', 'RSA-OAEP'];
+// Strings only encryptCard's code holds (src/sdk/encrypt-card.ts): its error code and a message.
+const ENCRYPT_CARD_MARKERS = ['ENCRYPTION_UNAVAILABLE', 'is not an RSA public key'];
 
 shopperJourneys(test, '/esm/');
 

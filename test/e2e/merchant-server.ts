@@ -19,7 +19,6 @@ export class MerchantServer {
   private readonly files = new Map<string, { path: string; type: string }>([
     ['/gateway.js', { path: 'dist/gateway.js', type: 'text/javascript' }],
     ['/gateway-challenge.js', { path: 'dist/gateway-challenge.js', type: 'text/javascript' }],
-    ['/gateway-encrypt.js', { path: 'dist/gateway-encrypt.js', type: 'text/javascript' }],
     ['/gateway-fields.js', { path: 'dist/gateway-fields.js', type: 'text/javascript' }],
   ]);
   private server?: Server;

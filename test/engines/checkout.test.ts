@@ -275,7 +275,7 @@ describe('without a challenge', () => {
     ]);
   });
 
-  it('encryptCard in the page, then a challenge with the encrypted card only', async () => {
+  it("encryptCard in the page, read without await (synchronous, as the provider's), then a challenge with the encrypted card only, then the order paid", async () => {
     const shop = sandbox.addMerchant({ pciHomologated: false });
     const key = (await (
       await fetch(`${sandbox.apiUrl}/public-keys`, {
@@ -284,14 +284,40 @@ describe('without a challenge', () => {
         body: '{"type":"card"}',
       })
     ).json()) as { public_key: string };
-    const sealed = await driver.evaluate<{ encrypted?: string }>(
+    const sealed = await driver.evaluate<{ encrypted?: string; thenable: boolean }>(
       'page',
       `window.__startEncrypted(${JSON.stringify({ session: await newSession(sandbox, shop.token), publicKey: key.public_key, number: CARD.challenge })})`,
     );
+    expect(sealed.thenable).toBe(false);
     expect(sealed.encrypted).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
     await submitCode(driver, CODE.AUTHENTICATES);
-    expect(await settled(driver)).toMatchObject(AUTHENTICATED);
+    const outcome = await settled(driver);
+    expect(outcome).toMatchObject(AUTHENTICATED);
     expect(await leftovers(driver)).toEqual(NOTHING_LEFT);
+    // The merchant's server pays with what the page sent it: the encrypted card and the 3DS id.
+    const order = await fetch(`${sandbox.apiUrl}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${shop.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        reference_id: 'pedido-engine',
+        customer: { name: 'Maria Silva', email: 'maria@example.com.br', tax_id: '12345678909' },
+        items: [{ reference_id: 'sku-1', name: 'Tênis', quantity: 1, unit_amount: 15_000 }],
+        charges: [
+          {
+            reference_id: 'cobranca-engine',
+            amount: { value: 15_000, currency: 'BRL' },
+            payment_method: {
+              type: 'CREDIT_CARD',
+              installments: 1,
+              capture: true,
+              card: { encrypted: sealed.encrypted },
+              authentication_method: { type: 'THREEDS', id: (outcome as { result: { id: string } }).result.id },
+            },
+          },
+        ],
+      }),
+    });
+    expect(((await order.json()) as { charges: Array<{ status: string }> }).charges[0]!.status).toBe('PAID');
   });
 });
 

@@ -27,7 +27,7 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gateway-router-'));
-  for (const file of ['gateway.js', 'gateway-challenge.js', 'gateway-encrypt.js'])
+  for (const file of ['gateway.js', 'gateway-challenge.js', 'gateway-fields.js'])
     writeFileSync(join(dir, file), `/* ${file} */`);
   db = await openDatabase(undefined, []);
   migrate(db, SCHEMA_MIGRATIONS);
@@ -66,12 +66,12 @@ afterAll(() => {
 describe('the API app router', () => {
   it('serves each SDK script by its name, and no other name under /sdk/', async () => {
     const app = createApiApp(deps);
-    for (const file of ['gateway.js', 'gateway-challenge.js', 'gateway-encrypt.js']) {
+    for (const file of ['gateway.js', 'gateway-challenge.js', 'gateway-fields.js']) {
       const res = await app.request(`/sdk/${file}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(`/* ${file} */`);
     }
-    for (const file of ['gateway-other.js', 'gateway-challenge-encrypt.js', 'gatewayjs', 'x-gateway.js'])
+    for (const file of ['gateway-other.js', 'gateway-encrypt.js', 'gatewayjs', 'x-gateway.js'])
       expect((await app.request(`/sdk/${file}`)).status).toBe(404);
   });
 });

@@ -136,8 +136,8 @@ if (caught instanceof GatewayError) {
   if (caught.code === 'SESSION_EXPIRD') throw caught;
 }
 
-// encryptCard: a result to narrow on hasErrors, never a rejection to catch
-expectTypeOf(encryptCard).returns.resolves.toEqualTypeOf<EncryptCardResult>();
+// encryptCard: a result at once (as the provider's), to narrow on hasErrors, never a rejection to catch
+expectTypeOf(encryptCard).returns.toEqualTypeOf<EncryptCardResult>();
 declare const encrypted: EncryptCardResult;
 if (encrypted.hasErrors) {
   expectTypeOf(encrypted.errors[0]!.code).toEqualTypeOf<EncryptCardErrorCode>();

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// WebCrypto (crypto.subtle) is Node's here; jsdom's window has none.
+// crypto.getRandomValues is Node's here (globalThis.crypto).
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeCardPlaintext } from '../../src/core/card-ciphertext';
@@ -52,6 +52,43 @@ describe('encryptCard', () => {
     expect(decodeCardPlaintext(decrypt(result.encryptedCard!))?.number).toBe('4000000000002503');
   });
 
+  it("returns its result at once, not a promise, as the provider's encryptCard does; await gives the same", async () => {
+    const result = encryptCard(card);
+    expect(result).not.toBeInstanceOf(Promise);
+    expect(typeof (result as unknown as { then?: unknown }).then).toBe('undefined');
+    expect(result.hasErrors).toBe(false);
+    expect(decodeCardPlaintext(decrypt(result.encryptedCard!))?.number).toBe('4000000000002503');
+    const awaited = await encryptCard({ ...card, number: '4000' });
+    expect(awaited.errors.map((e) => e.code)).toEqual(['INVALID_NUMBER']);
+  });
+
+  it("makes what WebCrypto's RSA-OAEP/SHA-256 makes: a 3072-bit key seals too, WebCrypto decrypts it", async () => {
+    const big = generateKeyPairSync('rsa', { modulusLength: 3072 });
+    const result = encryptCard({
+      ...card,
+      publicKey: big.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    });
+    expect(result.encryptedCard).toBeDefined();
+    const key = await crypto.subtle.importKey(
+      'pkcs8',
+      big.privateKey.export({ type: 'pkcs8', format: 'der' }),
+      { name: 'RSA-OAEP', hash: 'SHA-256' },
+      false,
+      ['decrypt'],
+    );
+    const plain = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, key, Buffer.from(result.encryptedCard!, 'base64'));
+    expect(decodeCardPlaintext(new TextDecoder().decode(plain))?.holder).toBe('Maria da Silva');
+  });
+
+  it('reports ENCRYPTION_UNAVAILABLE when the browser has no crypto.getRandomValues', () => {
+    vi.stubGlobal('crypto', undefined);
+    try {
+      expect(encryptCard(card).errors.map((e) => e.code)).toEqual(['ENCRYPTION_UNAVAILABLE']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('gives a different ciphertext each time (OAEP is randomised)', async () => {
     const [a, b] = await Promise.all([encryptCard(card), encryptCard(card)]);
     expect(a.encryptedCard).not.toBe(b.encryptedCard);
@@ -77,6 +114,16 @@ describe('encryptCard', () => {
     ],
     ['a key that is not base64', { publicKey: 'not a key!' }, 'INVALID_PUBLIC_KEY'],
     ['a missing key', { publicKey: '' }, 'INVALID_PUBLIC_KEY'],
+    [
+      'an EC key (not RSA)',
+      {
+        publicKey: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+          .publicKey.export({ type: 'spki', format: 'pem' })
+          .toString(),
+      },
+      'INVALID_PUBLIC_KEY',
+    ],
+    ['a truncated key', { publicKey: base64.slice(0, 200) }, 'INVALID_PUBLIC_KEY'],
   ];
   it.each(cases)('reports %s with its own code', async (_, change, code) => {
     const result = await encryptCard({ ...card, ...change } as EncryptCardInput);

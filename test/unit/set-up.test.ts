@@ -183,3 +183,43 @@ describe('setUp and authenticate3DS', () => {
     }
   });
 });
+
+describe("setUp: the API address the page configured (docs/sdk.md, 'A script served from anywhere')", () => {
+  const calledUrl = async () => {
+    const fetch = stubFetch(() => json(authentication()));
+    await sdk.authenticate3DS(validRequest() as unknown as Sdk.AuthenticationRequest);
+    return fetch.mock.calls[0]![0];
+  };
+  /** What the script-tag entry remembers of its own tag; a fresh copy of the module per test. */
+  const rememberScript = async (src: string, apiUrl: string | null) =>
+    (await import('../../src/sdk/api-url')).rememberScript(src, apiUrl);
+
+  it('a GatewayConfig global names the API, for PROD too, read at setUp', async () => {
+    vi.stubGlobal('GatewayConfig', { apiUrl: 'https://api.example/' });
+    sdk.setUp({ session: 'sess_1', env: 'PROD' });
+    expect(await calledUrl()).toBe('https://api.example/checkout-sdk/3ds/authentications');
+  });
+
+  it("the script tag's data-gateway-api-url names the API when there is no global", async () => {
+    await rememberScript('https://cdn.example/gateway.js', 'http://127.0.0.1:4999');
+    sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
+    expect(await calledUrl()).toBe('http://127.0.0.1:4999/checkout-sdk/3ds/authentications');
+  });
+
+  it("setUp's apiUrl wins over the global, and the global over the script tag", async () => {
+    await rememberScript('https://cdn.example/gateway.js', 'http://127.0.0.1:4999');
+    vi.stubGlobal('GatewayConfig', { apiUrl: 'http://127.0.0.1:4998' });
+    sdk.setUp({ session: 'sess_1', env: 'SANDBOX' });
+    expect(await calledUrl()).toBe('http://127.0.0.1:4998/checkout-sdk/3ds/authentications');
+    sdk.setUp({ session: 'sess_1', env: 'SANDBOX', apiUrl: 'http://127.0.0.1:4997' });
+    expect(await calledUrl()).toBe('http://127.0.0.1:4997/checkout-sdk/3ds/authentications');
+  });
+
+  it('a configured address that is not a URL is named as the page wrote it', async () => {
+    vi.stubGlobal('GatewayConfig', { apiUrl: 'api.example' });
+    expect(named(setUpError({ session: 'sess_1', env: 'SANDBOX' }))).toEqual(['40002 GatewayConfig.apiUrl']);
+    vi.unstubAllGlobals();
+    await rememberScript('https://cdn.example/gateway.js', 'not a url');
+    expect(named(setUpError({ session: 'sess_1', env: 'PROD' }))).toEqual(['40002 data-gateway-api-url']);
+  });
+});

@@ -6,18 +6,13 @@ import { defineRoute, type Route } from '../http/route';
 
 /**
  * The scripts served: the script-tag build and the code it loads on demand from beside itself (the
- * challenge, card encryption, card fields). The route's pattern, its OpenAPI parameter and the docs' lists come
+ * challenge, card fields). The route's pattern, its OpenAPI parameter and the docs' lists come
  * from here; test/sandbox/sdk-scripts.test.ts checks it names every script the build writes.
  */
-export const SDK_SCRIPT_FILES = [
-  'gateway.js',
-  'gateway-challenge.js',
-  'gateway-encrypt.js',
-  'gateway-fields.js',
-] as const;
+export const SDK_SCRIPT_FILES = ['gateway.js', 'gateway-challenge.js', 'gateway-fields.js'] as const;
 const quoted = (file: string) => file.replaceAll('.', '\\.');
 
-/** The script-tag build and the challenge, card-encryption and card-fields code it loads on demand from beside itself. */
+/** The script-tag build and the challenge and card-fields code it loads on demand from beside itself. */
 export const SDK_SCRIPT_ROUTE: Route = defineRoute({
   operationId: 'getSdkScript',
   method: 'get',

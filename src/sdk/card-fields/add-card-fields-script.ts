@@ -13,7 +13,7 @@ let loading: Promise<CardFieldsModule> | undefined;
  */
 export function loadCardFields(): Promise<CardFieldsModule> {
   loading ??= loadScript<CardFieldsModule>(
-    sdkFileUrl('gateway-fields.js', getConfig()?.apiUrl),
+    sdkFileUrl('gateway-fields.js', getConfig()!.apiUrl),
     CARD_FIELDS_INTEGRITY,
     CARD_FIELDS_MODULE_KEY,
   ).catch((error: unknown) => {

@@ -73,11 +73,11 @@ window.__second = async (o) => {
   return { second, firstStillPending: first === window.__settled };
 };
 
-/** encryptCard, then authenticate3DS with the encrypted card only. */
-window.__startEncrypted = async (o) => {
+/** encryptCard, read at once as pages written for the provider read it, then authenticate3DS with the encrypted card only. */
+window.__startEncrypted = (o) => {
   const G = window.Gateway;
   G.setUp({ session: o.session, env: 'SANDBOX' });
-  const sealed = await G.encryptCard({
+  const sealed = G.encryptCard({
     publicKey: o.publicKey,
     holder: 'Maria Silva',
     number: o.number,
@@ -89,7 +89,7 @@ window.__startEncrypted = async (o) => {
   track(
     G.authenticate3DS(request({ ...o, card: { encrypted: sealed.encryptedCard, holder: { name: 'Maria Silva' } } })),
   );
-  return { encrypted: sealed.encryptedCard };
+  return { encrypted: sealed.encryptedCard, thenable: typeof sealed.then === 'function' };
 };
 
 /** What is left of the challenge in the page: frames, shadow hosts, dialogs, the root's overflow. */
