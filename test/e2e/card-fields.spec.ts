@@ -145,7 +145,7 @@ test('typing as a shopper expects: grouping by brand, lengths, the expiry slash,
   ]);
 });
 
-test('English labels and messages; the frames fill the container width at a fixed height; axe finds nothing serious', async ({
+test('English labels and messages; the inputs fill the container width at a fixed height, the frames 4 px beyond for the focus ring; axe finds nothing serious', async ({
   page,
   merchant,
   sandbox,
@@ -156,9 +156,17 @@ test('English labels and messages; the frames fill the container width at a fixe
   await expect(frame).toHaveAttribute('title', 'Secure field: card number');
   const box = await frame.boundingBox();
   const container = await page.locator('#card-number').boundingBox();
-  expect(box!.width).toBe(container!.width);
-  expect(box!.height).toBe(96);
+  // The frame reaches 4 px past its container on each side (the ring's room): the input's edges are the container's.
+  expect(box!.width).toBe(container!.width + 8);
+  expect(box!.x).toBe(container!.x - 4);
+  // The default style: a label, the input and two lines of message, 94 px of the page's layout.
+  expect(box!.height).toBe(102);
+  expect(box!.y).toBe(container!.y - 4);
+  expect((await page.locator('#card-expiry').boundingBox())!.y - container!.y).toBe(94);
   const inner = frame.contentFrame();
+  const input = await inner.locator(CARD_FIELD_HOOKS.input).evaluate((el) => el.getBoundingClientRect().toJSON());
+  expect(box!.x + input.x).toBe(container!.x);
+  expect(input.width).toBe(container!.width);
   await expect(inner.locator('label')).toHaveText('Card number');
   await expect(inner.getByLabel('Card number')).toBeVisible();
   await fillCardFields(page, { number: '4000000000002504', expiry: '12/30', securityCode: '12', holderName: 'M' });
