@@ -247,7 +247,7 @@ test("a frame the page's CSP blocks gives an error event within setUp's timeout,
       'content-security-policy': `default-src 'self'; script-src 'self' 'unsafe-inline' ${sandbox.apiUrl}; connect-src ${sandbox.apiUrl}; frame-src 'none'`,
     },
   });
-  await expect.poll(() => eventNames(page), { timeout: 5000 }).toContain('error');
+  await expect.poll(() => eventNames(page)).toContain('error');
   const errors = (await fieldEvents(page)).filter((e) => e.event === 'error').map((e) => JSON.parse(e.payload));
   expect(errors.map((e) => e.field).sort()).toEqual(['expiry', 'number', 'securityCode']);
   expect(errors[0].error.code).toBe('CARD_FIELDS_ERROR');
@@ -267,14 +267,17 @@ test('a page of another origin that embeds the field page gets nothing: frame-an
   // The field page names the merchant's origin as parent; framed by another origin, the browser refuses it.
   const url = `${sandbox.challengeUrl}/card-fields/field?field=number&parent=${encodeURIComponent(merchant.url)}#x`;
   await page.goto(`${other}/fields-blocked-embed`).catch(() => {});
-  merchant.page('/embed', { html: `<!doctype html><title>x</title><iframe id="f" src="${url}"></iframe>` });
+  // The frame's load event (the browser's error page, once it refused the field page) says it is over, at any speed.
+  merchant.page('/embed', {
+    html: `<!doctype html><title>x</title><iframe id="f" onload="document.body.dataset.loaded = 'yes'" src="${url}"></iframe>`,
+  });
   const messages: unknown[] = [];
   await page.exposeFunction('__record', (data: unknown) => messages.push(data));
   await page.addInitScript(() =>
     addEventListener('message', (e) => (window as any).__record({ origin: e.origin, data: e.data })),
   );
   await page.goto(`${other}/embed`);
-  await page.waitForTimeout(500);
+  await expect(page.locator('body[data-loaded=yes]')).toBeAttached();
   const frame = page.frames().find((f) => f.url().includes('/card-fields/field'));
   const hasInput = frame
     ? await frame

@@ -407,7 +407,9 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       const summary = page.locator('#error-summary');
       await expect(summary).toContainText('Corrija 2 campos para continuar');
       await expect(summary).toContainText('Nome completo: Informe nome e sobrenome.');
-      await expect(summary).toContainText('Celular com DDD: Informe o celular com DDD: 10 ou 11 dígitos.');
+      // The reason names its field: the line does not say the name twice.
+      await expect(summary).toContainText('Informe o celular com DDD: 10 ou 11 dígitos.');
+      await expect(summary).not.toContainText('Celular com DDD: Informe');
       await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true');
       const text = await page.locator('main').innerText();
       expect(text).not.toMatch(/data\.|must|VALIDATION|Código para o atendimento/);
