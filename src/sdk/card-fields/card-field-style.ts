@@ -14,11 +14,10 @@ export const STYLE_PROPERTIES: readonly string[] = (
 export const STYLE_STATES = ['base', 'focus', 'valid', 'invalid', 'placeholder'] as const;
 
 /** The properties of the label's and the message's text, and the space each keeps from the input. */
+const TEXT = 'color fontFamily fontSize fontStyle fontWeight letterSpacing lineHeight textTransform ';
 export const TEXT_STYLE_PROPERTIES: Record<'label' | 'message', readonly string[]> = {
-  label: 'color fontFamily fontSize fontStyle fontWeight letterSpacing lineHeight textTransform marginBottom'.split(
-    ' ',
-  ),
-  message: 'color fontFamily fontSize fontStyle fontWeight letterSpacing lineHeight textTransform marginTop'.split(' '),
+  label: `${TEXT}marginBottom`.split(' '),
+  message: `${TEXT}marginTop`.split(' '),
 };
 
 /** A value that could load something or end its declaration: `url(`, `;`, braces, `<`, a backslash. */

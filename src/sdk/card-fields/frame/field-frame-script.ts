@@ -123,16 +123,8 @@ function applyStyle(style: InitMessage['style'], showMessages: boolean) {
     if (Number.isFinite(line)) room.setProperty('height', `${2 * line}px`);
   } else {
     // The page shows the message: here it only takes no room, and is still the input's description.
-    for (const [property, value] of Object.entries({
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      margin: '0',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      'white-space': 'nowrap',
-    }))
-      room.setProperty(property, value);
+    room.cssText =
+      'position:absolute;width:1px;height:1px;margin:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap';
   }
   for (const font of style.fonts ?? []) {
     if (!isHttpsUrl(font.src) || unsafeStyleValue(font.family)) continue;
