@@ -9,6 +9,10 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/fast-check-seed.ts'],
+          // Property tests validate hundreds of requests in jsdom: 1 to 2 s alone, several times that
+          // on a busy 2-core machine. A timeout here only catches a hang; speed is the benchmarks'.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -18,6 +22,8 @@ export default defineConfig({
           name: 'repository',
           include: ['test/repository/**/*.test.ts'],
           environment: 'node',
+          // Each reads the whole tree (every source file, every doc, the import graph): seconds under load.
+          testTimeout: 30_000,
         },
       },
       {
@@ -26,6 +32,11 @@ export default defineConfig({
           name: 'ssr',
           include: ['test/ssr/**/*.test.ts'],
           environment: 'node',
+          // These start built sandboxes, run child Node processes and tsc on a consumer's project:
+          // tsc alone takes 10 to 20 s when other work shares the 2 cores (sandbox-errors,
+          // openapi-served and public-docs passed vitest's 5 s default under load). Only a hang fails.
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -8,7 +8,9 @@ export default defineConfig({
     include: ['test/engines/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A scenario drives a real browser through three origins: seconds alone, several times that on a
+    // busy 2-core machine. Only a hang reaches this.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

@@ -145,7 +145,7 @@ test('typing as a shopper expects: grouping by brand, lengths, the expiry slash,
   ]);
 });
 
-test('English labels and messages; the frames fill the container width at a fixed height; axe finds nothing serious', async ({
+test('English labels and messages; the inputs fill the container width at a fixed height, the frames 4 px beyond for the focus ring; axe finds nothing serious', async ({
   page,
   merchant,
   sandbox,
@@ -156,9 +156,17 @@ test('English labels and messages; the frames fill the container width at a fixe
   await expect(frame).toHaveAttribute('title', 'Secure field: card number');
   const box = await frame.boundingBox();
   const container = await page.locator('#card-number').boundingBox();
-  expect(box!.width).toBe(container!.width);
-  expect(box!.height).toBe(96);
+  // The frame reaches 4 px past its container on each side (the ring's room): the input's edges are the container's.
+  expect(box!.width).toBe(container!.width + 8);
+  expect(box!.x).toBe(container!.x - 4);
+  // The default style: a label, the input and two lines of message, 94 px of the page's layout.
+  expect(box!.height).toBe(102);
+  expect(box!.y).toBe(container!.y - 4);
+  expect((await page.locator('#card-expiry').boundingBox())!.y - container!.y).toBe(94);
   const inner = frame.contentFrame();
+  const input = await inner.locator(CARD_FIELD_HOOKS.input).evaluate((el) => el.getBoundingClientRect().toJSON());
+  expect(box!.x + input.x).toBe(container!.x);
+  expect(input.width).toBe(container!.width);
   await expect(inner.locator('label')).toHaveText('Card number');
   await expect(inner.getByLabel('Card number')).toBeVisible();
   await fillCardFields(page, { number: '4000000000002504', expiry: '12/30', securityCode: '12', holderName: 'M' });
@@ -239,7 +247,7 @@ test("a frame the page's CSP blocks gives an error event within setUp's timeout,
       'content-security-policy': `default-src 'self'; script-src 'self' 'unsafe-inline' ${sandbox.apiUrl}; connect-src ${sandbox.apiUrl}; frame-src 'none'`,
     },
   });
-  await expect.poll(() => eventNames(page), { timeout: 5000 }).toContain('error');
+  await expect.poll(() => eventNames(page)).toContain('error');
   const errors = (await fieldEvents(page)).filter((e) => e.event === 'error').map((e) => JSON.parse(e.payload));
   expect(errors.map((e) => e.field).sort()).toEqual(['expiry', 'number', 'securityCode']);
   expect(errors[0].error.code).toBe('CARD_FIELDS_ERROR');
@@ -259,14 +267,17 @@ test('a page of another origin that embeds the field page gets nothing: frame-an
   // The field page names the merchant's origin as parent; framed by another origin, the browser refuses it.
   const url = `${sandbox.challengeUrl}/card-fields/field?field=number&parent=${encodeURIComponent(merchant.url)}#x`;
   await page.goto(`${other}/fields-blocked-embed`).catch(() => {});
-  merchant.page('/embed', { html: `<!doctype html><title>x</title><iframe id="f" src="${url}"></iframe>` });
+  // The frame's load event (the browser's error page, once it refused the field page) says it is over, at any speed.
+  merchant.page('/embed', {
+    html: `<!doctype html><title>x</title><iframe id="f" onload="document.body.dataset.loaded = 'yes'" src="${url}"></iframe>`,
+  });
   const messages: unknown[] = [];
   await page.exposeFunction('__record', (data: unknown) => messages.push(data));
   await page.addInitScript(() =>
     addEventListener('message', (e) => (window as any).__record({ origin: e.origin, data: e.data })),
   );
   await page.goto(`${other}/embed`);
-  await page.waitForTimeout(500);
+  await expect(page.locator('body[data-loaded=yes]')).toBeAttached();
   const frame = page.frames().find((f) => f.url().includes('/card-fields/field'));
   const hasInput = frame
     ? await frame

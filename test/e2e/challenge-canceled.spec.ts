@@ -118,10 +118,17 @@ test.describe('a challenge that did not finish', () => {
     page,
     sandbox,
   }) => {
+    // The page's time stands still until the challenge shows, then runs out: on a busy machine
+    // 1.5 s of real time could pass before the challenge frame even answered.
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const session = await newSession(sandbox);
     const auth = created(page);
     await startRun(page, session, { card: CHALLENGE_CARD.visa, challengeTimeout: 1500 });
     const { id, token } = await auth;
+    await expect(issuerFrame(page).locator('#code')).toBeVisible();
+    expect(await read(sandbox, session, id)).toMatchObject({ status: 'REQUIRE_CHALLENGE' });
+    await page.clock.runFor(1500);
     expect(await settled(page)).toMatchObject({ ok: false, error: { code: 'CHALLENGE_TIMEOUT' } });
     await expectNoChallengeLeft(page);
     expect(await read(sandbox, session, id)).toMatchObject({ status: 'CANCELED', reason: 'CHALLENGE_TIMEOUT' });

@@ -118,7 +118,10 @@ test('a request arriving updates an open list live, and the console is usable at
   own: { sandbox },
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 800 });
+  // The request is sent once the page listens to the live feed: before, it would have nothing to update.
+  const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/sandbox/events');
   await page.goto(`${sandbox.apiUrl}/console/requests`);
+  await listening;
   await mark(page);
   const res = await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-00000000abcd`, {
     headers: { authorization: `Bearer ${sandbox.token}`, 'x-trace-id': 'console-live-trace-1' },

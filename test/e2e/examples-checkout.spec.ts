@@ -2,7 +2,7 @@
 // (startCheckout) and a sandbox: three origins, as a merchant runs it.
 import { createHmac } from 'node:crypto';
 import { startSandbox } from '../../dist/sandbox/index.js';
-import { expirePixCode } from '../../dist/testing/index.js';
+import { CARD_FIELD_HOOKS, expirePixCode, readCardFields } from '../../dist/testing/index.js';
 import { startCheckout } from '../../examples/checkout/server.mjs';
 import {
   answerChallenge,
@@ -315,11 +315,17 @@ test('a boleto: the digit line is copied with one button, and the sandbox\'s "Si
 
   const simulator = result.getByRole('group', { name: 'Só no ambiente de testes' });
   await simulator.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(result.getByRole('status')).toHaveText(
-    'Pagamento do boleto confirmado. Seu pedido já está sendo preparado.',
-  );
-  await expect(simulator.getByRole('button', { name: 'Simular pagamento' })).toBeDisabled();
+  // Paid: the screen says what happened and what comes next, in the status region, and no longer
+  // asks for a payment (no due date to pay by, no line to copy, no simulator).
   await expect(result.getByRole('heading', { name: 'Boleto pago' })).toBeVisible();
+  await expect(result).toBeFocused();
+  await expect(result).toContainText(
+    'Recebemos o pagamento do boleto, Maria. Seu pedido já está sendo preparado e a confirmação vai para maria@example.com.',
+  );
+  await expect(result.locator('.reference')).toHaveText(/^LE-/);
+  await expect(result).not.toContainText('Pague até');
+  await expect(result.getByRole('button')).toHaveCount(0);
+  await expect(result.locator('.digits')).toHaveCount(0);
   expect((await readOrder(sandbox, orderId)).charges[0].status).toBe('PAID');
   await expectAxeClean(page);
   await page.screenshot({ path: 'test-results/examples-checkout/boleto-paid.png', fullPage: true });
@@ -395,19 +401,103 @@ test('the card is typed in the hosted fields: an empty card is named in the summ
   await openExample(page, checkout.url);
   // No input of the page takes the card number or code: they are in the gateway's frames.
   await expect(page.locator('input[autocomplete="cc-number"], input[autocomplete="cc-csc"]')).toHaveCount(0);
-  await expect(page.locator('iframe[data-gateway-card-field]')).toHaveCount(3);
+  expect(Object.keys(await readCardFields(page))).toEqual(['number', 'expiry', 'securityCode']);
   await page.getByRole('button', { name: /^Pagar R\$/ }).click();
   const summary = page.locator('#error-summary');
-  await expect(summary).toContainText('Número do cartão: Informe o número do cartão.');
-  await expect(summary).toContainText('Validade: Informe a validade do cartão.');
+  // Each line once: the reason names its field, so the field's name is not said twice.
+  await expect(summary.getByRole('link')).toHaveText([
+    'Informe o número do cartão.',
+    'Informe a validade do cartão.',
+    'Informe o código de segurança.',
+  ]);
+  // Under each hosted field its message, as under the page's own fields.
+  await expect(page.locator('#card-fields .field-error')).toHaveText([
+    'Informe o número do cartão.',
+    'Informe a validade do cartão.',
+    'Informe o código de segurança.',
+  ]);
   await page.locator('#card-fields').screenshot({ path: test.info().outputPath('checkout-card-fields-1280.png') });
-  await summary.getByRole('link', { name: /Número do cartão/ }).click();
-  await expect
-    .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.gatewayCardField))
-    .toBe('number');
+  await summary.getByRole('link', { name: /número do cartão/ }).click();
+  await expect(page.locator(CARD_FIELD_HOOKS.frame('number'))).toBeFocused();
   await typeCard(page, CARD.frictionless);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.locator('#card-fields').screenshot({ path: test.info().outputPath('checkout-card-fields-375.png') });
   await checkout.close();
   await sandbox.close();
+});
+
+test("the hosted card fields look like the page's own inputs (size, text, border, focus ring, invalid), and a placeholder of their final size holds their place while they load", async ({
+  page,
+  checkout,
+}) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The frames held back: the page shows its placeholders; released, nothing below them moves.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/card-fields/field**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(checkout.url);
+    const holder = page.getByLabel('Nome impresso no cartão');
+    await expect(page.locator('#card-fields.loading .hosted-field')).toHaveCount(3);
+    await page.locator('#card-fields').scrollIntoViewIfNeeded();
+    const before = await holder.boundingBox();
+    await page.locator('#card-fields').screenshot({ path: test.info().outputPath(`card-fields-loading-${width}.png`) });
+    release();
+    await expect(page.locator('form[data-ready=true]')).toBeAttached();
+    await page.unroute('**/card-fields/field**');
+    expect(await holder.boundingBox()).toEqual(before);
+
+    // The number's input and the holder's, side by side: same left edge, width, height, text and border.
+    const frame = page.locator(CARD_FIELD_HOOKS.frame('number'));
+    const hosted = frame.contentFrame().locator(CARD_FIELD_HOOKS.input);
+    const look = (el: Element) => {
+      const s = getComputedStyle(el);
+      const label = el.id === 'field' ? el.ownerDocument.querySelector('label')! : el.closest('label')!;
+      const l = getComputedStyle(label);
+      return {
+        input: [s.fontSize, s.fontWeight, s.lineHeight, s.padding, s.borderTopWidth, s.borderTopColor, s.borderRadius],
+        label: [l.fontSize, l.fontWeight, l.lineHeight, l.color],
+      };
+    };
+    // Label text is the label's first text: its own font, not the input's.
+    expect(await hosted.evaluate(look)).toEqual(await holder.evaluate(look));
+    const frameBox = (await frame.boundingBox())!;
+    const inside = await hosted.evaluate((el) => el.getBoundingClientRect().toJSON());
+    const own = (await holder.boundingBox())!;
+    expect(Math.abs(frameBox.x + inside.x - own.x)).toBeLessThan(0.5);
+    expect(Math.abs(inside.width - own.width)).toBeLessThan(0.5);
+    expect(Math.abs(inside.height - own.height)).toBeLessThan(0.5);
+    // The same rhythm down the form: label to next label, hosted as the page's own (holder to Parcelas).
+    const hostedLabelTop = async (field: 'number' | 'expiry') =>
+      (await page.locator(CARD_FIELD_HOOKS.frame(field)).boundingBox())!.y +
+      (await page
+        .locator(CARD_FIELD_HOOKS.frame(field))
+        .contentFrame()
+        .locator('label')
+        .evaluate((el) => el.getBoundingClientRect().top));
+    const ownLabelTop = async (name: string) => (await page.locator('label', { hasText: name }).boundingBox())!.y;
+    const hostedStep = (await hostedLabelTop('expiry')) - (await hostedLabelTop('number'));
+    const ownStep = (await ownLabelTop('Parcelas')) - (await ownLabelTop('Nome impresso no cartão'));
+    expect(Math.abs(hostedStep - ownStep)).toBeLessThan(0.5);
+
+    // Focus: the page's 3 px ring, 1 px out; invalid: the page's red border and shadow.
+    const ring = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset];
+    };
+    await hosted.focus();
+    const hostedRing = await hosted.evaluate(ring);
+    await holder.focus();
+    expect(hostedRing).toEqual(await holder.evaluate(ring));
+    await holder.fill('');
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    await expect(holder).toHaveAttribute('aria-invalid', 'true');
+    await expect(hosted).toHaveAttribute('aria-invalid', 'true');
+    const invalid = (el: Element) => [getComputedStyle(el).borderTopColor, getComputedStyle(el).boxShadow];
+    expect(await hosted.evaluate(invalid)).toEqual(await holder.evaluate(invalid));
+    await page.locator('#card-fields').screenshot({ path: test.info().outputPath(`card-fields-invalid-${width}.png`) });
+  }
 });

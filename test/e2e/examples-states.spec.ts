@@ -103,6 +103,17 @@ const STATES: Array<[string, (page: Page) => Promise<void>]> = [
     },
   ],
   [
+    // Paid: what happened and what comes next, nothing left to pay or copy.
+    'boleto-paid',
+    async (page) => {
+      await page.getByLabel('Boleto').check();
+      await page.getByRole('button', { name: 'Gerar boleto' }).click();
+      await heading(page, 'Boleto gerado');
+      await page.getByRole('button', { name: 'Simular pagamento' }).click();
+      await heading(page, 'Boleto pago');
+    },
+  ],
+  [
     'pix',
     async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -185,6 +185,36 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       await openExample(page, checkout.url + path);
     });
 
+    for (const [width, card] of [
+      [375, CARD.challenge],
+      [1280, CARD.challenge],
+      [375, CARD.frictionless],
+      [1280, CARD.frictionless],
+    ] as const)
+      t(
+        `at ${width} px the card's success screen is announced (a status region) and in view with the focus (${card === CARD.challenge ? 'after the bank' : 'frictionless'})`,
+        async ({ page }) => {
+          await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+          await typeCard(page, card);
+          await pay(page);
+          if (card === CARD.challenge) await answerChallenge(page, '123456');
+          const heading = status(page).getByRole('heading', { name: 'Pagamento aprovado' });
+          await expect(heading).toBeVisible();
+          // Announced: the heading sits in a polite live region with role=status, as the page had it.
+          const region = page.locator('[role=status][aria-live=polite]', {
+            has: page.getByRole('heading', { name: 'Pagamento aprovado' }),
+          });
+          await expect(region).toHaveCount(1);
+          await expect(region).toBeFocused();
+          // In view: the whole title inside the viewport, the result's top not scrolled off.
+          await expect(heading).toBeInViewport({ ratio: 1 });
+          const top = await status(page)
+            .locator('.result')
+            .evaluate((box) => box.getBoundingClientRect().top);
+          expect(top).toBeGreaterThanOrEqual(0);
+        },
+      );
+
     t('the page says it is a test environment and which build of the SDK it runs', async ({ page }) => {
       await expect(page.locator('.sandbox-banner')).toContainText('Ambiente de testes');
       await expect(page.locator('.build')).toContainText(path === '/' ? 'Versão com a tag <script>' : 'Versão ESM');
@@ -377,7 +407,9 @@ export function shopperJourneys(t: typeof test, path: '/' | '/esm/'): void {
       const summary = page.locator('#error-summary');
       await expect(summary).toContainText('Corrija 2 campos para continuar');
       await expect(summary).toContainText('Nome completo: Informe nome e sobrenome.');
-      await expect(summary).toContainText('Celular com DDD: Informe o celular com DDD: 10 ou 11 dígitos.');
+      // The reason names its field: the line does not say the name twice.
+      await expect(summary).toContainText('Informe o celular com DDD: 10 ou 11 dígitos.');
+      await expect(summary).not.toContainText('Celular com DDD: Informe');
       await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true');
       const text = await page.locator('main').innerText();
       expect(text).not.toMatch(/data\.|must|VALIDATION|Código para o atendimento/);

@@ -38,7 +38,9 @@ const ajvOf = (doc: { components: unknown }) => {
   ajv.addSchema({ $id: 'doc', components: doc.components });
   return ajv;
 };
-const figures = { operations: 0, generated: 0, checked: 0, failed: 0 };
+const figures = { operations: 0, generated: 0, checked: 0, failed: 0, strict: 0, tolerant: 0 };
+/** Which sandbox answers now: the strict one, then the default one (docs/rules.md#unknown-fields). */
+let mode: 'strict' | 'tolerant' = 'strict';
 
 /** One request of a case. */
 interface Call {
@@ -89,6 +91,7 @@ async function send(route: Route, call: Call, generated = true): Promise<Answer>
       : await res.arrayBuffer().then(() => '');
   if (generated) figures.generated++;
   figures.checked++;
+  figures[mode]++;
   const problems = validator.check({
     method: route.method.toUpperCase(),
     path: call.path,
@@ -442,14 +445,14 @@ function breakages(route: Route, call: Call): Breakage[] {
         apply: (c) => ({ ...c, body: { json: { ...value, [key]: wrong } } }),
       });
     }
-    if (schema.additionalProperties === false) {
-      out.push({
-        name: 'an unknown field',
-        status: 400,
-        parameter: 'not_a_field',
-        apply: (c) => ({ ...c, body: { json: { ...value, not_a_field: 1 } } }),
-      });
-    }
+    // Strict (this sandbox): a field the body does not list is refused, where the document leaves a
+    // merchant body open (its description says so) and an SDK body closed (additionalProperties false).
+    out.push({
+      name: 'an unknown field',
+      status: 400,
+      parameter: 'not_a_field',
+      apply: (c) => ({ ...c, body: { json: { ...value, not_a_field: 1 } } }),
+    });
     out.push({
       name: 'not JSON',
       status: 415,
@@ -513,22 +516,85 @@ function breakages(route: Route, call: Call): Breakage[] {
   return out;
 }
 
+afterAll(() => {
+  if (process.env.CONTRACT_FIGURES) {
+    mkdirSync(dirname(process.env.CONTRACT_FIGURES), { recursive: true });
+    writeFileSync(process.env.CONTRACT_FIGURES, JSON.stringify(figures));
+  }
+  console.log(
+    `contract: operations ${figures.operations}, generated ${figures.generated}, answers checked ${figures.checked} (strict ${figures.strict}, default ${figures.tolerant}), not as documented ${figures.failed}`,
+  );
+});
+
+/** The JSON operations, and whether the document leaves their body open to fields it does not list (the merchant API's). */
+const jsonRoutes = routeTable().filter((r) => r.body?.contentType === 'application/json');
+const isOpen = (route: Route) => route.security === 'bearer';
+
+/**
+ * The body with `x_unlisted` added to the object at `at` (a path of keys), and the name the API
+ * gives that field (`charges[0].x_unlisted`, as error items write it).
+ */
+function withUnlisted(body: Json, at: ReadonlyArray<string | number>): { json: Json; name: string } {
+  const json = structuredClone(body);
+  let node: any = json;
+  for (const key of at) node = node[key];
+  node.x_unlisted = 'ignored?';
+  const name = at.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
+    '',
+  );
+  return { json, name: name ? `${name}.x_unlisted` : 'x_unlisted' };
+}
+
+/** The paths of every object in a JSON value (the root's is []). */
+function objectPaths(value: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
+  if (Array.isArray(value)) return value.flatMap((v, i) => objectPaths(v, [...at, i]));
+  if (!value || typeof value !== 'object') return [];
+  return [at, ...Object.entries(value).flatMap(([k, v]) => objectPaths(v, [...at, k]))];
+}
+
+/**
+ * The unlisted-field cases of an operation: its valid body with a field it does not list added at
+ * each of its objects, checked against the document's schema (open or closed) and sent to the
+ * sandbox of this mode. Returns what each case was answered.
+ */
+async function unlistedCases(route: Route, check: (answer: Answer, name: string, documented: boolean) => void) {
+  const accepts = ajvOf(document).compile({ $ref: `doc#/components/schemas/${route.body!.schema.name}` });
+  const base = await validCall(route);
+  const body = ((base.body as { json: Json } | undefined)?.json ?? {}) as Json;
+  const paths = objectPaths(body);
+  expect(paths.length, route.operationId).toBeGreaterThan(0);
+  for (const at of paths) {
+    const { json, name } = withUnlisted(body, at);
+    const documented = accepts(JSON.parse(JSON.stringify(json, (_, v) => (v === null ? undefined : v))));
+    // The merchant API's bodies are open at every depth; the SDK's say object by object.
+    if (isOpen(route)) expect(documented, `${route.operationId} ${name}: the document refuses it`).toBe(true);
+    const call = await validCall(route);
+    check(await send(route, { ...call, body: { json } }), name, documented);
+  }
+}
+
 describe('the sandbox answers as its OpenAPI document says', () => {
   beforeAll(async () => {
-    // Strict: the document's request schemas refuse fields they do not name (additionalProperties
-    // false), and so does a strict sandbox; the default ignores them (docs/rules.md#unknown-fields).
+    // Strict: a field a request body does not list is refused with 40003, as the document's request
+    // bodies say (docs/rules.md#unknown-fields); the default sandbox, below, ignores it.
+    mode = 'strict';
     sandbox = await startSandbox({ strict: true });
   });
-  afterAll(async () => {
-    await sandbox.close();
-    if (process.env.CONTRACT_FIGURES) {
-      mkdirSync(dirname(process.env.CONTRACT_FIGURES), { recursive: true });
-      writeFileSync(process.env.CONTRACT_FIGURES, JSON.stringify(figures));
-    }
-    console.log(
-      `contract: operations ${figures.operations}, generated ${figures.generated}, answers checked ${figures.checked}, not as documented ${figures.failed}`,
-    );
-  });
+  afterAll(() => sandbox.close());
+
+  for (const route of jsonRoutes)
+    it(`refuses a field ${route.operationId}'s body does not list, at any depth, with 40003 naming it (strict)`, async () => {
+      await unlistedCases(route, (answer, name, documented) => {
+        // An SDK body's object that takes what it does not list (the authentication's `data`) takes it in both modes.
+        if (!isOpen(route) && documented) return expect(answer.status, `${name}: ${answer.text}`).toBeLessThan(300);
+        expect(answer.status, `${name}: ${answer.text}`).toBe(400);
+        expect(answer.json.error_messages, name).toContainEqual(
+          expect.objectContaining({ code: '40003', parameter_name: name }),
+        );
+        expect(answer.headers['x-gateway-ignored-fields'], name).toBeUndefined();
+      });
+    });
 
   // Regression: the document said colorDepth was any integer 1-64 and challengeWindowSize did not exist,
   // where the API takes EMV's values (docs/three-ds-flow.md#browser-data). The two must agree on each.
@@ -655,3 +721,55 @@ describe('the sandbox answers as its OpenAPI document says', () => {
     });
   }
 });
+
+describe('out of strict mode the sandbox answers as its OpenAPI document says', () => {
+  beforeAll(async () => {
+    mode = 'tolerant';
+    sandbox = await startSandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  for (const route of jsonRoutes)
+    it(`${isOpen(route) ? 'ignores' : 'takes or refuses'} a field ${route.operationId}'s body does not list, at any depth, as the document says`, async () => {
+      await unlistedCases(route, (answer, name, documented) => {
+        if (documented) {
+          expect(answer.status, `${name}: ${answer.text}`).toBeGreaterThanOrEqual(200);
+          expect(answer.status, `${name}: ${answer.text}`).toBeLessThan(300);
+          if (isOpen(route)) expect(answer.headers['x-gateway-ignored-fields'], name).toBe(name);
+        } else {
+          expect(answer.status, `${name}: ${answer.text}`).toBe(400);
+          expect(answer.json.error_messages, name).toContainEqual(
+            expect.objectContaining({ code: '40003', parameter_name: name }),
+          );
+        }
+      });
+    });
+
+  for (const route of jsonRoutes.filter(isOpen))
+    it(`answers bodies generated from ${route.operationId}'s open schema, unlisted fields and all, as documented`, async () => {
+      const schema = schemas[route.body!.schema.name]!;
+      await fc.assert(
+        fc.asyncProperty(arbitraryOf(schema, schemas, { unlisted: true }), async (body) => {
+          const call = await validCall(route);
+          const answer = await send(route, { ...call, body: { json: body } });
+          // Every field the generator added that the schema does not list is named (a success or an error).
+          const added = unlistedNames(body);
+          if (answer.status < 300)
+            expect(answer.headers['x-gateway-ignored-fields']?.split(',').sort() ?? []).toEqual(added);
+        }),
+        { numRuns: RUNS.generated },
+      );
+    });
+});
+
+/** The names of the fields arbitraryOf added with `unlisted` (keys that start with `x_unlisted`), as the API writes them. */
+function unlistedNames(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => unlistedNames(v, `${at}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value)
+    .flatMap(([k, v]) => {
+      const name = at ? `${at}.${k}` : k;
+      return k.startsWith('x_unlisted') ? [name] : unlistedNames(v, name);
+    })
+    .sort();
+}

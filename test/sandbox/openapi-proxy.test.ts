@@ -209,6 +209,30 @@ it('passes an ordinary integration through an OpenAPI proxy with zero violations
     sub_merchant_enabled: true,
   });
 
+  // Fields the document does not list, at several depths: the document leaves merchant bodies open,
+  // the API ignores them and names them (docs/rules.md#unknown-fields), and the proxy lets both pass.
+  const extra = order([{ ...cardCharge(), created_at: '2026-01-01T00:00:00.000-03:00' }], {
+    notification_url: 'https://shop.example/typo',
+  });
+  (extra.customer as { phones: Array<Record<string, unknown>> }).phones[0]!.extension = '12';
+  const ignoring = await fetch(`${proxyUrl}/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(extra),
+  });
+  const ignoringText = await ignoring.text();
+  exchanges.push({
+    label: 'POST /orders (fields the document does not list)',
+    status: ignoring.status,
+    violations: [ignoring.headers.get('sl-violations') ?? ''].filter(Boolean),
+  });
+  expect(ignoring.status, ignoringText).toBe(201);
+  expect(ignoring.headers.get('x-gateway-ignored-fields')?.split(',').sort()).toEqual([
+    'charges[0].created_at',
+    'customer.phones[0].extension',
+    'notification_url',
+  ]);
+
   // Refused on their merits, not for their shape: the document says these answers too.
   const unknown = '00000000-0000-4000-8000-000000000000';
   expect((await call('unknown order', 'GET', `/orders/ORDE_${unknown}`)).status).toBe(404);

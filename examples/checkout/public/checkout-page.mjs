@@ -50,6 +50,30 @@ const FIELDS = {
 
 // The hosted fields as the error summary names them.
 const HOSTED_LABELS = { number: 'Número do cartão', expiry: 'Validade', securityCode: 'Código de segurança' };
+/** Where each hosted field is (index.html). */
+const HOSTED_CONTAINERS = { number: 'card-number-field', expiry: 'card-expiry-field', securityCode: 'card-cvv-field' };
+
+/**
+ * The hosted fields in this page's look (checkout.css): labels of 0.9rem (14.4 px) at line height
+ * 1.5, 4 px above the input; inputs of the same text, 10 px of padding, a 1 px #aab4bf border and
+ * 6 px corners (43.6 px high); a 3 px #1f6feb ring 1 px out on focus; a red border and shadow when invalid.
+ */
+const FIELD_LOOK = {
+  base: {
+    fontFamily: 'system-ui, sans-serif',
+    fontSize: '14.4px',
+    lineHeight: '21.6px',
+    color: '#1c2430',
+    padding: '10px',
+    height: '43.6px',
+    borderColor: '#aab4bf',
+    borderWidth: '1px',
+    borderRadius: '6px',
+  },
+  focus: { outlineStyle: 'solid', outlineWidth: '3px', outlineColor: '#1f6feb', outlineOffset: '1px' },
+  invalid: { borderColor: '#b42318', boxShadow: '0 0 0 1px #b42318' },
+  label: { fontSize: '14.4px', fontWeight: '400', lineHeight: '21.6px', marginBottom: '4px' },
+};
 
 const BRANDS = { visa: 'Visa', mastercard: 'Mastercard', elo: 'Elo', amex: 'American Express', hipercard: 'Hipercard' };
 /** "visa" as people write it: Visa. */
@@ -89,6 +113,9 @@ export function runCheckout(sdk) {
   const value = (name) => String(field(name)?.value ?? '').trim();
   const method = () => value('method');
   const labelOf = (input) => input.closest('label')?.firstChild?.textContent?.trim() ?? input.name;
+  /** A summary line: the field's name, then why, unless the reason names the field itself ("Informe o número do cartão."). */
+  const summaryLine = (label, reason) =>
+    reason.toLocaleLowerCase('pt-BR').includes(label.toLocaleLowerCase('pt-BR')) ? reason : `${label}: ${reason}`;
   /** The plan chosen in Parcelas (debit: 1x). Its amount is what 3DS authenticates; the server charges the same. */
   const chosenPlan = () => plans.find((p) => p.installments === Number(value('installments'))) ?? plans[0];
 
@@ -118,11 +145,27 @@ export function runCheckout(sdk) {
 
   function clearProblems() {
     summary.hidden = true;
-    for (const node of form.querySelectorAll('.field-error')) node.remove();
+    // The hosted fields' messages come and go with their state (showHostedMessage), not with a submit.
+    for (const node of form.querySelectorAll('.field-error:not(.hosted-message)')) node.remove();
     for (const input of form.querySelectorAll('[aria-invalid]')) {
       input.removeAttribute('aria-invalid');
       input.removeAttribute('aria-describedby');
     }
+  }
+
+  /**
+   * A hosted field's message under its frame, as the page's own fields show theirs (the frame keeps
+   * it for screen readers: this copy is hidden from them).
+   */
+  function showHostedMessage(name, message) {
+    const container = $(HOSTED_CONTAINERS[name]);
+    if (!container) return;
+    let node = container.nextElementSibling?.classList.contains('field-error') ? container.nextElementSibling : null;
+    if (!message) return node?.remove();
+    node ??= el('p', '', 'field-error hosted-message');
+    node.setAttribute('aria-hidden', 'true');
+    node.textContent = message;
+    container.after(node);
   }
 
   /**
@@ -140,7 +183,7 @@ export function runCheckout(sdk) {
         const hosted = name.slice(5);
         if (seen.has(name) || !HOSTED_LABELS[hosted]) continue;
         seen.add(name);
-        const link = el('a', `${HOSTED_LABELS[hosted]}: ${message || 'Confira este campo.'}`);
+        const link = el('a', summaryLine(HOSTED_LABELS[hosted], message || 'Confira este campo.'));
         link.href = '#card-fields';
         link.addEventListener('click', (event) => {
           event.preventDefault();
@@ -159,7 +202,7 @@ export function runCheckout(sdk) {
       input.closest('label').after(reason);
       input.setAttribute('aria-invalid', 'true');
       input.setAttribute('aria-describedby', reason.id);
-      const link = el('a', `${labelOf(input)}: ${reason.textContent}`);
+      const link = el('a', summaryLine(labelOf(input), reason.textContent));
       link.href = `#${input.id}`;
       link.addEventListener('click', (event) => {
         event.preventDefault();
@@ -260,11 +303,21 @@ export function runCheckout(sdk) {
       const url = `/api/orders/${encodeURIComponent(result.orderId)}/boleto/pay`;
       const res = await fetch(url, { method: 'POST' }).catch(() => undefined);
       const paid = res?.ok && (await res.json()).ok;
-      feedback.textContent = paid
-        ? 'Pagamento do boleto confirmado. Seu pedido já está sendo preparado.'
-        : 'O simulador não pagou este boleto. Tente de novo.';
-      simulate.disabled = !!paid;
-      if (paid) box.querySelector('h2').textContent = 'Boleto pago';
+      if (!paid) {
+        feedback.textContent = 'O simulador não pagou este boleto. Tente de novo.';
+        simulate.disabled = false;
+        return;
+      }
+      // Paid: what happened and what comes next; the due date and the line to copy are history now.
+      const done = showResult('success', 'Boleto pago', [
+        `Recebemos o pagamento do boleto, ${value('name').split(/\s+/)[0]}. Seu pedido já está sendo preparado e a confirmação vai para ${value('email')}.`,
+        receipt([
+          ['Pedido', result.reference, 'reference'],
+          ['Valor', brl(result.amount)],
+          ['Pagamento', 'Boleto, pago'],
+        ]),
+      ]);
+      done.dataset.orderId = result.orderId;
     };
     const box = showResult('success', 'Boleto gerado', [
       `Pague até ${due} no app do seu banco ou em uma lotérica. O pedido é enviado assim que o pagamento for confirmado.`,
@@ -587,8 +640,12 @@ export function runCheckout(sdk) {
         expiry: { container: '#card-expiry-field' },
         securityCode: { container: '#card-cvv-field', label: 'CVV' },
       },
-      style: { base: { fontSize: '16px', borderColor: '#aab4bf' }, focus: { borderColor: '#1f6feb' } },
+      // The look of this page's own inputs (checkout.css: label, input, :focus-visible, [aria-invalid]),
+      // so the card's fields cannot be told from the others; their messages show as the others' do.
+      style: FIELD_LOOK,
+      showMessages: false,
     });
+    cardFields.on('change', ({ field: name, fields }) => showHostedMessage(name, fields[name]?.message));
     // Enter in a card field pays, as in the page's own fields.
     cardFields.on('submit', () => form.requestSubmit());
     cardFields.on('error', ({ error }) =>
@@ -600,6 +657,8 @@ export function runCheckout(sdk) {
       ),
     );
     await new Promise((ready) => cardFields.on('ready', ready));
+    // The placeholders of the fields' final size give way to the frames (checkout.css).
+    $('card-fields').classList.remove('loading');
     form.dataset.ready = 'true';
   }
 

@@ -34,8 +34,12 @@ export function ruleSchema(rule: FieldRule): JsonSchema | undefined {
   return schema && { ...schema, description: rule.message };
 }
 
-/** The documented shapes of schemas, keyed by the schema or its transform function: for requests, and for answers when they differ. */
-const documented = new WeakMap<object, { input: JsonSchema; output: JsonSchema }>();
+/**
+ * Where a schema (or its transform function) carries its documented shapes: a property of its own,
+ * not a module-level map, so nothing outlives the schemas (no module state: docs/architecture.md).
+ */
+const DOCUMENTED = Symbol('gateway.documented');
+type Documented = { [DOCUMENTED]?: { input: JsonSchema; output: JsonSchema } };
 
 /**
  * Records what `schema` accepts (`input`), and what it holds in an answer (`output`, the same
@@ -48,14 +52,14 @@ export function documentAs<S extends object>(
   input: JsonSchema,
   { key = schema, output = input }: { key?: object; output?: JsonSchema } = {},
 ): S {
-  documented.set(key, { input, output });
+  Object.defineProperty(key, DOCUMENTED, { value: { input, output }, configurable: true });
   return schema;
 }
 
 /** What was recorded for a zod schema (or its transform), if anything, on the side `io`. */
 export function documentedFragment(schema: { _zod: { def: unknown } }, io: Io): JsonSchema | undefined {
-  const direct = documented.get(schema);
+  const direct = (schema as Documented)[DOCUMENTED];
   if (direct) return direct[io];
   const transform = (schema._zod.def as { transform?: unknown }).transform;
-  return typeof transform === 'function' ? documented.get(transform)?.[io] : undefined;
+  return typeof transform === 'function' ? (transform as Documented)[DOCUMENTED]?.[io] : undefined;
 }

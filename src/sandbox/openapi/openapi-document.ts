@@ -16,6 +16,24 @@ const IGNORED_FIELDS_DOC: JsonSchema = {
   schema: { type: 'string' },
 };
 
+/** What a merchant request's body says of the fields it does not list (docs/rules.md#unknown-fields). */
+const OPEN_BODY_TEXT =
+  'Properties not listed here are accepted and ignored, as the provider ignores them, at any depth, and named in ' +
+  'the answer header `x-gateway-ignored-fields`. In strict mode (`--strict`) each is refused with 400 `40003`.';
+
+/**
+ * `schema` with every object open to properties it does not list: what a merchant request's body
+ * is out of strict mode, where the API drops them rather than refusing the request.
+ */
+function openObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openObjects);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema))
+    if (key !== 'additionalProperties' || value !== false) out[key] = openObjects(value);
+  return out;
+}
+
 /** Where the document says the two origins are. The committed copy uses the CLI's default ports. */
 export interface DocumentServers {
   apiUrl: string;
@@ -54,16 +72,23 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): JsonSchema {
   const schemas: Record<string, JsonSchema> = {};
   const seen = new Map<string, z.ZodMiniType>();
-  const component = ({ name, schema }: NamedSchema, side: Side) => {
+  const seenOpen = new Map<string, boolean>();
+  /** `open`: a merchant request's body, which takes fields it does not list. */
+  const component = ({ name, schema }: NamedSchema, side: Side, open = false) => {
     const known = seen.get(name);
     if (known && known !== schema) {
       // Two schemas under one name would make the document lie about one of them: compare their output.
       if (JSON.stringify(toJsonSchema(known, side)) !== JSON.stringify(toJsonSchema(schema, side)))
         throw new Error(`openapi: two different schemas named ${name}`);
     }
+    // One schema open on a merchant route and closed on an SDK one would be one name for two shapes.
+    if (known && seenOpen.get(name) !== open)
+      throw new Error(`openapi: ${name} is both open and closed to unknown fields`);
     if (!known) {
       seen.set(name, schema);
-      schemas[name] = toJsonSchema(schema, side);
+      seenOpen.set(name, open);
+      const described = toJsonSchema(schema, side);
+      schemas[name] = open ? (openObjects(described) as JsonSchema) : described;
     }
     return ref(name);
   };
@@ -122,7 +147,7 @@ export function openApiDocument(servers: DocumentServers = DEFAULT_SERVERS): Jso
   };
 }
 
-function operation(route: Route, component: (s: NamedSchema, side: Side) => JsonSchema): JsonSchema {
+function operation(route: Route, component: (s: NamedSchema, side: Side, open?: boolean) => JsonSchema): JsonSchema {
   const parameters: JsonSchema[] = (route.parameters ?? []).map((p) => ({
     name: p.name,
     in: p.in,
@@ -204,9 +229,14 @@ function operation(route: Route, component: (s: NamedSchema, side: Side) => Json
   if (route.body) {
     op.requestBody = {
       required: route.body.required,
+      // The SDK's own endpoints take only what the SDK sends: their bodies stay closed in both modes.
+      ...(ignoring && { description: OPEN_BODY_TEXT }),
       content: {
         [route.body.contentType]: {
-          schema: component(route.body.schema, route.body.contentType === 'application/json' ? 'json' : 'form'),
+          schema:
+            route.body.contentType === 'application/json'
+              ? component(route.body.schema, 'json', ignoring)
+              : component(route.body.schema, 'form'),
           // OpenAPI allows example or examples, not both: the named examples when there are some.
           ...(route.body.examples
             ? { examples: route.body.examples }

@@ -6,11 +6,19 @@ import type { CardFieldsStyle } from './card-fields-types';
  */
 export const STYLE_PROPERTIES: readonly string[] = (
   'color backgroundColor borderColor borderWidth borderStyle borderRadius boxShadow caretColor fontFamily fontSize ' +
-  'fontStyle fontWeight letterSpacing lineHeight outlineColor padding textAlign textTransform'
+  'fontStyle fontWeight letterSpacing lineHeight outlineColor outlineStyle outlineWidth outlineOffset padding ' +
+  'height textAlign textTransform'
 ).split(' ');
 
 /** The states a style is given for, in the order their rules apply. */
 export const STYLE_STATES = ['base', 'focus', 'valid', 'invalid', 'placeholder'] as const;
+
+/** The properties of the label's and the message's text, and the space each keeps from the input. */
+const TEXT = 'color fontFamily fontSize fontStyle fontWeight letterSpacing lineHeight textTransform ';
+export const TEXT_STYLE_PROPERTIES: Record<'label' | 'message', readonly string[]> = {
+  label: `${TEXT}marginBottom`.split(' '),
+  message: `${TEXT}marginTop`.split(' '),
+};
 
 /** A value that could load something or end its declaration: `url(`, `;`, braces, `<`, a backslash. */
 export const unsafeStyleValue = (value: unknown): boolean =>
@@ -43,14 +51,15 @@ export function styleProblems(style: unknown): string[] {
             problems.push(`style.fonts[${i}].family must be a font name`);
           if (!isHttpsUrl(f.src)) problems.push(`style.fonts[${i}].src must be an https URL`);
         });
-    } else if (!(STYLE_STATES as readonly string[]).includes(state)) {
-      problems.push(`style.${state} is not a state: use ${STYLE_STATES.join(', ')} or fonts`);
+    } else if (!(STYLE_STATES as readonly string[]).includes(state) && !(state in TEXT_STYLE_PROPERTIES)) {
+      problems.push(`style.${state} is not a state: use ${STYLE_STATES.join(', ')}, label, message or fonts`);
     } else if (typeof declarations !== 'object' || declarations === null) {
       problems.push(`style.${state} must be an object`);
     } else {
+      const allowed = TEXT_STYLE_PROPERTIES[state as 'label' | 'message'] ?? STYLE_PROPERTIES;
       for (const [property, value] of Object.entries(declarations)) {
-        if (!STYLE_PROPERTIES.includes(property))
-          problems.push(`style.${state}.${property} is not allowed: use ${STYLE_PROPERTIES.join(', ')}`);
+        if (!allowed.includes(property))
+          problems.push(`style.${state}.${property} is not allowed: use ${allowed.join(', ')}`);
         else if (unsafeStyleValue(value))
           problems.push(`style.${state}.${property} must be a CSS value without url(, ;, braces, < or \\`);
       }

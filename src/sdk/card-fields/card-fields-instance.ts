@@ -57,6 +57,7 @@ export function startCardFields(request: StartRequest): CardFields {
     bad(name!, rule.join(' '));
   }
   if (o.locale !== undefined && o.locale !== 'pt-BR' && o.locale !== 'en') bad('locale', 'must be "pt-BR" or "en"');
+  if (o.showMessages !== undefined && typeof o.showMessages !== 'boolean') bad('showMessages', 'must be a boolean');
   const locale: Locale = o.locale ?? config.locale;
 
   const handlers = new Map<string, Set<(payload: never) => void>>();

@@ -16,6 +16,8 @@ export interface InitMessage {
   label: string;
   placeholder?: string;
   style: CardFieldsStyle;
+  /** False: no room for the message, which only a screen reader hears (the page shows it). */
+  showMessages: boolean;
   locale: Locale;
   /** Only to the number field: the key it encrypts with, fixed for the frame's life. */
   publicKey?: string;
@@ -34,6 +36,8 @@ export type PageMessage =
 export type FrameMessage =
   | { type: 'loaded' }
   | { type: 'ready' }
+  /** The frame's height for its styled label, input and message, sent before `ready`. */
+  | { type: 'size'; height: number }
   | { type: 'state'; state: CardFieldState; card?: CardFieldsCard }
   | { type: 'focus' | 'blur' | 'submit' }
   | { type: 'encrypted'; request: number; result: CardFieldsEncryptResult };

@@ -37,9 +37,34 @@ export interface CardFieldStyle {
   letterSpacing?: string;
   lineHeight?: string;
   outlineColor?: string;
+  /** With `outlineWidth` and `outlineOffset`, the focus ring: it may reach 4 px beyond the input (more is cut). */
+  outlineStyle?: string;
+  outlineWidth?: string;
+  outlineOffset?: string;
   padding?: string;
+  /** The input's height (default `42px`): the frame grows or shrinks with it. */
+  height?: string;
   textAlign?: string;
   textTransform?: string;
+}
+
+/**
+ * CSS declarations for the label above the input or the message below it, camelCase. The space
+ * between label and input is the label's `marginBottom`; between input and message, the message's `marginTop`.
+ */
+export interface CardFieldTextStyle {
+  color?: string;
+  fontFamily?: string;
+  fontSize?: string;
+  fontStyle?: string;
+  fontWeight?: string;
+  letterSpacing?: string;
+  lineHeight?: string;
+  textTransform?: string;
+  /** Label only. */
+  marginBottom?: string;
+  /** Message only. */
+  marginTop?: string;
 }
 
 /** A web font the fields may use, loaded inside the frames. `src` must be an https URL. */
@@ -60,7 +85,11 @@ export interface CardFieldsStyle {
   valid?: CardFieldStyle;
   /** Applies to the placeholder text: `color`, `fontStyle`, `fontWeight`, `letterSpacing` and `textTransform` are used. */
   placeholder?: CardFieldStyle;
-  /** The label's and the message's colour and font follow `base`; `fonts` brings web fonts (https only). */
+  /** The label above the input: on top of `base`'s `fontFamily` and `color`, which it follows. */
+  label?: CardFieldTextStyle;
+  /** The message below the input: on top of `base`'s `fontFamily` and `color`, which it follows. */
+  message?: CardFieldTextStyle;
+  /** Web fonts the frames load (https only). */
   fonts?: CardFieldFont[];
 }
 
@@ -77,6 +106,11 @@ export interface CardFieldsOptions {
     holderName?: CardFieldOptions;
   };
   style?: CardFieldsStyle;
+  /**
+   * `false`: the frames keep no room for a message and show none (a screen reader still hears it);
+   * show each field's `state.message` yourself, as your other fields show theirs. Default `true`.
+   */
+  showMessages?: boolean;
   /** Language of the labels and messages. Default: setUp's `locale`, else `pt-BR`. */
   locale?: Locale;
 }

@@ -22,8 +22,15 @@ import type {
 } from './card-fields-types';
 import { FRAME_TITLES } from './frame-titles';
 
-/** The frame's fixed height: label, input and two lines of message, so nothing moves as it loads or speaks. */
-const FIELD_HEIGHT_PX = 96;
+/**
+ * The frame's height until it says its own (`size`, from the style): the default label, input and
+ * two lines of message with the ring room, so with the default style nothing moves as it loads or speaks.
+ */
+const FIELD_HEIGHT_PX = 102;
+/** Room for the focus ring around the input: the frame reaches this far past its container on each side. */
+const RING_PX = 4;
+/** The most a frame may ask to be: a label, a tall input and a message, not a page. */
+const MAX_FIELD_HEIGHT_PX = 400;
 
 /** What the stand-in (create-card-fields.ts) gives the mounted fields: where to report. */
 interface CardFieldsHost {
@@ -108,6 +115,7 @@ export function mountCardFields(request: MountRequest): MountedCardFields {
         // Left out: the frame's default placeholder for the locale.
         ...(given?.placeholder !== undefined && { placeholder: given.placeholder }),
         style: options.style ?? {},
+        showMessages: options.showMessages !== false,
         locale,
       };
     };
@@ -131,6 +139,10 @@ export function mountCardFields(request: MountRequest): MountedCardFields {
       if (loaded.has(field)) return fail(field, 'reloaded and lost its state: create the fields again');
       loaded.add(field);
       if (loaded.size === names.length) initAll();
+    } else if (data.type === 'size') {
+      const height = Number(data.height);
+      if (Number.isFinite(height) && height > 0 && height <= MAX_FIELD_HEIGHT_PX)
+        frames.get(field)!.style.height = `${Math.ceil(height)}px`;
     } else if (data.type === 'ready') {
       ready.add(field);
       if (ready.size === names.length) {
@@ -158,9 +170,14 @@ export function mountCardFields(request: MountRequest): MountedCardFields {
     frame.dataset.gatewayCardField = field;
     frame.setAttribute('scrolling', 'no');
     // CSSOM, not a style attribute: a page whose CSP has no 'unsafe-inline' allows it.
+    // The input's edges are the container's: the frame reaches RING_PX past it, where the focus ring draws.
+    // Moved up by `top`, not a negative top margin, which would collapse through the container's.
     Object.assign(frame.style, {
       display: 'block',
-      width: '100%',
+      position: 'relative',
+      top: `-${RING_PX}px`,
+      width: `calc(100% + ${2 * RING_PX}px)`,
+      margin: `0 -${RING_PX}px -${2 * RING_PX}px`,
       height: `${FIELD_HEIGHT_PX}px`,
       border: '0',
       background: 'transparent',

@@ -6,14 +6,20 @@ type Schema = { [key: string]: unknown };
  * A fast-check arbitrary of the values a JSON Schema of the OpenAPI document describes (the
  * subset the generator writes: type, properties, required, items, enum, const, anyOf, pattern,
  * lengths, bounds, formats, $ref to components). Arrays are kept short: a case is one request.
+ * With `unlisted`, an object the schema leaves open (no `additionalProperties: false`) may also get
+ * fields it does not list, named `x_unlisted…` so a test can find them.
  */
-export function arbitraryOf(schema: Schema, components: Record<string, Schema>): fc.Arbitrary<unknown> {
-  if (typeof schema.$ref === 'string') return arbitraryOf(components[schema.$ref.split('/').pop()!]!, components);
+export function arbitraryOf(
+  schema: Schema,
+  components: Record<string, Schema>,
+  options: { unlisted?: boolean } = {},
+): fc.Arbitrary<unknown> {
+  const of = (s: Schema) => arbitraryOf(s, components, options);
+  if (typeof schema.$ref === 'string') return of(components[schema.$ref.split('/').pop()!]!);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   // A digit string or an integer, a value or null: any of the forms.
-  if (Array.isArray(schema.anyOf))
-    return fc.oneof(...(schema.anyOf as Schema[]).map((s) => arbitraryOf(s, components)));
+  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map(of));
   switch (schema.type) {
     case 'null':
       return fc.constant(null);
@@ -21,13 +27,22 @@ export function arbitraryOf(schema: Schema, components: Record<string, Schema>):
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = (schema.required ?? []) as string[];
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, value] of Object.entries(properties)) model[key] = arbitraryOf(value, components);
-      return fc.record(model, { requiredKeys: required.filter((k) => k in model) });
+      for (const [key, value] of Object.entries(properties)) model[key] = of(value);
+      const listed = fc.record(model, { requiredKeys: required.filter((k) => k in model) });
+      if (!options.unlisted || schema.additionalProperties === false) return listed;
+      const unlisted = fc.dictionary(
+        fc.stringMatching(/^x_unlisted_[a-z]{1,6}$/),
+        fc.oneof(fc.string({ maxLength: 8 }), fc.integer()),
+        {
+          maxKeys: 2,
+        },
+      );
+      return fc.tuple(listed, unlisted).map(([known, extra]) => ({ ...known, ...extra }));
     }
     case 'array': {
       const min = (schema.minItems as number | undefined) ?? 0;
       const max = Math.min((schema.maxItems as number | undefined) ?? 2, min + 2);
-      return fc.array(arbitraryOf((schema.items ?? {}) as Schema, components), { minLength: min, maxLength: max });
+      return fc.array(of((schema.items ?? {}) as Schema), { minLength: min, maxLength: max });
     }
     case 'integer':
       return fc.integer({

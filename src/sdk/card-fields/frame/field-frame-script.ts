@@ -6,7 +6,14 @@ import type { CardBrand } from '../../../core/card-brand';
 import { holderNameRule } from '../../../core/field-rules';
 import { encryptCard, type EncryptCardErrorCode } from '../../encrypt-card';
 import type { Locale } from '../../types';
-import { cssName, isHttpsUrl, STYLE_PROPERTIES, STYLE_STATES, unsafeStyleValue } from '../card-field-style';
+import {
+  cssName,
+  isHttpsUrl,
+  STYLE_PROPERTIES,
+  STYLE_STATES,
+  TEXT_STYLE_PROPERTIES,
+  unsafeStyleValue,
+} from '../card-field-style';
 import {
   CARD_FIELDS_TAG,
   type Envelope,
@@ -74,8 +81,10 @@ const rule = (selector: string): CSSStyleDeclaration => {
 };
 for (const text of [
   'html,body{margin:0;background:transparent;overflow:hidden}',
-  'body{box-sizing:border-box;height:96px;padding:2px;font:16px/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}',
-  'label{display:block;height:20px;margin-bottom:2px;font-size:14px;line-height:20px;font-weight:600;' +
+  // The padding is the room of the focus ring: the page's side (mount-card-fields.ts) lets the frame
+  // reach as far past its container, so the input's edges are the container's.
+  'body{box-sizing:border-box;padding:4px;font:16px/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328}',
+  'label{display:block;margin:0 0 2px;font-size:14px;line-height:20px;font-weight:600;' +
     'white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
   'input{display:block;box-sizing:border-box;width:100%;height:42px;margin:0;padding:0 12px;font:inherit;' +
     'color:inherit;background:#fff;border:1px solid #767c85;border-radius:6px}',
@@ -93,21 +102,29 @@ const SELECTORS: Record<(typeof STYLE_STATES)[number], string> = {
   placeholder: 'input::placeholder',
 };
 
-function applyStyle(style: InitMessage['style']) {
+/** The merchant's declarations on `target`, those of `allowed` only (checked by the SDK already; again here, where it matters). */
+function declare(target: CSSStyleDeclaration, declarations: object | undefined, allowed: readonly string[]) {
+  for (const [property, value] of Object.entries(declarations ?? {}))
+    if (allowed.includes(property) && !unsafeStyleValue(value)) target.setProperty(cssName(property), value);
+}
+
+function applyStyle(style: InitMessage['style'], showMessages: boolean) {
   for (const state of STYLE_STATES) {
-    const declarations = style[state];
-    if (!declarations) continue;
-    const target = rule(SELECTORS[state]);
-    for (const [property, value] of Object.entries(declarations)) {
-      // Checked by the SDK already; checked again here, where it matters.
-      if (STYLE_PROPERTIES.includes(property) && !unsafeStyleValue(value)) target.setProperty(cssName(property), value);
-    }
+    if (style[state]) declare(rule(SELECTORS[state]), style[state], STYLE_PROPERTIES);
   }
-  // The label and message follow the base's font and colour.
-  const text = rule('label,p');
-  for (const property of ['fontFamily', 'color'] as const) {
-    const value = style.base?.[property];
-    if (value && !unsafeStyleValue(value)) text.setProperty(cssName(property), value);
+  // The label and message follow the base's font and colour, then their own style.
+  declare(rule('label,p'), { fontFamily: style.base?.fontFamily, color: style.base?.color }, ['fontFamily', 'color']);
+  declare(rule('label'), style.label, TEXT_STYLE_PROPERTIES.label);
+  declare(rule('p'), style.message, TEXT_STYLE_PROPERTIES.message);
+  const room = rule('p');
+  if (showMessages) {
+    // Two lines of message, whatever its line height: nothing moves when one appears.
+    const line = Number.parseFloat(getComputedStyle(message).lineHeight);
+    if (Number.isFinite(line)) room.setProperty('height', `${2 * line}px`);
+  } else {
+    // The page shows the message: here it only takes no room, and is still the input's description.
+    room.cssText =
+      'position:absolute;width:1px;height:1px;margin:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap';
   }
   for (const font of style.fonts ?? []) {
     if (!isHttpsUrl(font.src) || unsafeStyleValue(font.family)) continue;
@@ -375,7 +392,9 @@ function init(data: InitMessage, ports: readonly MessagePort[]) {
   root.lang = locale;
   label.textContent = data.label || FIELD_TEXTS[locale][field].label;
   input.placeholder = data.placeholder ?? FIELD_TEXTS[locale][field].placeholder;
-  applyStyle(data.style ?? {});
+  applyStyle(data.style ?? {}, data.showMessages !== false);
+  // The height the styled label, input and message take, so the page sizes the frame to it.
+  post({ type: 'size', height: document.body.getBoundingClientRect().height });
   if (field === 'number') {
     // Fixed for this frame's life: a later script of the page cannot have the card encrypted with another key.
     publicKey = String(data.publicKey ?? '');
