@@ -1,7 +1,6 @@
 import { maskCardDigits } from '../logging/mask-card-digits';
 import type { DispatcherHooks } from '../webhooks/webhook-dispatcher';
 import type { WebhookAttempts } from '../webhooks/webhook-attempts';
-import type { SandboxTime } from '../values/time';
 import type { ConsoleFeed } from './console-feed';
 import { redactBody } from './redact-body';
 import type { LoggedRequest, RequestJournal } from './request-journal';
