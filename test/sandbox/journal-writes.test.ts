@@ -81,7 +81,7 @@ describe('the request log across close', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps a request answered just before close (the last batch is written at shutdown)', async ({ startSandbox }) => {
+  it('keeps a request answered just before close, across a restart', async ({ startSandbox }) => {
     const dataFile = join(dir, 'sandbox.db');
     const first = await startSandbox({ dataFile });
     const made = await api(first, 'POST', '/orders', order([cardCharge()]), { 'x-trace-id': 'last-before-close' });
