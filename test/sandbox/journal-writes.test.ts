@@ -1,5 +1,5 @@
 // The journal's write path (docs/console.md#request-log, docs/performance.md#the-journal): requests
-// are queued as answered and written in one batch a few milliseconds later, masked then; a read, and the
+// are queued as answered and written in one batch once the turn's I/O is done, masked then; a read, and the
 // sandbox's close, write what is queued first, so nothing answered is missing or lost.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ describe('SandboxJournal batches', () => {
     responseBody: '{"id":"ORDE_2c4a6f0e-7b1d-4c3e-9f5a-1b2c3d4e5f60"}',
   });
 
-  it('queues requests as answered and writes them a moment later, masked, in one transaction', async () => {
+  it('queues requests as answered and writes them after the turn, masked, in one transaction', async () => {
     const journal = buildJournal(db, () => {}, { maxEntries: 100, maxBytes: 1024 ** 2 });
     const rows = () => (db.prepare('SELECT count(*) AS n FROM request_log').get() as { n: number }).n;
     for (let n = 0; n < 3; n++) journal.request(answered(n));
@@ -81,7 +81,7 @@ describe('the request log across close', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps a request answered just before close (the last batch is written at shutdown)', async ({ startSandbox }) => {
+  it('keeps a request answered just before close, across a restart', async ({ startSandbox }) => {
     const dataFile = join(dir, 'sandbox.db');
     const first = await startSandbox({ dataFile });
     const made = await api(first, 'POST', '/orders', order([cardCharge()]), { 'x-trace-id': 'last-before-close' });

@@ -3,11 +3,14 @@
 // agrees with the API at once, and what the clock expires shows at the moment it expired.
 import { afterAll, describe, expect } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
+import { decideChallenge } from '../../src/testing/decide-challenge';
 import { advanceClock } from '../../src/testing/sandbox-time';
+import { SANDBOX_CODES } from '../../src/testing/selectors';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/testing/webhook-receiver';
 import { dateIn } from '../support/request-bodies.mjs';
 import { api, boletoCharge, cardCharge, order } from './support/payments';
 import { it } from './support/sandbox-test';
+import { authData, createSession, postAuthentication, validDevice } from './support/sdk-client';
 
 const receivers: WebhookReceiver[] = [];
 afterAll(() => Promise.all(receivers.map((r) => r.close())));
@@ -54,6 +57,25 @@ describe('status changes reported by the domain', () => {
     expect((await changesOf(s, created.body.id)).map((c) => `${c.from}>${c.to}`)).toEqual([
       'null>WAITING',
       'WAITING>PAID',
+    ]);
+  });
+
+  it('a 3DS authentication is recorded created by the SDK request, and completed by the challenge decision', async ({
+    startSandbox,
+  }) => {
+    const s = await startSandbox();
+    const session = await createSession(s);
+    const res = await postAuthentication(
+      s,
+      session,
+      { data: authData('4000000000002503'), device: validDevice() },
+      { 'x-trace-id': 'sdk-auth' },
+    );
+    const { id } = (await res.json()) as { id: string };
+    await decideChallenge(s, id, SANDBOX_CODES.pass);
+    expect((await changesOf(s, id)).map((c) => `${c.from}>${c.to} ${c.source} ${c.source_id ?? '-'}`)).toEqual([
+      'null>REQUIRE_CHALLENGE request sdk-auth',
+      expect.stringMatching(/^REQUIRE_CHALLENGE>AUTH_FLOW_COMPLETED simulator \S+$/),
     ]);
   });
 

@@ -18,6 +18,7 @@ import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
 import { ApiError } from '../http/api-error';
 import { creqProblems, cresProblems, encodeCres } from '../three-ds/challenge-messages';
 import { pageCsp } from './page-headers';
+import { originOf } from '../journal/status-changes';
 
 const brandName = (brand: string) => (brand === 'unknown' ? '' : brand[0]!.toUpperCase() + brand.slice(1));
 
@@ -167,7 +168,7 @@ export const ACS_ROUTES: Route[] = [
             attempts.recordWrong(current.id);
             return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
           }
-          const completed = store.completeChallenge(current.id, decision.outcome);
+          const completed = store.completeChallenge(current.id, decision.outcome, originOf(c));
           const view = end(current, completed, p);
           // The ACS posts its result, the base64url cres, to the 3DS server's notification URL.
           if (completed?.status === 'AUTH_FLOW_COMPLETED' && view.state === 'done') {

@@ -7,6 +7,7 @@ import { challengeEndResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
 import { json } from '../http/route-answers';
 import { challengeForm, readChallengeParams, readForm } from './challenge-params';
+import { originOf } from '../journal/status-changes';
 
 /**
  * POST /challenge/end: the host page, asked by the SDK, records that the shopper canceled or the
@@ -37,7 +38,7 @@ export const END_ROUTE: Route = defineRoute({
     if (!CHALLENGE_END_REASONS.includes(reason as ChallengeEndReason)) {
       throw ApiError.of(400, INVALID_PARAMETER, 'reason', `reason must be one of ${CHALLENGE_END_REASONS.join(', ')}`);
     }
-    const record = store.cancelChallenge(p.record.id, reason as ChallengeEndReason)!;
+    const record = store.cancelChallenge(p.record.id, reason as ChallengeEndReason, originOf(c))!;
     deps.log(
       `trace=${c.get('traceId')} challenge ${record.id} ended: ${record.status}${record.endReason ? ` ${record.endReason}` : ''}`,
     );

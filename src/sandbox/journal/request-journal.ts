@@ -110,14 +110,10 @@ export class RequestJournal {
   private readonly pageOfTrace;
   private readonly pageAbout;
   private readonly pageWhere;
+  /** Writes a batch in one transaction (built once: better-sqlite3 reuses it). */
+  private readonly writeAll: (requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>, sizes: readonly number[]) => void;
   private entries: number;
   private bytes: number;
-  /** Writes a batch in one transaction (built once: better-sqlite3 reuses it). */
-  private readonly writeAll = this.db.transaction(
-    (requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>, sizes: readonly number[]) => {
-      for (let i = 0; i < requests.length; i++) this.write(requests[i]!, sizes[i]!);
-    },
-  );
   /** Writes what is queued for the log, so a read sees every request answered before it (SandboxJournal sets it). */
   beforeRead: () => void = () => {};
 
@@ -177,6 +173,9 @@ export class RequestJournal {
         AND (@resource IS NULL OR EXISTS (SELECT 1 FROM request_resources r WHERE r.request_id = l.id AND r.resource_id = @resource))
         ORDER BY l.id DESC LIMIT @limit`,
     );
+    this.writeAll = db.transaction((requests: ReadonlyArray<Omit<LoggedRequest, 'id'>>, sizes: readonly number[]) => {
+      for (let i = 0; i < requests.length; i++) this.write(requests[i]!, sizes[i]!);
+    });
     const { n, bytes } = this.totals.get()!;
     this.entries = n;
     this.bytes = bytes ?? 0;

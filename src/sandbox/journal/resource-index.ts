@@ -61,11 +61,16 @@ export class ResourceIndex {
   private readonly change;
   private readonly changesOf;
   private readonly page;
+  /** {@link applyAll}'s transaction (built once: better-sqlite3 reuses it). */
+  private readonly applyInTransaction: (changes: readonly StatusChange[]) => Array<{ id: string; merchantId: string }>;
   /** Writes what the journal has queued, so a read sees every request answered before it (SandboxJournal sets it). */
   beforeRead: () => void = () => {};
 
   constructor(private readonly db: Db) {
     this.find = db.prepare<[string], Row>('SELECT * FROM resources WHERE id = ?');
+    this.applyInTransaction = db.transaction((changes: readonly StatusChange[]) =>
+      changes.flatMap((change) => this.apply(change).map((id) => ({ id, merchantId: change.merchantId }))),
+    );
     this.upsert = db.prepare(
       `INSERT INTO resources (id, merchant_id, kind, status, reference_id, links, created_at, updated_at)
        VALUES (@id, @merchant_id, @kind, @status, @reference_id, @links, @at, @at)
@@ -112,10 +117,6 @@ export class ResourceIndex {
     return this.applyInTransaction(changes);
   }
 
-  private readonly applyInTransaction = this.db.transaction((changes: readonly StatusChange[]) =>
-    changes.flatMap((change) => this.apply(change).map((id) => ({ id, merchantId: change.merchantId }))),
-  );
-
   /**
    * Records one reported change (inside the journal's batch transaction): the resource's row
    * (created, or its status, reference and links brought up to date) and, when its status moved,
@@ -161,7 +162,9 @@ export class ResourceIndex {
     to: string | undefined,
     newLinks: string[],
   ): boolean {
-    const before = this.find.get(id);
+    // A resource reported created has no row yet (an order's comes first, by orderCreated): no read.
+    const created = id === change.resourceId && change.from === undefined && change.to !== undefined;
+    const before = created ? undefined : this.find.get(id);
     const links = [...new Set([...(before ? (JSON.parse(before.links) as string[]) : []), ...newLinks])].filter(
       (l) => l !== id,
     );

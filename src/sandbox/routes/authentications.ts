@@ -22,6 +22,7 @@ import { merchantAuthentication } from '../three-ds/merchant-authentication';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
+import { originOf } from '../journal/status-changes';
 
 /**
  * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.
@@ -109,7 +110,13 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       (deps) =>
       async (c, { body: { data, device } }) => {
         const { record, challengeToken } = await deps.sharedTransaction(() =>
-          deps.threeDs.authenticate(c.get('merchant').id, data, device.challengeWindowSize ?? null, browserOf(c)),
+          deps.threeDs.authenticate(
+            c.get('merchant').id,
+            data,
+            device.challengeWindowSize ?? null,
+            browserOf(c),
+            originOf(c),
+          ),
         );
         return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
       },
@@ -148,7 +155,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       (deps) =>
       (c, { body, params }) => {
         const id = params.id;
-        const result = deps.authentications.continueAfterMethod(id, c.get('merchant').id);
+        const result = deps.authentications.continueAfterMethod(id, c.get('merchant').id, originOf(c));
         if (result === 'NOT_FOUND') throw noAuthentication();
         if (result === 'NOT_AWAITING_METHOD') {
           throw ApiError.of(

@@ -9,6 +9,7 @@ import { toResource } from '../three-ds/authentication-resource';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
+import { originOf } from '../journal/status-changes';
 
 const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),
@@ -70,7 +71,7 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
             authentication: toResource(record, deps.challengeUrl),
           };
         }
-        const completed = store.completeChallenge(record.id, decision.outcome)!;
+        const completed = store.completeChallenge(record.id, decision.outcome, originOf(c))!;
         return {
           decision: completed.authenticationStatus,
           attempts_left: 0,

@@ -16,7 +16,7 @@ import {
   used,
 } from './authentication-transitions';
 import { ID_PREFIXES, newId } from '../values/resource-id';
-import { NO_REPORTS, type StatusReports } from '../journal/status-changes';
+import { NO_REPORTS, type ChangeOrigin, type StatusReports } from '../journal/status-changes';
 import { asSandboxTime } from '../values/time';
 
 /**
@@ -125,6 +125,9 @@ const hashToken = (token: string) => sha256(token, 'hex');
 /** Why a continue call cannot continue: unknown (404), or not waiting for its method any more (409). */
 export type ContinueRefusal = 'NOT_FOUND' | typeof NOT_AWAITING_METHOD;
 
+/** What a change the store is not told the origin of counts as: the shopper's browser or the SDK, a request. */
+const SHOPPER: ChangeOrigin = { cause: 'request' };
+
 /**
  * Stores 3DS authentications: the 3DS engine creates them, challenge pages complete them, orders
  * use them. Each change is a transition of `authentication-transitions.ts` written with one
@@ -167,27 +170,24 @@ export class AuthenticationStore {
   }
 
   /** Writes `next` over `from`: false when the row changed since `from` was read. A new status is reported to the journal. */
-  private write(from: StoredAuthentication, next: StoredAuthentication): boolean {
+  private write(from: StoredAuthentication, next: StoredAuthentication, origin: ChangeOrigin = SHOPPER): boolean {
     const was = Object.fromEntries(GUARD.map((f) => [`was_${f}`, from[f]]));
     const written = this.update.run({ ...next, ...was, id: from.id }).changes === 1;
-    if (written && next.status !== from.status) this.report(next, from.status);
+    if (written && next.status !== from.status) this.report(next, origin, from.status);
     return written;
   }
 
-  /**
-   * Tells the journal of a new status (journal/status-changes.ts). The shopper's browser and the
-   * SDK make these changes (the 3DS endpoints, the challenge pages): a request, whose trace id
-   * the store does not hold.
-   */
-  private report(a: StoredAuthentication, from?: string): void {
+  /** Tells the journal of a new status (journal/status-changes.ts), with what made it. */
+  private report(a: StoredAuthentication, origin: ChangeOrigin, from?: string): void {
     this.reports.changed({
       merchantId: a.merchantId,
       resourceId: a.id,
       kind: 'authentication',
       ...(from !== undefined && { from }),
       to: a.status,
-      cause: 'request',
+      cause: origin.cause,
       at: asSandboxTime(this.now()),
+      ...(origin.traceId && { traceId: origin.traceId }),
     });
   }
 
@@ -201,10 +201,13 @@ export class AuthenticationStore {
    * Stores a new authentication. For REQUIRE_CHALLENGE it also returns the challenge token,
    * which exists only in this return value (the row keeps its hash).
    */
-  create(input: NewAuthentication): { record: AuthenticationRecord; challengeToken: string | null } {
+  create(
+    input: NewAuthentication,
+    origin: ChangeOrigin = SHOPPER,
+  ): { record: AuthenticationRecord; challengeToken: string | null } {
     const { next, challengeToken } = created(input, this.now(), this.draw);
     this.insert.run(next);
-    this.report(next);
+    this.report(next, origin);
     return { record: toRecord(next), challengeToken };
   }
 
@@ -221,10 +224,14 @@ export class AuthenticationStore {
   }
 
   /** {@link challengeCompleted}: the completed authentication, undefined when unknown, already decided or expired. */
-  completeChallenge(id: string, outcome: AuthenticationOutcomeValue): AuthenticationRecord | undefined {
+  completeChallenge(
+    id: string,
+    outcome: AuthenticationOutcomeValue,
+    origin: ChangeOrigin = SHOPPER,
+  ): AuthenticationRecord | undefined {
     const row = this.byId.get(id);
     const next = row && challengeCompleted(row, outcome, this.now(), this.draw);
-    return next && this.write(row, next) ? toRecord(next) : undefined;
+    return next && this.write(row, next, origin) ? toRecord(next) : undefined;
   }
 
   /**
@@ -232,10 +239,14 @@ export class AuthenticationStore {
    * it. Returns the authentication as it now is (decided first, it keeps its status), undefined
    * when unknown.
    */
-  cancelChallenge(id: string, reason: ChallengeEndReason): AuthenticationRecord | undefined {
+  cancelChallenge(
+    id: string,
+    reason: ChallengeEndReason,
+    origin: ChangeOrigin = SHOPPER,
+  ): AuthenticationRecord | undefined {
     const row = this.byId.get(id);
     const next = row && challengeCanceled(row, reason, this.now());
-    if (next && this.write(row, next)) return toRecord(next);
+    if (next && this.write(row, next, origin)) return toRecord(next);
     return this.getById(id);
   }
 
@@ -279,11 +290,12 @@ export class AuthenticationStore {
   continueAfterMethod(
     id: string,
     merchantId: string,
+    origin: ChangeOrigin = SHOPPER,
   ): { record: AuthenticationRecord; challengeToken: string | null } | ContinueRefusal {
     const row = this.owned(id, merchantId);
     if (!row) return 'NOT_FOUND';
     const step = methodContinued(row, this.now(), this.draw);
-    if (step === NOT_AWAITING_METHOD || !this.write(row, step.next)) return NOT_AWAITING_METHOD;
+    if (step === NOT_AWAITING_METHOD || !this.write(row, step.next, origin)) return NOT_AWAITING_METHOD;
     return { record: toRecord(step.next), challengeToken: step.challengeToken };
   }
 

@@ -6,6 +6,7 @@ import type { CardResolver } from '../cards/card-resolver';
 import { ApiError } from '../http/api-error';
 import type { AuthenticationRecord, NewAuthentication } from './authentication-record';
 import type { AuthenticationStore } from './authentication-store';
+import type { ChangeOrigin } from '../journal/status-changes';
 
 const STATUS: Record<Exclude<SandboxFlow, 'BACKEND_FAILURE'>, AuthenticationStatusValue> = {
   NOT_SUPPORTED: 'AUTH_NOT_SUPPORTED',
@@ -33,6 +34,7 @@ export class ThreeDsEngine {
     data: AuthenticationData,
     challengeWindowSize: ChallengeWindowSize | null = null,
     browser?: NewAuthentication['browser'],
+    origin?: ChangeOrigin,
   ): { record: AuthenticationRecord; challengeToken: string | null } {
     const input = data.paymentMethod.card;
     const resolved = this.cards.resolve(
@@ -75,6 +77,6 @@ export class ThreeDsEngine {
       challengeWindowSize,
       browser,
     };
-    return this.store.create(record);
+    return this.store.create(record, origin);
   }
 }
