@@ -16,7 +16,7 @@ import { actionButton, type Fragment, statusBadge, when } from './console-layout
 /**
  * The console's lists, one per kind of resource: its section path, title and kind. A new kind
  * joins the console by a row here, a kind in journal/resource-index.ts and its details in
- * journal/console-views.ts (NOTES-for-49.md says how).
+ * journal/console-views.ts.
  */
 export const LISTS: Record<string, { kind: ResourceKind; title: string }> = {
   orders: { kind: 'order', title: 'Orders' },
