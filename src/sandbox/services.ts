@@ -1,5 +1,6 @@
 import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
+import { CheckoutStore } from './checkouts/checkout-store';
 import { ChallengeAttemptStore } from './challenge-attempts/challenge-attempt-store';
 import { ChargeChanges } from './charges/charge-changes';
 import { ChargeEvents } from './charges/charge-events';
@@ -42,6 +43,8 @@ export interface SandboxServices {
   charges: ChargeStore;
   /** Orders' Pix QR codes. */
   qrCodes: QrCodeStore;
+  /** Hosted checkouts (payment links) and the orders their pages made. */
+  checkouts: CheckoutStore;
   processor: ChargeProcessor;
   /** Capture, cancel and the boleto simulator: a charge's status changes, with their notifications. */
   chargeChanges: ChargeChanges;
@@ -123,6 +126,7 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     orders,
     charges,
     qrCodes,
+    checkouts: new CheckoutStore(db),
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),

@@ -271,6 +271,21 @@ async function validCall(route: Route): Promise<Call> {
       };
     case 'getCharge':
       return { path: link(await paidCharge(), 'SELF'), headers: bearer() };
+    case 'getCheckout':
+      return {
+        path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'SELF'),
+        headers: bearer(),
+      };
+    case 'inactivateCheckout':
+      return {
+        path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'INACTIVATE'),
+        headers: bearer(),
+      };
+    case 'activateCheckout': {
+      const checkout = await created('createCheckout', exampleOf(byId('createCheckout')));
+      await send(byId('inactivateCheckout'), { path: link(checkout, 'INACTIVATE'), headers: bearer() }, false);
+      return { path: link(checkout, 'INACTIVATE').replace('/inactivate', '/activate'), headers: bearer() };
+    }
     case 'captureCharge':
       return { path: link(await authorizedCharge(), 'CHARGE.CAPTURE'), headers: bearer() };
     case 'cancelCharge':
