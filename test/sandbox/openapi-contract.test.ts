@@ -271,6 +271,22 @@ async function validCall(route: Route): Promise<Call> {
       };
     case 'getCharge':
       return { path: link(await paidCharge(), 'SELF'), headers: bearer() };
+    case 'getCheckoutPayPage':
+      return { path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'PAY'), headers: {} };
+    case 'payCheckout':
+      return {
+        path: `${link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'PAY')}/payments`,
+        headers: {},
+        body: json,
+      };
+    case 'getCheckoutPayOrder':
+    case 'simulateCheckoutPixPayment': {
+      const page = link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'PAY');
+      const pay = byId('payCheckout');
+      const order = await send(pay, { path: `${page}/payments`, headers: {}, body: { json: exampleOf(pay) } }, false);
+      const path = `${page}/orders/${order.json.id}`;
+      return { path: route.operationId === 'getCheckoutPayOrder' ? path : `${path}/pix-payment`, headers: {} };
+    }
     case 'getCheckout':
       return {
         path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'SELF'),

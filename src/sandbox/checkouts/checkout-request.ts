@@ -19,7 +19,6 @@ import { MAX_AMOUNT_CENTS } from '../values/money';
 
 /** The ways a checkout's page may take payment (docs/checkouts.md#payment-methods). */
 export const CHECKOUT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'] as const;
-type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
 
 /** The installment options a card method's config may set (docs/checkouts.md#installments). */
 const CONFIG_OPTIONS = ['INSTALLMENTS_LIMIT', 'INTEREST_FREE_INSTALLMENTS'] as const;
@@ -180,7 +179,7 @@ const problem = (code: string, parameterName: string, description: string): Erro
 });
 
 /** The amount the shopper pays: items, plus additional_amount and shipping, less discount_amount (docs/checkouts.md#total). */
-function checkoutTotal(
+export function checkoutTotal(
   body: Pick<CheckoutBody, 'items' | 'additional_amount' | 'discount_amount' | 'shipping'>,
 ) {
   const items = body.items.reduce((sum, i) => sum + i.quantity * i.unit_amount, 0);

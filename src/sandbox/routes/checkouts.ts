@@ -63,11 +63,14 @@ const statusRoute = (
               'checkout_id',
               `The checkout expired at its expiration_date: it cannot be ${action}d; create a new checkout.`,
             );
-          // Already there: the same answer again, as a retried request expects.
-          if (status === from) deps.checkouts.move(checkout.id, from, to, now);
-          return deps.checkouts.get(checkout.id, merchant.id)!;
+          // Already there: the same answer again, as a retried request expects, and no event.
+          const changed = status === from && deps.checkouts.move(checkout.id, from, to, now);
+          const after = deps.checkouts.get(checkout.id, merchant.id)!;
+          const resource = answer(deps, after, now);
+          if (changed) deps.checkoutEvents.emit(after, resource);
+          return resource;
         });
-        return c.json(answer(deps, moved, now));
+        return c.json(moved);
       },
   });
 
@@ -124,7 +127,9 @@ export const CHECKOUT_ROUTES: Route[] = [
               createdAt: now,
             };
             deps.checkouts.insert(checkout);
-            return { status: 201, body: checkoutResource(checkout, [], deps.apiUrl, now) };
+            const resource = checkoutResource(checkout, [], deps.apiUrl, now);
+            deps.checkoutEvents.emit(checkout, resource);
+            return { status: 201, body: resource };
           },
         );
         return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));

@@ -14,6 +14,7 @@ import { BOLETO_SIMULATOR_ROUTES } from './boleto-simulator';
 import { CHALLENGE_DECISION_ROUTE } from './challenge-decision';
 import { CHARGE_ROUTES } from './charges';
 import { CHECKOUT_ROUTES } from './checkouts';
+import { CHECKOUT_PAY_ROUTES } from './checkout-pay';
 import { MERCHANT_SETTINGS_ROUTES } from './merchant-settings';
 import { OPENAPI_ROUTES } from './openapi';
 import { ORDER_ROUTES } from './orders';
@@ -42,6 +43,7 @@ export const routeTable = (): readonly Route[] => [
   ...ORDER_ROUTES,
   ...CHARGE_ROUTES,
   ...CHECKOUT_ROUTES,
+  ...CHECKOUT_PAY_ROUTES,
   BOLETO_FILE_ROUTE,
   ...BOLETO_SIMULATOR_ROUTES,
   QR_CODE_FILE_ROUTE,
