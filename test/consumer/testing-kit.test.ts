@@ -16,6 +16,7 @@ beforeAll(() => {
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs.spec.ts'), join(cwd, 'checkout.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-pix.spec.ts'), join(cwd, 'pix.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-card-fields.spec.ts'), join(cwd, 'card-fields.spec.ts'));
+  copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-checkout.spec.ts'), join(cwd, 'pay-checkout.spec.ts'));
   // The Playwright config docs/testing.md gives a user without Playwright's browser download, as
   // the page shows it: Debian's Chromium, as in this repository.
   const page = readFileSync(join(inject('repo'), 'docs/testing.md'), 'utf8');
@@ -24,13 +25,22 @@ beforeAll(() => {
   writeFileSync(join(cwd, 'playwright.config.mjs'), config);
 });
 
-it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired; hosted card fields filled and refused", () => {
+it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired; hosted card fields filled and refused; a hosted checkout paid by card and by Pix", () => {
   const r = run(
     'npx',
-    ['playwright', 'test', 'checkout.spec.ts', 'pix.spec.ts', 'card-fields.spec.ts', '--workers=1', '--reporter=line'],
+    [
+      'playwright',
+      'test',
+      'checkout.spec.ts',
+      'pix.spec.ts',
+      'card-fields.spec.ts',
+      'pay-checkout.spec.ts',
+      '--workers=1',
+      '--reporter=line',
+    ],
     appWithSandbox(),
   );
-  expect(r.stdout + r.stderr).toMatch(/7 passed/);
+  expect(r.stdout + r.stderr).toMatch(/9 passed/);
   expect(r.status).toBe(0);
 });
 
