@@ -215,6 +215,25 @@ describe('POST /checkouts', () => {
     expect(errorOf(free, 'shipping.type')?.description).toContain('does not simulate');
   });
 
+  it('takes a partial customer for the page to complete, but not when customer_modifiable is false', async ({
+    sandbox,
+  }) => {
+    const partial = {
+      customer: { name: 'Maria da Silva', email: 'maria@example.com' },
+      customer_modifiable: undefined,
+    };
+    const res = await api(sandbox, 'POST', '/checkouts', checkout(partial));
+    expect(res.status).toBe(201);
+    expect(res.body.customer_modifiable).toBe(true);
+    const fixed = await api(sandbox, 'POST', '/checkouts', checkout({ ...partial, customer_modifiable: false }));
+    expect(fixed.status).toBe(400);
+    expect(paramsOf(fixed)).toEqual(['customer.tax_id']);
+    const whole = await api(sandbox, 'POST', '/checkouts', checkout({ customer_modifiable: undefined }));
+    expect(whole.body.customer_modifiable).toBe(false);
+    const nameless = await api(sandbox, 'POST', '/checkouts', checkout({ items: [{ quantity: 1, unit_amount: 100 }] }));
+    expect(paramsOf(nameless)).toEqual(['items[0].name']);
+  });
+
   it('ignores a field it does not know and names it; strict mode refuses it', async ({ sandbox, startSandbox }) => {
     const body = checkout({
       items: [{ name: 'Caneca', quantity: 1, unit_amount: 2000, weight: 300 }],

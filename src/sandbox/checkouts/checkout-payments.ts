@@ -11,7 +11,7 @@ import { validateOrder, type OrderBody } from '../orders/order-request';
 import { placeOrder, type PlacedOrder } from '../orders/place-order';
 import type { SandboxServices } from '../services';
 import type { Clock } from '../clock';
-import { CHECKOUT_METHODS, checkoutTotal } from './checkout-request';
+import { CHECKOUT_METHODS, checkoutTotal, customerModifiable, itemName } from './checkout-request';
 import { checkoutStatus, type CheckoutRecord } from './checkout-store';
 
 /**
@@ -102,9 +102,10 @@ const refused = (code: string, parameterName: string, description: string) =>
 
 /** The POST /orders body a payment on the page amounts to: the checkout's cart, the shopper, one charge or QR code. */
 function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now: number): OrderBody | ApiError {
-  const modifiable = c.body.customer_modifiable ?? !c.body.customer;
-  const shopper = modifiable ? (pay.customer ?? c.body.customer) : c.body.customer;
-  if (!shopper) return refused(REQUIRED_PARAMETER, 'customer', 'customer is required: the checkout has none');
+  const given = c.body.customer;
+  const shopper = customerModifiable(c.body) ? pay.customer : given;
+  if (!shopper?.name || !shopper.email || !shopper.tax_id)
+    return refused(REQUIRED_PARAMETER, 'customer', 'customer is required: the page asks the shopper for it');
   const phone = pay.customer?.phone ?? c.body.customer?.phone;
   const body = c.body;
   const order = {
@@ -117,7 +118,7 @@ function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now
     },
     items: body.items.map((i) => ({
       ...(i.reference_id && { reference_id: i.reference_id }),
-      name: i.name,
+      name: itemName(i),
       quantity: i.quantity,
       unit_amount: i.unit_amount,
     })),

@@ -43,25 +43,25 @@ const item = () =>
   z.strictObject(
     {
       reference_id: z.optional(text(64)),
-      name: text(100),
+      name: z.optional(text(100)),
       description: z.optional(text(255)),
       quantity: integer(1, 99_999),
       unit_amount: cents(0),
       image_url: z.optional(pageUrl()),
     },
-    { error: 'must be an item object with name, quantity and unit_amount' },
+    { error: 'must be an item object with name (or description), quantity and unit_amount' },
   );
 
 /**
- * The customer the page starts from. The provider writes one phone with a country code that may
- * start with "+" ("+55"); the sign is dropped.
+ * The customer the page starts from, whole or in part (the page asks for the rest). The provider
+ * writes one phone with a country code that may start with "+" ("+55"); the sign is dropped.
  */
 const customer = () =>
   z.strictObject(
     {
-      name: field(personNameRule),
-      email: email(),
-      tax_id: taxId(),
+      name: z.optional(field(personNameRule)),
+      email: z.optional(email()),
+      tax_id: z.optional(taxId()),
       phone: z.optional(
         z.strictObject(
           {
@@ -76,7 +76,7 @@ const customer = () =>
         ),
       ),
     },
-    { error: 'must be an object with name, email and tax_id' },
+    { error: 'must be a customer object' },
   );
 
 const shipping = () =>
@@ -170,6 +170,17 @@ export const checkoutSchema = () =>
 
 export type CheckoutBody = z.infer<ReturnType<typeof checkoutSchema>>;
 
+/**
+ * Whether the page asks the shopper for their data: customer_modifiable as sent, else whenever the
+ * customer sent is not whole (name, email and tax_id).
+ */
+export const customerModifiable = (body: Pick<CheckoutBody, 'customer' | 'customer_modifiable'>): boolean =>
+  body.customer_modifiable ?? !(body.customer?.name && body.customer.email && body.customer.tax_id);
+
+/** An item's name: `name`, else its description (integrations that send only a description). */
+export const itemName = (item: CheckoutBody['items'][number]): string =>
+  item.name ?? (item.description as string).slice(0, 100);
+
 const CHECKOUT_SCHEMA = checkoutSchema();
 
 const problem = (code: string, parameterName: string, description: string): ErrorItem => ({
@@ -192,14 +203,30 @@ function crossFieldProblems(body: CheckoutBody, now: number): ErrorItem[] {
   const out: ErrorItem[] = [];
   if (body.expiration_date !== undefined && body.expiration_date <= now)
     out.push(problem(INVALID_PARAMETER, 'expiration_date', 'expiration_date must be in the future'));
-  if (body.customer_modifiable === false && !body.customer)
-    out.push(
-      problem(
-        REQUIRED_PARAMETER,
-        'customer',
-        'customer is required when customer_modifiable is false: the page cannot ask the shopper for it',
-      ),
-    );
+  if (body.customer_modifiable === false) {
+    if (!body.customer)
+      out.push(
+        problem(
+          REQUIRED_PARAMETER,
+          'customer',
+          'customer is required when customer_modifiable is false: the page cannot ask the shopper for it',
+        ),
+      );
+    else
+      for (const name of ['name', 'email', 'tax_id'] as const)
+        if (!body.customer[name])
+          out.push(
+            problem(
+              REQUIRED_PARAMETER,
+              `customer.${name}`,
+              `customer.${name} is required when customer_modifiable is false: the page cannot ask the shopper for it`,
+            ),
+          );
+  }
+  body.items.forEach((item, i) => {
+    if (item.name === undefined && item.description === undefined)
+      out.push(problem(REQUIRED_PARAMETER, `items[${i}].name`, `items[${i}].name is required (or description)`));
+  });
   const ship = body.shipping;
   if (ship?.type === 'FIXED' && ship.amount === undefined)
     out.push(problem(REQUIRED_PARAMETER, 'shipping.amount', 'shipping.amount is required when shipping.type is FIXED'));

@@ -1,7 +1,7 @@
 import { timestamp } from '../clock';
 import type { OrderResource } from '../orders/order-resource';
 import type { Link } from '../values/link';
-import { CHECKOUT_METHODS, type CheckoutBody } from './checkout-request';
+import { CHECKOUT_METHODS, customerModifiable, type CheckoutBody } from './checkout-request';
 import { checkoutStatus, type CheckoutRecord, type CheckoutStatus } from './checkout-store';
 
 /** A checkout's link: the house link shape (values/link.ts) with the checkout's own relations. */
@@ -60,7 +60,7 @@ export function checkoutResource(
     status,
     created_at: timestamp(new Date(c.createdAt)),
     expiration_date: timestamp(new Date(c.expiresAt)),
-    customer_modifiable: customer_modifiable ?? !c.body.customer,
+    customer_modifiable: customerModifiable({ customer: c.body.customer, customer_modifiable }),
     payment_methods: payment_methods ?? CHECKOUT_METHODS.map((type) => ({ type })),
     notification_urls: notification_urls ?? [],
     payment_notification_urls: payment_notification_urls ?? [],

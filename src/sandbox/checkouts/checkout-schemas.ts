@@ -20,9 +20,9 @@ export const checkoutResponse = z.strictObject({
   expiration_date: time(),
   customer: z.optional(
     z.strictObject({
-      name: z.string(),
-      email: z.string(),
-      tax_id: z.string(),
+      name: z.optional(z.string()),
+      email: z.optional(z.string()),
+      tax_id: z.optional(z.string()),
       phone: z.optional(z.strictObject({ country: z.string(), area: z.string(), number: z.string() })),
     }),
   ),
@@ -30,7 +30,7 @@ export const checkoutResponse = z.strictObject({
   items: z.array(
     z.strictObject({
       reference_id: z.optional(z.string()),
-      name: z.string(),
+      name: z.optional(z.string()),
       description: z.optional(z.string()),
       quantity: z.int(),
       unit_amount: cents(),

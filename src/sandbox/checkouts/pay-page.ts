@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import { formatBrl } from '../values/money';
 import type { PageScript } from '../challenge/challenge-assets';
+import { itemName } from './checkout-request';
 import type { CheckoutRecord, CheckoutStatus } from './checkout-store';
 import type { CheckoutOffer } from './checkout-payments';
 import { PAY_PAGE_CSS } from './pay-page-styles';
@@ -89,7 +90,7 @@ export function payPage(
 <div class="layout">
 <section class="panel cart" aria-labelledby="cart-title">
 <h2 id="cart-title">Resumo do pedido</h2>
-<ul>${b.items.map((i) => html`<li><span>${i.quantity}× ${i.name}</span><span>${formatBrl(i.quantity * i.unit_amount)}</span></li>`)}</ul>
+<ul>${b.items.map((i) => html`<li><span>${i.quantity}× ${itemName(i)}</span><span>${formatBrl(i.quantity * i.unit_amount)}</span></li>`)}</ul>
 <dl>
 <dt>Subtotal</dt><dd>${formatBrl(subtotal)}</dd>
 ${b.shipping ? html`<dt>Frete</dt><dd>${shipping ? formatBrl(shipping) : 'Grátis'}</dd>` : ''}

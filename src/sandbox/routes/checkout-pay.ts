@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { SandboxDeps } from '../app-env';
 import { readPageScript } from '../challenge/challenge-assets';
 import { checkoutOffer, payCheckout, payRequestSchema, type PayRequest } from '../checkouts/checkout-payments';
+import { customerModifiable } from '../checkouts/checkout-request';
 import { checkoutStatus, type CheckoutRecord } from '../checkouts/checkout-store';
 import { payPage, type PayPageData } from '../checkouts/pay-page';
 import { PAY_PAGE_CSS } from '../checkouts/pay-page-styles';
@@ -101,7 +102,7 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
         const status = checkoutStatus(checkout, now);
         const offer = checkoutOffer(checkout, merchant);
         const customer = checkout.body.customer;
-        const askCustomer = checkout.body.customer_modifiable ?? !customer;
+        const askCustomer = customerModifiable(checkout.body);
         const cards = status === 'ACTIVE' && offer.methods.some((m) => m === 'CREDIT_CARD' || m === 'DEBIT_CARD');
         // A page that takes cards gets an SDK session and the account's public key (made on first need).
         const publicKey = cards
@@ -115,9 +116,10 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
           askCustomer,
           ...(!askCustomer &&
             customer && {
+              // Whole when the page does not ask (customerModifiable).
               payer: {
-                name: customer.name,
-                email: customer.email,
+                name: customer.name!,
+                email: customer.email!,
                 ...(customer.phone && { phone: { area: customer.phone.area, number: customer.phone.number } }),
               },
             }),
