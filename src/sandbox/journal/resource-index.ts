@@ -2,7 +2,7 @@ import type { Db } from '../storage/database';
 import { kindOfId } from './resource-ids';
 
 /** The kinds of resource the console lists. A boleto is a charge paid by boleto, listed apart. */
-export const RESOURCE_KINDS = ['order', 'charge', 'authentication', 'qr_code', 'boleto'] as const;
+export const RESOURCE_KINDS = ['order', 'charge', 'authentication', 'qr_code', 'boleto', 'checkout'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** A resource as the console lists it: what the API last showed of it. */

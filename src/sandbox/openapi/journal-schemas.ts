@@ -69,7 +69,7 @@ export const resetResponse = z.strictObject({ reset: z.literal(true), now: z.str
 
 const indexedResource = z.strictObject({
   id: z.string(),
-  kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto']),
+  kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto', 'checkout']),
   status: z.nullable(z.string()),
   reference_id: z.nullable(z.string()),
   links: z.array(z.string()),

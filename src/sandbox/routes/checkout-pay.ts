@@ -98,6 +98,8 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
         const checkout = deps.checkouts.getPublic(params.id);
         if (!checkout) throw notFound();
         const merchant = deps.merchants.get(checkout.merchantId)!;
+        // The request log keeps the page's opening under the checkout's account: its console timeline.
+        c.set('merchant', merchant);
         const now = deps.clock.now().getTime();
         const status = checkoutStatus(checkout, now);
         const offer = checkoutOffer(checkout, merchant);
@@ -159,6 +161,8 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
       (c, { params, body }) => {
         const checkout = deps.checkouts.getPublic(params.id);
         if (!checkout) throw notFound();
+        // Each payment attempt, refused ones too, in the checkout's console timeline (the request log).
+        c.set('merchant', deps.merchants.get(checkout.merchantId)!);
         const { order, charges, qrCodes } = payCheckout(deps, deps.clock, checkout, body);
         const now = deps.clock.now().getTime();
         return c.json(orderResource(order, charges, qrCodes, deps.apiUrl, now), 201);
