@@ -103,6 +103,37 @@ test('card with a challenge in 6 installments: the plan with interest is what is
   expect(charge.amount.value).toBeGreaterThan(14000);
 });
 
+test('debit card: one installment, authenticated, PAID; a card without 3-D Secure is refused on the page', async ({
+  page,
+  sandbox,
+  merchant,
+}) => {
+  const checkout = await createCheckout(sandbox, merchant, {
+    redirect_url: undefined,
+    payment_methods: [{ type: 'DEBIT_CARD' }],
+    payment_methods_configs: undefined,
+  });
+  await page.goto(payLink(checkout));
+  await expect(page.locator('[data-pay-installments]')).toBeHidden();
+  const paid = await payCheckout(page, { method: 'DEBIT_CARD', card: 'frictionlessMastercard' });
+  expect(paid.result).toBe('PAID');
+  // The paid state (no redirect_url: the page stays), checked as a screen reader meets it.
+  await expect(page.locator('[data-pay-result]')).toBeFocused();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const read = await api(sandbox, 'GET', `/checkouts/${checkout.id}`);
+  expect(read.body.orders[0].charges[0].payment_method).toMatchObject({
+    type: 'DEBIT_CARD',
+    installments: 1,
+    authentication_method: { type: 'THREEDS', status: 'AUTHENTICATED' },
+  });
+  await page.goto(payLink(checkout));
+  const refused = await payCheckout(page, { method: 'DEBIT_CARD', card: 'notSupported' });
+  expect(refused).toEqual({ result: 'DECLINED' });
+  await expect(page.locator('[data-pay-result]')).toContainText('Seu banco não autorizou este cartão');
+  expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toHaveLength(1);
+});
+
 test('Pix: the page shows the code, follows it until the simulator pays it, and sends the shopper back', async ({
   page,
   sandbox,
