@@ -75,6 +75,29 @@ describe('the pay page', () => {
     expect((await page(sandbox, 'GET', '/pay/CHEC_00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it("asks a known customer only for the mobile phone 3-D Secure needs, when the checkout's customer has none", async ({
+    sandbox,
+  }) => {
+    const known = { customer: SHOPPER, payment_methods: [{ type: 'CREDIT_CARD' }] };
+    const without = await page(sandbox, 'GET', `/pay/${(await newCheckout(sandbox, known)).id}`);
+    expect(without.text).toContain('Pagando como <strong>Maria da Silva</strong>');
+    expect(without.text).not.toContain('name="name"');
+    expect(without.text).toContain('name="phone"');
+    const phone = { ...SHOPPER, phone: { country: '+55', area: '11', number: '912345678' } };
+    const withPhone = await page(
+      sandbox,
+      'GET',
+      `/pay/${(await newCheckout(sandbox, { ...known, customer: phone })).id}`,
+    );
+    expect(withPhone.text).not.toContain('name="phone"');
+    const pix = await page(
+      sandbox,
+      'GET',
+      `/pay/${(await newCheckout(sandbox, { customer: SHOPPER, payment_methods: [{ type: 'PIX' }] })).id}`,
+    );
+    expect(pix.text).not.toContain('name="phone"');
+  });
+
   it('says an INACTIVE or EXPIRED checkout takes no payment, and its payment endpoint refuses with 409', async ({
     startSandbox,
   }) => {

@@ -167,7 +167,7 @@ function run(): void {
   const required = () => {
     const names = [
       ...(data.askCustomer ? ['name', 'email', 'tax_id'] : []),
-      ...(data.askCustomer && isCard() ? ['phone'] : []),
+      ...(isCard() && form.elements.namedItem('phone') ? ['phone'] : []),
       ...(isCard() || method() === 'BOLETO'
         ? ['postal_code', 'region_code', 'street', 'number', 'locality', 'city']
         : []),
@@ -298,7 +298,8 @@ function run(): void {
     const credit = method() === 'CREDIT_CARD';
     const c = customer() ?? data.payer!;
     const a = address()!;
-    const phone = c.phone;
+    const typed = digitsOf(value('phone'));
+    const phone = c.phone ?? (typed ? { area: typed.slice(0, 2), number: typed.slice(2) } : undefined);
     busy(true, 'Aguardando a confirmação do seu banco…');
     const auth = await gateway!.authenticate3DS({
       data: {

@@ -115,7 +115,11 @@ ${input('tax_id', 'CPF ou CNPJ', { inputmode: 'numeric', required: '' }, custome
 ${input('phone', 'Celular com DDD', PHONE_ATTRIBUTES, customer?.phone ? `${customer.phone.area}${customer.phone.number}` : '')}
 </div>
 </fieldset>`
-    : html`<p>Pagando como <strong>${customer?.name}</strong> (${customer?.email}).</p>`
+    : html`<p>Pagando como <strong>${customer?.name}</strong> (${customer?.email}).</p>
+${
+  // 3-D Secure needs a mobile phone the checkout's customer may lack.
+  cards && !customer?.phone ? input('phone', 'Celular com DDD (para a confirmação do cartão)', PHONE_ATTRIBUTES) : ''
+}`
 }
 <fieldset class="methods"><legend>Forma de pagamento</legend>
 ${offer.methods.map(
