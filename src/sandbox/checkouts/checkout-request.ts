@@ -9,6 +9,7 @@ import {
   digits,
   email,
   field,
+  httpUrl,
   integer,
   notificationUrls,
   taxId,
@@ -24,21 +25,6 @@ export const CHECKOUT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BOLETO'] a
 const CONFIG_OPTIONS = ['INSTALLMENTS_LIMIT', 'INTEREST_FREE_INSTALLMENTS'] as const;
 const SHIPPING_TYPES = ['FREE', 'FIXED', 'CALCULATE'] as const;
 
-const URL_RULE = 'must be an absolute http or https URL (at most 2048 characters)';
-/** A page the shopper's browser is sent to: an absolute http(s) URL without credentials. */
-const pageUrl = () =>
-  z.string({ error: URL_RULE }).check(
-    z.maxLength(2048, URL_RULE),
-    z.refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '';
-      } catch {
-        return false;
-      }
-    }, URL_RULE),
-  );
-
 const item = () =>
   z.strictObject(
     {
@@ -47,7 +33,7 @@ const item = () =>
       description: z.optional(text(255)),
       quantity: integer(1, 99_999),
       unit_amount: cents(0),
-      image_url: z.optional(pageUrl()),
+      image_url: z.optional(httpUrl()),
     },
     { error: 'must be an item object with name (or description), quantity and unit_amount' },
   );
@@ -160,8 +146,8 @@ export const checkoutSchema = () =>
           .check(z.maxLength(2, 'must be a list of at most 2 configs (CREDIT_CARD, DEBIT_CARD)')),
       ),
       soft_descriptor: z.optional(text(64)),
-      redirect_url: z.optional(pageUrl()),
-      return_url: z.optional(pageUrl()),
+      redirect_url: z.optional(httpUrl()),
+      return_url: z.optional(httpUrl()),
       notification_urls: z.optional(notificationUrls()),
       payment_notification_urls: z.optional(notificationUrls()),
     },
