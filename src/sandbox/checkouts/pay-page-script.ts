@@ -396,6 +396,8 @@ function run(): void {
         expiry: { container: '#card-expiry-field', label: 'Validade' },
         securityCode: { container: '#card-cvv-field', label: 'CVV' },
       },
+      // The page's own inputs: the same border, focus colour and size.
+      style: { base: { fontSize: '16px', borderColor: '#8c959f' }, focus: { borderColor: '#0a5ad4' } },
     });
     fields.on('submit', () => form.requestSubmit());
     fields.on('ready', () => {
