@@ -168,6 +168,36 @@ test('boleto: the page shows the digit line and the PDF link', async ({ page, sa
   expect(read.body.orders[0].charges[0]).toMatchObject({ status: 'WAITING', payment_method: { type: 'BOLETO' } });
 });
 
+test('a field the API refuses is shown beside it and in the summary, and nothing is charged', async ({
+  page,
+  sandbox,
+  merchant,
+}) => {
+  const checkout = await createCheckout(sandbox, merchant, {
+    customer: { name: 'Maria da Silva', email: 'maria@example.com', tax_id: '12345678909' },
+    customer_modifiable: true,
+    payment_methods: [{ type: 'BOLETO' }],
+    payment_methods_configs: undefined,
+  });
+  await page.goto(payLink(checkout));
+  await page.locator('#pay-form[data-ready="true"]').waitFor();
+  await page.getByLabel('CPF ou CNPJ').fill('111.111.111-12');
+  for (const [label, value] of [
+    ['CEP', '01310-100'],
+    ['UF', 'SP'],
+    ['Rua', 'Avenida Paulista'],
+    ['Número', '1000'],
+    ['Bairro', 'Bela Vista'],
+    ['Cidade', 'São Paulo'],
+  ])
+    await page.getByLabel(label!, { exact: true }).fill(value!);
+  await page.locator('[data-pay-submit]').click();
+  await expect(page.locator('#error-summary')).toBeFocused();
+  await expect(page.locator('#f-tax_id')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#error-summary-list')).toContainText('CPF ou CNPJ');
+  expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toEqual([]);
+});
+
 test('an inactive checkout says so and takes no payment; payCheckout names why', async ({
   page,
   sandbox,

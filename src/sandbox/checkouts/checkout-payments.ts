@@ -7,7 +7,7 @@ import { CONFLICT } from '../http/api-error-code';
 import { ApiError } from '../http/api-error';
 import { digits, email, field, taxId, text } from '../http/request-fields';
 import type { Merchant } from '../merchants/merchant-store';
-import { validateOrder, type OrderBody } from '../orders/order-request';
+import { validateOrder } from '../orders/order-request';
 import { placeOrder, type PlacedOrder } from '../orders/place-order';
 import type { SandboxServices } from '../services';
 import type { Clock } from '../clock';
@@ -100,8 +100,11 @@ const dueDate = (now: number) => new Date(now + BRASILIA_OFFSET_MS + 3 * 86_400_
 const refused = (code: string, parameterName: string, description: string) =>
   new ApiError(400, [{ code, parameterName, description }]);
 
-/** The POST /orders body a payment on the page amounts to: the checkout's cart, the shopper, one charge or QR code. */
-function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now: number): OrderBody | ApiError {
+/**
+ * The POST /orders body a payment on the page amounts to: the checkout's cart, the shopper, one
+ * charge or QR code. As a client would send it: validateOrder checks it as the route does.
+ */
+function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now: number): object | ApiError {
   const given = c.body.customer;
   const shopper = customerModifiable(c.body) ? pay.customer : given;
   if (!shopper?.name || !shopper.email || !shopper.tax_id)
@@ -126,7 +129,7 @@ function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now
     notification_urls: [...new Set([...(body.payment_notification_urls ?? []), ...(body.notification_urls ?? [])])],
   };
   const description = `Checkout ${c.id}`;
-  if (pay.method === 'PIX') return { ...order, qr_codes: [{ amount: { value: offer.total } }] } as never;
+  if (pay.method === 'PIX') return { ...order, qr_codes: [{ amount: { value: offer.total } }] };
   const address = pay.address;
   if (pay.method === 'BOLETO') {
     if (!address)
@@ -153,7 +156,7 @@ function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now
           },
         },
       ],
-    } as never;
+    };
   }
   if (!pay.card) return refused(REQUIRED_PARAMETER, 'card', 'card is required to pay by card');
   const installments = pay.method === 'DEBIT_CARD' ? 1 : (pay.card.installments ?? 1);
@@ -183,7 +186,7 @@ function orderBody(c: CheckoutRecord, pay: PayRequest, offer: CheckoutOffer, now
         },
       },
     ],
-  } as never;
+  };
 }
 
 type PaymentServices = Pick<

@@ -65,6 +65,8 @@ const FIELD_OF: Record<string, string> = {
   'customer.tax_id': 'tax_id',
   'customer.phone.area': 'phone',
   'customer.phone.number': 'phone',
+  'customer.phones[0].area': 'phone',
+  'customer.phones[0].number': 'phone',
 };
 
 function run(): void {
@@ -356,7 +358,8 @@ function run(): void {
       if (res.status === 400) {
         const items = res.json.error_messages ?? [];
         const problems = items.map((e) => ({
-          field: FIELD_OF[e.parameter_name] ?? e.parameter_name.replace(/^(address|customer)\./, ''),
+          // The page's address, or the boleto holder's made from it: the same field here.
+          field: FIELD_OF[e.parameter_name] ?? e.parameter_name.replace(/^(?:.*\.)?(?:address|customer)\./, ''),
           message: 'Confira este campo.',
         }));
         if (showProblems(problems)) return;
