@@ -309,6 +309,12 @@ const javaScript = [
     output: { file: 'dist/sandbox/console-page.js', format: 'iife', plugins: [minify()] },
     plugins: browser(),
   },
+  // The checkout pay page's script (the API origin's page at a checkout's PAY link): window.Gateway does the card.
+  {
+    input: 'src/sandbox/checkouts/pay-page-script.ts',
+    output: { file: 'dist/sandbox/checkout-pay.js', format: 'iife', plugins: [minify()] },
+    plugins: browser(),
+  },
   // The hosted card field's frame script (src/sdk/card-fields/frame/): SDK code that runs on the
   // challenge origin, which the sandbox serves inline in its field page.
   {

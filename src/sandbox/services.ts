@@ -1,5 +1,7 @@
 import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
+import { CheckoutEvents } from './checkouts/checkout-events';
+import { CheckoutStore } from './checkouts/checkout-store';
 import { ChallengeAttemptStore } from './challenge-attempts/challenge-attempt-store';
 import { ChargeChanges } from './charges/charge-changes';
 import { ChargeEvents } from './charges/charge-events';
@@ -44,6 +46,10 @@ export interface SandboxServices {
   charges: ChargeStore;
   /** Orders' Pix QR codes. */
   qrCodes: QrCodeStore;
+  /** Hosted checkouts (payment links) and the orders their pages made. */
+  checkouts: CheckoutStore;
+  /** Checkouts' own status notifications (CHECKOUT.ACTIVE, CHECKOUT.INACTIVE). */
+  checkoutEvents: CheckoutEvents;
   processor: ChargeProcessor;
   /** Capture, cancel and the boleto simulator: a charge's status changes, with their notifications. */
   chargeChanges: ChargeChanges;
@@ -124,6 +130,8 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     orders,
     charges,
     qrCodes,
+    checkouts: new CheckoutStore(db),
+    checkoutEvents: new CheckoutEvents(webhooks, afterCommit, reports),
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),

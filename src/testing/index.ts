@@ -30,7 +30,14 @@ export {
   type WebhookReceiver,
   type WebhookReceiverOptions,
 } from './webhook-receiver';
-export { CARD_FIELD_HOOKS, CHALLENGE_HOOKS, SANDBOX_CODES, type CardFieldHookName } from './selectors';
+export {
+  CARD_FIELD_HOOKS,
+  CHALLENGE_HOOKS,
+  CHECKOUT_PAGE_HOOKS,
+  SANDBOX_CODES,
+  type CardFieldHookName,
+} from './selectors';
+export { payCheckout, type CheckoutPayment, type PayCheckoutOptions } from './checkout-page';
 export { routeProviderSdk, type ProviderSdkTarget } from './provider-sdk';
 export { fillCardFields, readCardFields, type CardFieldReading, type CardFieldsInput } from './card-fields';
 export {

@@ -47,3 +47,27 @@ export const CARD_FIELD_HOOKS = {
 
 /** The fields createCardFields hosts. */
 export type CardFieldHookName = 'number' | 'expiry' | 'securityCode' | 'holderName';
+
+/**
+ * The hosted checkout pay page's hooks (docs/checkouts.md#testing-the-pay-page), public and versioned like
+ * CHALLENGE_HOOKS: payCheckout reaches the page through them.
+ */
+export const CHECKOUT_PAGE_HOOKS = {
+  /** The page's `<main>`; `data-pay-status` holds the checkout's status when the page was served. */
+  page: '[data-pay-page]',
+  /** The form, with `data-ready="true"` once usable (the card fields loaded). Absent when the checkout takes no payment. */
+  form: '#pay-form',
+  /** The notice of a checkout that takes no payment; its value is INACTIVE or EXPIRED. */
+  closed: '[data-pay-closed]',
+  /** A method's radio button: `method('PIX')`. */
+  method: (method: string): string => `[data-pay-method="${method}"]`,
+  installments: '[data-pay-installments]',
+  submit: '[data-pay-submit]',
+  /** The result panel: `data-pay-result` PAID, WAITING (Pix shown, boleto issued), DECLINED or ERROR; `data-order-id`. */
+  result: '[data-pay-result]',
+  pixCode: '[data-pay-pix-code]',
+  /** Sandbox only: pays the Pix code shown, as the payer's bank would. */
+  simulatePix: '[data-pay-simulate]',
+  boletoLine: '[data-pay-boleto-line]',
+  boletoPdf: '[data-pay-boleto-pdf]',
+} as const;

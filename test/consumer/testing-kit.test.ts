@@ -17,6 +17,7 @@ beforeAll(() => {
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-pix.spec.ts'), join(cwd, 'pix.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-card-fields.spec.ts'), join(cwd, 'card-fields.spec.ts'));
   copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-provider-sdk.spec.ts'), join(cwd, 'provider-sdk.spec.ts'));
+  copyFileSync(join(inject('repo'), 'test/e2e/testing-docs-checkout.spec.ts'), join(cwd, 'pay-checkout.spec.ts'));
   // The Playwright config docs/testing.md gives a user without Playwright's browser download, as
   // the page shows it: Debian's Chromium, as in this repository.
   const page = readFileSync(join(inject('repo'), 'docs/testing.md'), 'utf8');
@@ -25,7 +26,7 @@ beforeAll(() => {
   writeFileSync(join(cwd, 'playwright.config.mjs'), config);
 });
 
-it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired; hosted card fields filled and refused; a page written for the provider paid with both 3DS cards", () => {
+it("docs/testing.md's sample tests pass from the packed tarball: challenge passed, frictionless, canceled; Pix paid, expired; hosted card fields filled and refused; a page written for the provider paid with both 3DS cards; a hosted checkout paid by card and by Pix", () => {
   const r = run(
     'npx',
     [
@@ -35,12 +36,13 @@ it("docs/testing.md's sample tests pass from the packed tarball: challenge passe
       'pix.spec.ts',
       'card-fields.spec.ts',
       'provider-sdk.spec.ts',
+      'pay-checkout.spec.ts',
       '--workers=1',
       '--reporter=line',
     ],
     appWithSandbox(),
   );
-  expect(r.stdout + r.stderr).toMatch(/9 passed/);
+  expect(r.stdout + r.stderr).toMatch(/11 passed/);
   expect(r.status).toBe(0);
 });
 

@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
 
 describe('docs/testing.md', () => {
-  it('shows exactly the sample tests that run in the e2e suite (test/e2e/testing-docs.spec.ts, testing-docs-pix.spec.ts, testing-docs-card-fields.spec.ts, testing-docs-provider-sdk.spec.ts)', () => {
+  it('shows exactly the sample tests that run in the e2e suite (test/e2e/testing-docs.spec.ts, testing-docs-pix.spec.ts, testing-docs-card-fields.spec.ts, testing-docs-provider-sdk.spec.ts, testing-docs-checkout.spec.ts)', () => {
     const blocks = [...read('docs/testing.md').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-    expect(blocks).toHaveLength(5);
+    expect(blocks).toHaveLength(6);
     expect(blocks.slice(0, 2).join('\n')).toBe(read('test/e2e/testing-docs.spec.ts'));
     expect(blocks[2]).toBe(read('test/e2e/testing-docs-pix.spec.ts'));
     expect(blocks[3]).toBe(read('test/e2e/testing-docs-card-fields.spec.ts'));
     expect(blocks[4]).toBe(read('test/e2e/testing-docs-provider-sdk.spec.ts'));
+    expect(blocks[5]).toBe(read('test/e2e/testing-docs-checkout.spec.ts'));
   });
 
   it("the provider page sample imports only the testing entry (and Node), and loads the provider's script unchanged", () => {

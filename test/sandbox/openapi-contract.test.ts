@@ -274,6 +274,37 @@ async function validCall(route: Route): Promise<Call> {
       };
     case 'getCharge':
       return { path: link(await paidCharge(), 'SELF'), headers: bearer() };
+    case 'getCheckoutPayPage':
+      return { path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'PAY'), headers: {} };
+    case 'payCheckout':
+      return {
+        path: `${link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'PAY')}/payments`,
+        headers: {},
+        body: json,
+      };
+    case 'getCheckoutPayOrder':
+    case 'simulateCheckoutPixPayment': {
+      const page = link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'PAY');
+      const pay = byId('payCheckout');
+      const order = await send(pay, { path: `${page}/payments`, headers: {}, body: { json: exampleOf(pay) } }, false);
+      const path = `${page}/orders/${order.json.id}`;
+      return { path: route.operationId === 'getCheckoutPayOrder' ? path : `${path}/pix-payment`, headers: {} };
+    }
+    case 'getCheckout':
+      return {
+        path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'SELF'),
+        headers: bearer(),
+      };
+    case 'inactivateCheckout':
+      return {
+        path: link(await created('createCheckout', exampleOf(byId('createCheckout'))), 'INACTIVATE'),
+        headers: bearer(),
+      };
+    case 'activateCheckout': {
+      const checkout = await created('createCheckout', exampleOf(byId('createCheckout')));
+      await send(byId('inactivateCheckout'), { path: link(checkout, 'INACTIVATE'), headers: bearer() }, false);
+      return { path: link(checkout, 'INACTIVATE').replace('/inactivate', '/activate'), headers: bearer() };
+    }
     case 'captureCharge':
       return { path: link(await authorizedCharge(), 'CHARGE.CAPTURE'), headers: bearer() };
     case 'cancelCharge':

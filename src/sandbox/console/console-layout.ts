@@ -13,6 +13,7 @@ const SECTIONS = [
   { path: '/console/authentications', label: '3DS' },
   { path: '/console/qr-codes', label: 'Pix' },
   { path: '/console/boletos', label: 'Boletos' },
+  { path: '/console/checkouts', label: 'Checkouts' },
   { path: '/console/requests', label: 'Requests' },
   { path: '/console/webhooks', label: 'Webhooks' },
   { path: '/console/account', label: 'Account' },

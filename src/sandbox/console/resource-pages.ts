@@ -24,6 +24,7 @@ export const LISTS: Record<string, { kind: ResourceKind; title: string }> = {
   authentications: { kind: 'authentication', title: '3DS authentications' },
   'qr-codes': { kind: 'qr_code', title: 'Pix QR codes' },
   boletos: { kind: 'boleto', title: 'Boletos' },
+  checkouts: { kind: 'checkout', title: 'Checkouts (payment links)' },
 };
 
 const KIND_NAMES: Record<ResourceKind, string> = {
@@ -32,6 +33,7 @@ const KIND_NAMES: Record<ResourceKind, string> = {
   authentication: '3DS authentication',
   qr_code: 'Pix QR code',
   boleto: 'Boleto',
+  checkout: 'Checkout',
 };
 
 /** A resource's status as its list and page show it: an order without a charge has none yet. */
@@ -114,6 +116,10 @@ function actions(r: ResourceView): Fragment {
     buttons.push(actionButton('Pay this boleto', `/sandbox/charges/${r.id}/boleto/pay`, { tone: 'primary' }));
     buttons.push(actionButton('Expire it', `/sandbox/charges/${r.id}/boleto/expire`));
   }
+  if (r.kind === 'checkout' && r.status === 'ACTIVE')
+    buttons.push(actionButton('Inactivate', `/checkouts/${r.id}/inactivate`));
+  if (r.kind === 'checkout' && r.status === 'INACTIVE')
+    buttons.push(actionButton('Activate', `/checkouts/${r.id}/activate`, { tone: 'primary' }));
   if (r.kind === 'charge' && r.status === 'AUTHORIZED')
     buttons.push(actionButton('Capture', `/charges/${r.id}/capture`, { tone: 'primary' }));
   if ((r.kind === 'charge' || r.kind === 'boleto') && (r.status === 'AUTHORIZED' || r.status === 'PAID'))

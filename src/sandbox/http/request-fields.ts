@@ -149,10 +149,10 @@ export const boletoAddress = () =>
     { error: 'must be an address object' },
   );
 
-/** Where notifications go: absolute http(s) URLs, at most 10, repeated ones kept once. */
-export const notificationUrls = () => {
+/** An absolute http(s) URL without credentials, at most 2048 characters: where to notify, or where to send a shopper. */
+export const httpUrl = () => {
   const rule = 'must be an absolute http or https URL (at most 2048 characters)';
-  const url = z.string({ error: rule }).check(
+  return z.string({ error: rule }).check(
     z.maxLength(2048, rule),
     z.refine((v) => {
       try {
@@ -163,6 +163,11 @@ export const notificationUrls = () => {
       }
     }, rule),
   );
+};
+
+/** Where notifications go: absolute http(s) URLs, at most 10, repeated ones kept once. */
+export const notificationUrls = () => {
+  const url = httpUrl();
   return documentAs(
     z.pipe(
       z.array(url, { error: 'must be a list of URLs' }).check(z.maxLength(10, 'must be a list of at most 10 URLs')),

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import type { SandboxTime } from '../values/time';
 
 /** The kinds of resource the console lists. A boleto is a charge paid by boleto, listed apart. */
-export const RESOURCE_KINDS = ['order', 'charge', 'authentication', 'qr_code', 'boleto'] as const;
+export const RESOURCE_KINDS = ['order', 'charge', 'authentication', 'qr_code', 'boleto', 'checkout'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /**

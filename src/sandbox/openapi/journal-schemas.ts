@@ -72,7 +72,7 @@ export const resetResponse = z.strictObject({ reset: z.literal(true), now: z.str
 
 export const indexedResource = z.strictObject({
   id: z.string(),
-  kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto']),
+  kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto', 'checkout']),
   status: z.nullable(z.string()),
   reference_id: z.nullable(z.string()),
   /** In cents: an order's charges' (or QR codes', or items') total, a charge's, a QR code's, an authentication's. */

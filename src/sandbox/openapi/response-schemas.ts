@@ -46,7 +46,7 @@ const link = z.strictObject({
 });
 
 const phone = z.strictObject({ country: z.string(), area: z.string(), number: z.string(), type: z.enum(PHONE_TYPES) });
-const address = z.strictObject({
+export const address = z.strictObject({
   street: z.string(),
   number: z.string(),
   complement: z.optional(z.string()),

@@ -6,11 +6,10 @@ import { ORDER_EXAMPLE } from '../openapi/request-examples';
 import { orderResponse } from '../openapi/response-schemas';
 import { orderSchema, validateOrder, type OrderBody } from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
-import type { OrderRecord } from '../orders/order-store';
-import { newQrCode } from '../pix/new-qr-code';
+import { placeOrder } from '../orders/place-order';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
-import { ID_PREFIXES, newId } from '../values/resource-id';
+import { ID_PREFIXES } from '../values/resource-id';
 import { originOf } from '../journal/status-changes';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
@@ -46,33 +45,13 @@ export const ORDER_ROUTES: Route[] = [
     handle:
       (deps) =>
       async (c, { body, raw, idempotencyKey: key }) => {
-        const { orders, qrCodes, processor, idempotency, events } = deps;
         const merchant = c.get('merchant');
-        const result = await idempotency.run(
-          { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => idempotency.fingerprint(raw) },
+        const result = await deps.idempotency.run(
+          { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => deps.idempotency.fingerprint(raw) },
           () => {
             const now = deps.clock.now().getTime();
-            const order: OrderRecord = {
-              id: newId(ID_PREFIXES.order),
-              merchantId: merchant.id,
-              referenceId: body.reference_id ?? null,
-              customer: body.customer,
-              items: body.items ?? [],
-              shipping: body.shipping ?? null,
-              notificationUrls: body.notification_urls ?? [],
-              createdAt: now,
-            };
-            orders.insert(order);
-            const paid = (body.charges ?? []).map((charge, i) =>
-              processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
-            );
-            const codes = (body.qr_codes ?? []).map((q) =>
-              newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
-            );
-            for (const code of codes) qrCodes.insert(code);
-            events.orderCreated(order, codes, originOf(c));
-            for (const charge of paid) events.created(charge, originOf(c), order);
-            return { status: 201, body: orderResource(order, paid, codes, deps.apiUrl, now) };
+            const { order, charges, qrCodes } = placeOrder(deps, merchant, body, now, originOf(c));
+            return { status: 201, body: orderResource(order, charges, qrCodes, deps.apiUrl, now) };
           },
         );
         return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));

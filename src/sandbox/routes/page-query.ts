@@ -43,17 +43,22 @@ export const statusRange = (text: string | undefined) =>
       : { from: Number(text), to: Number(text) };
 
 /**
- * An instant to filter by: a date-time with its offset, or without one read as São Paulo time,
- * the time the console shows (a datetime-local field's value, `2026-11-28T14:30`).
+ * The form of an instant to filter by: a date-time with its offset, or without one read as São
+ * Paulo time, the time the console shows (a datetime-local field's value, `2026-11-28T14:30`). Its
+ * fields are bounded in the pattern itself, so the OpenAPI document says exactly what is taken.
  */
+const INSTANT =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
+
+/** An instant to filter by ({@link INSTANT}); an empty value, as a form sends it, is no filter. */
 export const instantFilter = (what: string) =>
   described(
     z.optional(
       z
         .string()
         .check(
-          z.refine(
-            (t) => Number.isFinite(instant(t)),
+          z.regex(
+            new RegExp(`${INSTANT.source}|^$`),
             'must be a date-time such as 2026-11-28T14:30 or 2026-11-28T14:30:00Z',
           ),
         ),
@@ -64,6 +69,6 @@ export const instantFilter = (what: string) =>
 
 /** Epoch ms of an {@link instantFilter}'s text. */
 export const instant = (text: string): number =>
-  /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?(?:Z|[+-]\d\d:\d\d)?$/.test(text)
+  INSTANT.test(text)
     ? Date.parse(/(?:Z|[+-]\d\d:\d\d)$/.test(text) ? text : `${text.length === 16 ? `${text}:00` : text}-03:00`)
     : Number.NaN;

@@ -13,6 +13,8 @@ import { CARD_FIELDS_ROUTES } from './card-fields';
 import { BOLETO_SIMULATOR_ROUTES } from './boleto-simulator';
 import { CHALLENGE_DECISION_ROUTE } from './challenge-decision';
 import { CHARGE_ROUTES } from './charges';
+import { CHECKOUT_ROUTES } from './checkouts';
+import { CHECKOUT_PAY_ROUTES } from './checkout-pay';
 import { MERCHANT_SETTINGS_ROUTES } from './merchant-settings';
 import { OPENAPI_ROUTES } from './openapi';
 import { ORDER_ROUTES } from './orders';
@@ -40,6 +42,8 @@ export const routeTable = (): readonly Route[] => [
   ...AUTHENTICATION_ROUTES,
   ...ORDER_ROUTES,
   ...CHARGE_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...CHECKOUT_PAY_ROUTES,
   BOLETO_FILE_ROUTE,
   ...BOLETO_SIMULATOR_ROUTES,
   QR_CODE_FILE_ROUTE,

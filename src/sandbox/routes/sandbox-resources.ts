@@ -23,7 +23,13 @@ const resourcesQuery = z.strictObject({
   ...pageFields,
 });
 
-const SHOWN = [ID_PREFIXES.order, ID_PREFIXES.charge, ID_PREFIXES.qrCode, ID_PREFIXES.authentication];
+const SHOWN = [
+  ID_PREFIXES.order,
+  ID_PREFIXES.charge,
+  ID_PREFIXES.qrCode,
+  ID_PREFIXES.authentication,
+  ID_PREFIXES.checkout,
+];
 const resourceNotFound = () =>
   ApiError.of(404, NOT_FOUND, 'id', 'The sandbox has shown no such resource for this account.');
 

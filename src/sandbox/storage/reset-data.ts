@@ -11,6 +11,8 @@ const DATA_TABLES = [
   'webhook_outbox',
   'idempotency_keys',
   'challenge_attempts',
+  'checkout_orders',
+  'checkouts',
   'qr_codes',
   'charges',
   'orders',

@@ -13,6 +13,7 @@ export const ID_PREFIXES = {
   card: 'CARD_',
   event: 'EVT_',
   publicKey: 'PUBK_',
+  checkout: 'CHEC_',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -56,8 +56,8 @@ export interface DeliveryPage {
   next?: number;
 }
 
-/** The ids of the orders, charges, QR codes and 3DS authentications a body names: what a delivery is about. */
-const RESOURCE_IDS = /(?:ORDE|CHAR|QRCO|3DS)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** The ids of the orders, charges, QR codes, 3DS authentications and checkouts a body names: what a delivery is about. */
+const RESOURCE_IDS = /(?:ORDE|CHAR|QRCO|3DS|CHEC)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** A row an earlier sandbox recorded: its body is the old envelope, `{ id, type, order_id, charge, … }`. */
 export interface LegacyOutboxRow {

@@ -1,0 +1,412 @@
+/**
+ * The checkout pay page's script (browser, built by rollup to dist/sandbox/checkout-pay.js and
+ * served inline under the page's CSP). It reads the page's data, runs the hosted card fields and
+ * 3-D Secure through the SDK's script-tag build (window.Gateway, as the example checkout does),
+ * pays through the page's own endpoints (/pay/{id}/…) and shows the result: the card's outcome, the
+ * Pix code (followed until paid) or the boleto. Never a module-level DOM read outside `run`.
+ */
+
+interface Plan {
+  installments: number;
+  installment_value: number;
+  interest_free: boolean;
+  amount: number;
+}
+interface PageData {
+  checkoutId: string;
+  total: number;
+  methods: string[];
+  plans: Plan[];
+  askCustomer: boolean;
+  payer?: { name: string; email: string; phone?: { area: string; number: string } };
+  session?: string;
+  publicKey?: string;
+  redirectUrl?: string;
+}
+interface EncryptResult {
+  hasErrors: boolean;
+  encryptedCard?: string;
+  errors?: Array<{ code: string; message: string; parameterName?: string }>;
+}
+interface CardFields {
+  on(event: string, listener: (payload: unknown) => void): void;
+  encrypt(options?: { holderName?: string }): Promise<EncryptResult>;
+  focus(field: string): void;
+}
+interface GatewayGlobal {
+  env: { SANDBOX: string };
+  setUp(options: { session: string; env: string }): void;
+  createCardFields(options: unknown): CardFields;
+  authenticate3DS(request: unknown): Promise<{ status: string; id?: string; authenticationStatus?: string }>;
+  GatewayError: new (...args: never[]) => Error & { code: string; detail: { traceId: string } };
+}
+interface ErrorItem {
+  parameter_name: string;
+  description: string;
+}
+interface Order {
+  id: string;
+  charges: Array<{
+    status: string;
+    payment_response?: { message?: string };
+    payment_method: { boleto?: { formatted_barcode: string; due_date: string } };
+    links: Array<{ media: string; href: string }>;
+  }>;
+  qr_codes: Array<{ id: string; text: string; links: Array<{ rel: string; href: string }> }>;
+}
+
+const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const digitsOf = (v: string) => v.replace(/\D/g, '');
+
+/** Where each field the server names is on the page. */
+const FIELD_OF: Record<string, string> = {
+  'customer.name': 'name',
+  'customer.email': 'email',
+  'customer.tax_id': 'tax_id',
+  'customer.phone.area': 'phone',
+  'customer.phone.number': 'phone',
+  'customer.phones[0].area': 'phone',
+  'customer.phones[0].number': 'phone',
+};
+
+function run(): void {
+  const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+  const data = JSON.parse($('checkout-data')!.textContent ?? '{}') as PageData;
+  const form = $<HTMLFormElement>('pay-form');
+  if (!form) return;
+  const result = $('pay-result')!;
+  const progress = $('pay-progress')!;
+  const summary = $('error-summary')!;
+  const payButton = $<HTMLButtonElement>('pay-button')!;
+  const base = `/pay/${encodeURIComponent(data.checkoutId)}`;
+  const gateway = (window as unknown as { Gateway?: GatewayGlobal }).Gateway;
+  let fields: CardFields | undefined;
+
+  const value = (name: string) => {
+    const el = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    return el ? el.value.trim() : '';
+  };
+  const method = () => value('method');
+  const isCard = () => method() === 'CREDIT_CARD' || method() === 'DEBIT_CARD';
+  const el = (tag: string, text = '', className = '') =>
+    Object.assign(document.createElement(tag), { textContent: text, className });
+
+  function update() {
+    $('address')!.hidden = !(isCard() || method() === 'BOLETO');
+    const card = $('card');
+    if (card) card.hidden = !isCard();
+    const installments = $('installments-label');
+    if (installments) installments.hidden = method() !== 'CREDIT_CARD';
+  }
+
+  function busy(on: boolean, text = 'Processando o pagamento…') {
+    payButton.disabled = on;
+    progress.textContent = on ? text : '';
+  }
+
+  function clearProblems() {
+    summary.hidden = true;
+    for (const n of form!.querySelectorAll('.field-error')) n.remove();
+    for (const n of form!.querySelectorAll('[aria-invalid]')) {
+      n.removeAttribute('aria-invalid');
+      n.removeAttribute('aria-describedby');
+    }
+  }
+
+  /** Each problem beside its field and in the summary, whose links lead to the fields; false when none is a field here. */
+  function showProblems(problems: Array<{ field: string; message: string }>): boolean {
+    clearProblems();
+    const items: HTMLElement[] = [];
+    for (const { field, message } of problems) {
+      const input = form!.elements.namedItem(field) as HTMLInputElement | null;
+      if (!input || !(input instanceof HTMLElement) || input.hasAttribute('aria-invalid')) continue;
+      const reason = el('p', message, 'field-error');
+      reason.id = `err-${field}`;
+      input.closest('label')!.after(reason);
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', reason.id);
+      const link = el(
+        'a',
+        `${input.closest('label')!.querySelector('span')!.textContent}: ${message}`,
+      ) as HTMLAnchorElement;
+      link.href = `#${input.id}`;
+      const li = el('li');
+      li.append(link);
+      items.push(li);
+    }
+    if (!items.length) return false;
+    $('error-summary-title')!.textContent =
+      items.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${items.length} campos para continuar`;
+    $('error-summary-list')!.replaceChildren(...items);
+    summary.hidden = false;
+    summary.focus();
+    return true;
+  }
+
+  /** The result panel: `state` is its data-pay-result hook (PAID, WAITING, DECLINED, ERROR). */
+  function show(state: string, kind: string, title: string, lines: Array<string | Node>) {
+    result.hidden = false;
+    result.dataset.payResult = state;
+    result.className = `panel notice ${kind}`;
+    result.replaceChildren(el('h2', title), ...lines.map((l) => (typeof l === 'string' ? el('p', l) : l)));
+    result.focus();
+  }
+
+  function paid(order: Order) {
+    form!.hidden = true;
+    result.dataset.orderId = order.id;
+    const lines: Array<string | Node> = ['Obrigado! A loja já recebeu a confirmação do pagamento.'];
+    if (data.redirectUrl) {
+      const link = el('a', 'Voltar para a loja') as HTMLAnchorElement;
+      link.href = data.redirectUrl;
+      lines.push(link);
+    }
+    show('PAID', 'success', 'Pagamento aprovado', lines);
+    // The shopper goes back to the shop, as the provider's page sends them (docs/checkouts.md#the-pay-page).
+    if (data.redirectUrl) setTimeout(() => location.assign(data.redirectUrl!), 1500);
+  }
+
+  const required = () => {
+    const names = [
+      ...(data.askCustomer ? ['name', 'email', 'tax_id'] : []),
+      ...(isCard() && form.elements.namedItem('phone') ? ['phone'] : []),
+      ...(isCard() || method() === 'BOLETO'
+        ? ['postal_code', 'region_code', 'street', 'number', 'locality', 'city']
+        : []),
+    ];
+    return names.filter((n) => !value(n)).map((field) => ({ field, message: 'Preencha este campo.' }));
+  };
+
+  const customer = () => {
+    if (!data.askCustomer) return undefined;
+    const phone = digitsOf(value('phone'));
+    return {
+      name: value('name'),
+      email: value('email'),
+      tax_id: value('tax_id'),
+      ...(phone && { phone: { area: phone.slice(0, 2), number: phone.slice(2) } }),
+    };
+  };
+  const address = () =>
+    isCard() || method() === 'BOLETO'
+      ? {
+          street: value('street'),
+          number: value('number'),
+          ...(value('complement') && { complement: value('complement') }),
+          locality: value('locality'),
+          city: value('city'),
+          region_code: value('region_code').toUpperCase(),
+          postal_code: digitsOf(value('postal_code')),
+        }
+      : undefined;
+
+  async function post(
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: Order & { error_messages?: ErrorItem[] } }> {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    return { status: res.status, json: await res.json() };
+  }
+
+  /** Pix: the QR code and its text, a sandbox-only button that pays it, and the page follows the order until paid. */
+  function pix(order: Order) {
+    const code = order.qr_codes[0]!;
+    form!.hidden = true;
+    result.dataset.orderId = order.id;
+    const img = el('img', '', 'qr') as HTMLImageElement;
+    img.src = code.links.find((l) => l.rel === 'QRCODE.PNG')!.href;
+    img.alt = 'QR code Pix para pagar no app do seu banco';
+    const text = el('p', code.text, 'digits');
+    text.dataset.payPixCode = '';
+    const copy = el('button', 'Copiar código Pix', 'secondary') as HTMLButtonElement;
+    copy.type = 'button';
+    const feedback = el('p');
+    feedback.setAttribute('role', 'status');
+    copy.onclick = () =>
+      navigator.clipboard.writeText(code.text).then(
+        () => (feedback.textContent = 'Código copiado: cole no app do seu banco, em Pix Copia e Cola.'),
+        () => {
+          getSelection()?.selectAllChildren(text);
+          feedback.textContent = 'Não foi possível copiar sozinho: o código está selecionado.';
+        },
+      );
+    const simulate = el('button', 'Simular pagamento', 'secondary') as HTMLButtonElement;
+    simulate.type = 'button';
+    simulate.dataset.paySimulate = '';
+    simulate.onclick = async () => {
+      simulate.disabled = true;
+      const res = await post(`/orders/${order.id}/pix-payment`);
+      if (res.status >= 300) simulate.disabled = false;
+    };
+    const sandbox = el('div', '', 'sandbox-only');
+    sandbox.append(el('p', 'Só no ambiente de testes: paga este código como o banco faria.'), simulate);
+    show('WAITING', '', 'Pague com Pix', [
+      `Valor: ${brl(data.total)}. Abra o app do seu banco, escolha Pix e leia o QR code ou cole o código.`,
+      img,
+      text,
+      copy,
+      feedback,
+      sandbox,
+    ]);
+    const follow = async () => {
+      const res = await fetch(`${base}/orders/${order.id}`).catch(() => undefined);
+      const now = res?.ok ? ((await res.json()) as Order) : undefined;
+      if (now?.charges.some((c) => c.status === 'PAID')) return paid(now);
+      setTimeout(follow, 2000);
+    };
+    setTimeout(follow, 1000);
+  }
+
+  function boleto(order: Order) {
+    const charge = order.charges[0]!;
+    const b = charge.payment_method.boleto!;
+    form!.hidden = true;
+    result.dataset.orderId = order.id;
+    const due = new Date(`${b.due_date}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' });
+    const line = el('p', b.formatted_barcode, 'digits');
+    line.dataset.payBoletoLine = '';
+    const pdf = el('a', 'Abrir o boleto (PDF)') as HTMLAnchorElement;
+    pdf.href = charge.links.find((l) => l.media === 'application/pdf')!.href;
+    pdf.target = '_blank';
+    pdf.rel = 'noopener';
+    pdf.dataset.payBoletoPdf = '';
+    const lines: Array<string | Node> = [
+      `Pague ${brl(data.total)} até ${due} no app do seu banco ou em uma lotérica. Linha digitável:`,
+      line,
+      pdf,
+    ];
+    if (data.redirectUrl) {
+      const back = el('a', 'Voltar para a loja') as HTMLAnchorElement;
+      back.href = data.redirectUrl;
+      lines.push(el('p'), back);
+    }
+    show('WAITING', 'success', 'Boleto gerado', lines);
+  }
+
+  async function cardPayment(): Promise<unknown> {
+    const encrypted = await fields!.encrypt({ holderName: value('name') || undefined });
+    if (encrypted.hasErrors) {
+      busy(false);
+      const first = encrypted.errors?.[0];
+      if (first?.parameterName) fields!.focus(first.parameterName);
+      progress.textContent = 'Confira os dados do cartão.';
+      return undefined;
+    }
+    const plan = data.plans.find((p) => p.installments === Number(value('installments'))) ?? data.plans[0]!;
+    const credit = method() === 'CREDIT_CARD';
+    const c = customer() ?? data.payer!;
+    const a = address()!;
+    const typed = digitsOf(value('phone'));
+    const phone = c.phone ?? (typed ? { area: typed.slice(0, 2), number: typed.slice(2) } : undefined);
+    busy(true, 'Aguardando a confirmação do seu banco…');
+    const auth = await gateway!.authenticate3DS({
+      data: {
+        customer: {
+          name: c.name,
+          email: c.email,
+          phones: phone ? [{ country: '55', area: phone.area, number: phone.number, type: 'MOBILE' }] : [],
+        },
+        paymentMethod: {
+          type: method(),
+          installments: credit ? plan.installments : 1,
+          card: { encrypted: encrypted.encryptedCard },
+        },
+        amount: { value: credit ? plan.amount : data.total, currency: 'BRL' },
+        billingAddress: {
+          street: a.street,
+          number: a.number,
+          ...(a.complement && { complement: a.complement }),
+          city: a.city,
+          regionCode: a.region_code,
+          country: 'BRA',
+          postalCode: a.postal_code,
+        },
+      },
+      dataOnly: false,
+    });
+    busy(true);
+    if (auth.status === 'CHANGE_PAYMENT_METHOD' || (auth.status !== 'AUTH_FLOW_COMPLETED' && !credit)) {
+      busy(false);
+      show('DECLINED', 'error', 'Seu banco não autorizou este cartão', [
+        'Nada foi cobrado. Use outro cartão ou outra forma de pagamento.',
+      ]);
+      return undefined;
+    }
+    return {
+      encrypted: encrypted.encryptedCard,
+      ...(auth.id && { authentication_id: auth.id }),
+      ...(credit && { installments: plan.installments }),
+    };
+  }
+
+  async function pay(event: Event) {
+    event.preventDefault();
+    if (payButton.disabled) return;
+    result.hidden = true;
+    if (showProblems(required())) return;
+    clearProblems();
+    busy(true);
+    try {
+      const card = isCard() ? await cardPayment() : undefined;
+      if (isCard() && !card) return;
+      const res = await post('/payments', { method: method(), customer: customer(), address: address(), card });
+      busy(false);
+      if (res.status === 400) {
+        const items = res.json.error_messages ?? [];
+        const problems = items.map((e) => ({
+          // The page's address, or the boleto holder's made from it: the same field here.
+          field: FIELD_OF[e.parameter_name] ?? e.parameter_name.replace(/^(?:.*\.)?(?:address|customer)\./, ''),
+          message: 'Confira este campo.',
+        }));
+        if (showProblems(problems)) return;
+      }
+      if (res.status >= 300)
+        return show('ERROR', 'error', 'Não foi possível concluir o pagamento', [
+          res.json.error_messages?.[0]?.description ?? 'Tente de novo em instantes.',
+        ]);
+      const order = res.json;
+      if (order.qr_codes.length) return pix(order);
+      const charge = order.charges[0]!;
+      if (charge.payment_method.boleto) return boleto(order);
+      if (charge.status === 'PAID' || charge.status === 'AUTHORIZED') return paid(order);
+      result.dataset.orderId = order.id;
+      show('DECLINED', 'error', 'Pagamento recusado', [
+        'O banco emissor recusou este pagamento. Nada foi cobrado: use outro cartão ou outra forma de pagamento.',
+      ]);
+    } catch (error) {
+      busy(false);
+      const traceId = gateway && error instanceof gateway.GatewayError ? error.detail.traceId : undefined;
+      show('ERROR', 'error', 'Não foi possível concluir o pagamento', [
+        'Nada foi cobrado. Tente de novo.',
+        ...(traceId ? [`Código para o atendimento: ${traceId}`] : []),
+      ]);
+    }
+  }
+
+  form.addEventListener('change', update);
+  form.addEventListener('submit', pay);
+  update();
+  if (gateway && data.session && data.publicKey) {
+    gateway.setUp({ session: data.session, env: gateway.env.SANDBOX });
+    fields = gateway.createCardFields({
+      publicKey: data.publicKey,
+      fields: {
+        number: { container: '#card-number-field', label: 'Número do cartão' },
+        expiry: { container: '#card-expiry-field', label: 'Validade' },
+        securityCode: { container: '#card-cvv-field', label: 'CVV' },
+      },
+      // The page's own inputs: the same border, focus colour and size.
+      style: { base: { fontSize: '16px', borderColor: '#8c959f' }, focus: { borderColor: '#0a5ad4' } },
+    });
+    fields.on('submit', () => form.requestSubmit());
+    fields.on('ready', () => {
+      form.dataset.ready = 'true';
+    });
+  } else form.dataset.ready = 'true';
+}
+
+run();
