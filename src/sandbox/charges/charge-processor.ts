@@ -15,7 +15,7 @@ import { boletoAmountProblems, cardChargeRefusals, dueDateProblems, softDescript
 import type { ChargeRecord, ChargeStore } from './charge-store';
 import { newChargeRecord, type ChargeDecision } from './new-charge-record';
 import { APPROVED, sandboxDecline } from './sandbox-declines';
-import { authenticationProblems } from './three-ds-check';
+import { authenticationProblems, externalAuthentication } from './three-ds-check';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /** One charge to create, as validated by the request schema. */
@@ -123,8 +123,10 @@ export class ChargeProcessor {
 
     const refused = cardChargeRefusals(merchant, input.body, body, card, at);
     const method = pm.authentication_method;
-    const auth = method && this.authentications.get(method.id, merchant.id);
-    if (method) {
+    // The sandbox's own 3DS authentication, named by id; an external or in-app result has none.
+    const authId = method?.id;
+    const auth = authId === undefined ? undefined : this.authentications.get(authId, merchant.id);
+    if (authId !== undefined) {
       const payment = {
         amount: input.body.amount.value,
         type: pm.type as 'CREDIT_CARD' | 'DEBIT_CARD',
@@ -135,22 +137,23 @@ export class ChargeProcessor {
       refused.push(...authenticationProblems(auth, payment, now, at, card.path('number')));
     }
     if (refused.length) throw new ApiError(422, refused);
-    if (method && !this.authentications.markUsed(method.id, merchant.id, chargeId)) {
+    if (authId !== undefined && !this.authentications.markUsed(authId, merchant.id, chargeId)) {
       // Another request used it between the check above and now.
       const path = `${at}payment_method.authentication_method.id`;
       throw ApiError.of(422, UNPROCESSABLE, path, `${path} was already used by another payment: authenticate again`);
     }
+    const external = method && authId === undefined ? externalAuthentication(method) : undefined;
 
     const decline = sandboxDecline({
       card,
       amount: input.body.amount.value,
       debit: pm.type === 'DEBIT_CARD',
-      authentication: method ? (auth?.authenticationStatus ?? null) : null,
+      authentication: method ? (external?.status ?? auth?.authenticationStatus ?? null) : null,
     });
     // A card is stored only when the charge went through: a declined card is not worth keeping.
     const storedId =
       card.storedId ??
-      (body.store && !decline && card.number
+      (body.store && !decline && card.number && card.holderName !== null
         ? this.vault.store(merchant.id, {
             number: card.number,
             expMonth: card.expMonth,
@@ -165,7 +168,8 @@ export class ChargeProcessor {
       softDescriptor,
       decline,
       storedId,
-      authentication: method && { id: method.id, record: auth },
+      authentication: authId === undefined ? undefined : { id: authId, record: auth },
+      external,
       now,
     });
   }

@@ -1,8 +1,9 @@
 import type { CardBrand } from '../../core/card-brand';
 import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import type { Db } from '../storage/database';
-import type { BoletoBody, PaymentType, SubMerchantBody } from './charge-request';
+import type { BoletoBody, PaymentType, SubMerchantBody, WalletType } from './charge-request';
 import type { PaymentResponse } from './sandbox-declines';
+import type { ExternalAuthentication } from './three-ds-check';
 
 /**
  * Charge statuses (docs/rules.md#charge-statuses-and-transitions): PAID, AUTHORIZED, WAITING (a
@@ -21,8 +22,11 @@ export interface CardView {
   /** No leading zero: "3". */
   exp_month: string;
   exp_year: string;
-  holder: { name: string; tax_id?: string };
+  /** Absent for a wallet's card sent without a holder. */
+  holder?: { name: string; tax_id?: string };
   store?: boolean;
+  /** The wallet the card came from (docs/orders-and-charges.md#card-forms). */
+  wallet?: { type: WalletType };
 }
 
 interface BoletoView {
@@ -61,13 +65,15 @@ export interface PaymentMethodView {
    * The 3DS authentication the charge used, its outcome, its ECI and whether a fraud chargeback is
    * the issuer's (docs/orders-and-charges.md). Charges stored before eci existed lack the last two.
    */
-  authentication_method?: {
-    type: 'THREEDS';
-    id: string;
-    status: AuthenticationOutcomeValue;
-    eci?: string | null;
-    liability_shift?: boolean;
-  };
+  authentication_method?:
+    | {
+        type: 'THREEDS';
+        id: string;
+        status: AuthenticationOutcomeValue;
+        eci?: string | null;
+        liability_shift?: boolean;
+      }
+    | ExternalAuthentication;
   boleto?: BoletoView;
   pix?: PixView;
 }

@@ -8,6 +8,7 @@ import {
   TRANS_STATUSES,
 } from '../../core/authentication-resource';
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
+import { WALLET_TYPES } from '../charges/charge-request';
 import { PHONE_TYPES } from '../../core/phone-type';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
@@ -75,8 +76,10 @@ const card = z.strictObject({
   last_digits: z.string().check(z.regex(/^\d{4}$/)),
   exp_month: z.string().check(z.regex(/^[1-9]\d?$/)),
   exp_year: z.string().check(z.regex(/^\d{4}$/)),
-  holder: z.strictObject({ name: z.string(), tax_id: z.optional(z.string()) }),
+  // Absent only for a wallet's card sent without a holder.
+  holder: z.optional(z.strictObject({ name: z.string(), tax_id: z.optional(z.string()) })),
   store: z.optional(z.boolean()),
+  wallet: z.optional(z.strictObject({ type: z.enum(WALLET_TYPES) })),
 });
 
 const boleto = z.strictObject({
@@ -141,14 +144,26 @@ export const chargeResponse = z.strictObject({
     soft_descriptor: z.optional(z.string()),
     card: z.optional(card),
     // eci and liability_shift: the authentication's result, recorded with the charge (absent on charges stored before them).
+    // The sandbox's 3DS authentication (with its id), or one done elsewhere: an external 3DS
+    // server's or a wallet's in-app result, whose outcome the ECI decides (the CAVV is never answered).
     authentication_method: z.optional(
-      z.strictObject({
-        type: z.literal('THREEDS'),
-        id: withPrefix(ID_PREFIXES.authentication),
-        status: z.enum(AUTHENTICATION_OUTCOMES),
-        eci: z.optional(z.nullable(eci())),
-        liability_shift: z.optional(z.boolean()),
-      }),
+      z.union([
+        z.strictObject({
+          type: z.literal('THREEDS'),
+          id: withPrefix(ID_PREFIXES.authentication),
+          status: z.enum(AUTHENTICATION_OUTCOMES),
+          eci: z.optional(z.nullable(eci())),
+          liability_shift: z.optional(z.boolean()),
+        }),
+        z.strictObject({
+          type: z.enum(['THREEDS', 'INAPP']),
+          status: z.enum(AUTHENTICATION_OUTCOMES),
+          eci: z.string().check(z.regex(/^\d{2}$/)),
+          version: z.optional(z.string()),
+          dstrans_id: z.optional(z.string()),
+          liability_shift: z.boolean(),
+        }),
+      ]),
     ),
     boleto: z.optional(boleto),
     pix: z.optional(pix),

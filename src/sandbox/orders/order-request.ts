@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
-import { chargeShapeProblems, orderChargeSchema } from '../charges/charge-request';
+import { chargeShapeProblems, orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { personNameRule } from '../../core/field-rules';
 import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
 import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
@@ -105,4 +105,43 @@ export function validateOrder(body: unknown, now: number, strict = true): Parsed
       : []),
     ...qrCodeProblems(value, now),
   ]);
+}
+
+/** The provider's form of POST /orders/{id}/pay: the charge inside `charges`, as in POST /orders. */
+const chargesWrapper = () =>
+  z.strictObject(
+    {
+      charges: z
+        .array(orderChargeSchema(), { error: 'must be a list with one charge' })
+        .check(z.minLength(1, 'must hold one charge'), z.maxLength(1, 'must hold exactly one charge')),
+    },
+    { error: 'must be a charge object, or an object with charges holding one charge' },
+  );
+
+/**
+ * The body of POST /orders/{id}/pay for the OpenAPI document: the provider's `{ charges: [ … ] }`,
+ * or the one charge's fields at the top level, which the sandbox has always taken.
+ */
+export const orderPaymentSchema = () => z.union([chargesWrapper(), orderChargeSchema()]);
+
+/** An order's payment: the charge, and where it sat in the body (`charges[0].` or empty), for error items. */
+export interface OrderPayment {
+  charge: ChargeBody;
+  at: string;
+}
+
+const CHARGES_WRAPPER = chargesWrapper();
+
+/** Validates a POST /orders/{id}/pay body in either form (`strict`: see chargeShapeProblems). */
+export function validateOrderPayment(body: Record<string, unknown>, strict = true): Parsed<OrderPayment> {
+  if (!('charges' in body)) {
+    const parsed = validateCharge(body, 'order', strict);
+    return parsed.ok ? { ok: true, value: { charge: parsed.value, at: '' } } : parsed;
+  }
+  const charges = body.charges;
+  const parsed = withCrossFieldProblems(
+    parseWithSchema(CHARGES_WRAPPER, body),
+    Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order', strict)) : [],
+  );
+  return parsed.ok ? { ok: true, value: { charge: parsed.value.charges[0]!, at: 'charges[0].' } } : parsed;
 }

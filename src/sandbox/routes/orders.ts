@@ -1,10 +1,16 @@
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
-import { orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { ApiError } from '../http/api-error';
 import { ORDER_EXAMPLE } from '../openapi/request-examples';
 import { orderResponse } from '../openapi/response-schemas';
-import { orderSchema, validateOrder, type OrderBody } from '../orders/order-request';
+import {
+  orderPaymentSchema,
+  orderSchema,
+  validateOrder,
+  validateOrderPayment,
+  type OrderBody,
+  type OrderPayment,
+} from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import type { OrderRecord } from '../orders/order-store';
 import { newQrCode } from '../pix/new-qr-code';
@@ -104,22 +110,23 @@ export const ORDER_ROUTES: Route[] = [
         );
       },
   }),
-  defineRoute<ChargeBody, undefined, IdParams>({
+  defineRoute<OrderPayment, undefined, IdParams>({
     operationId: 'payOrder',
     method: 'post',
     path: '/orders/{id}/pay',
     origin: 'api',
     tag: 'Orders',
-    summary: 'Pay an order created without payment (or whose charges failed)',
+    summary:
+      'Pay an order created without payment (or whose charges failed): `{ charges: [ charge ] }` as in POST /orders, or the charge alone',
     security: 'bearer',
     idempotent: true,
     params: idParams(ID_PREFIXES.order, 'order', notFound),
     body: {
       contentType: 'application/json',
       required: true,
-      schema: { name: 'OrderChargeRequest', schema: orderChargeSchema() },
-      example: ORDER_EXAMPLE.charges[0],
-      parse: (raw, deps) => validateCharge(raw, 'order', deps.strict),
+      schema: { name: 'OrderPaymentRequest', schema: orderPaymentSchema() },
+      example: { charges: ORDER_EXAMPLE.charges },
+      parse: (raw, deps) => validateOrderPayment(raw, deps.strict),
     },
     responses: { '201': json('Order', orderResponse, 'The order with its new charge.', { headers: REPLAYED_HEADER }) },
     errors: [...JSON_BODY_ERRORS, 404, 409, 422],
@@ -149,7 +156,7 @@ export const ORDER_ROUTES: Route[] = [
                 `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
               );
             }
-            const charge = processor.create({ merchant, body, at: '', orderId: id });
+            const charge = processor.create({ merchant, body: body.charge, at: body.at, orderId: id });
             events.created(charge, order);
             const now = deps.clock.now().getTime();
             return {
