@@ -13,6 +13,8 @@ const card: ChargeRecord = {
   orderId: 'ORDE_1',
   referenceId: 'ref-1',
   description: 'Pedido 1',
+  metadata: { nota_fiscal: '123', parcela: 2 },
+  buyerInterest: { total: 412, installments: 2 },
   status: 'AUTHORIZED',
   amount: 10_000,
   paid: 0,

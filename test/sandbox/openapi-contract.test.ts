@@ -434,7 +434,10 @@ function breakages(route: Route, call: Call): Breakage[] {
       });
     }
     for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
-      const wrong = property.type === 'object' || property.type === 'array' ? 'not an object' : { wrong: 'type' };
+      // A field open to any keys (a charge's metadata) takes { wrong: 'type' }: a text is its wrong type.
+      const takesAnyObject = JSON.stringify(property).includes('"propertyNames"');
+      const wrong =
+        property.type === 'object' || property.type === 'array' || takesAnyObject ? 'not an object' : { wrong: 'type' };
       out.push({
         name: `${key} of the wrong type`,
         status: 400,

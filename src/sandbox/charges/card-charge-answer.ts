@@ -26,7 +26,7 @@ export interface CardChargeDecision {
   charge: ChargeBody;
   body: CardBody;
   card: ChargeCard;
-  softDescriptor: string | undefined;
+  softDescriptor: string;
   /** The sandbox issuer's decline, undefined when it approves. */
   decline: Decline | undefined;
   /** The stored card's id, when the card came from the vault or was stored now. */
@@ -74,7 +74,7 @@ export function cardChargeAnswer(d: CardChargeDecision): ChargeDecision {
     type,
     installments: pm.installments ?? 1,
     capture,
-    ...(d.softDescriptor !== undefined && { soft_descriptor: d.softDescriptor }),
+    soft_descriptor: d.softDescriptor,
     card: view,
     ...(authentication &&
       auth &&

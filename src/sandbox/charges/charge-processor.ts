@@ -11,7 +11,13 @@ import { boletoBarcode, freeFieldOf } from '../boleto/boleto-line';
 import { cardChargeAnswer } from './card-charge-answer';
 import { readChargeCard } from './charge-card';
 import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
-import { boletoAmountProblems, cardChargeRefusals, dueDateProblems, softDescriptorOf } from './charge-rules';
+import {
+  boletoAmountProblems,
+  cardChargeRefusals,
+  dueDateProblems,
+  paymentInstructionProblems,
+  softDescriptorOf,
+} from './charge-rules';
 import type { ChargeRecord, ChargeStore } from './charge-store';
 import { newChargeRecord, type ChargeDecision } from './new-charge-record';
 import { APPROVED, sandboxDecline } from './sandbox-declines';
@@ -58,6 +64,8 @@ export class ChargeProcessor {
         amount: input.body.amount.value,
         subMerchant: input.body.sub_merchant ?? null,
         notificationUrls: input.body.notification_urls ?? [],
+        metadata: input.body.metadata ?? null,
+        buyerInterest: input.body.amount.fees?.buyer.interest ?? null,
       },
       decided,
       now,
@@ -68,7 +76,10 @@ export class ChargeProcessor {
 
   private boleto(input: NewCharge, boleto: BoletoBody, now: number): ChargeDecision {
     const dueDate = boleto.due_date;
-    const invalid = dueDateProblems(dueDate, now, input.at);
+    const invalid = [
+      ...dueDateProblems(dueDate, now, input.at),
+      ...paymentInstructionProblems(boleto, input.body.amount.value, now, input.at),
+    ];
     if (invalid.length) throw new ApiError(400, invalid);
     const refused = boletoAmountProblems(input.body.amount.value, input.at);
     if (refused.length) throw new ApiError(422, refused);
@@ -89,7 +100,10 @@ export class ChargeProcessor {
           id: boletoId,
           barcode,
           formatted_barcode: formatted,
+          template: boleto.template ?? 'COBRANCA',
           due_date: dueDate,
+          ...(boleto.days_until_expiration !== undefined && { days_until_expiration: boleto.days_until_expiration }),
+          ...(boleto.payment_instructions && { payment_instructions: boleto.payment_instructions }),
           instruction_lines: boleto.instruction_lines,
           holder: boleto.holder,
         },
@@ -117,7 +131,7 @@ export class ChargeProcessor {
     const card = readChargeCard(this.cards, body, `${at}payment_method.card.`, merchant.id, now, (item) =>
       invalid.push(item),
     );
-    const { softDescriptor, problems } = softDescriptorOf(pm.soft_descriptor, at);
+    const { softDescriptor, problems } = softDescriptorOf(pm.soft_descriptor, at, merchant.name);
     invalid.push(...problems);
     if (invalid.length || !card) throw new ApiError(400, invalid);
 

@@ -104,12 +104,60 @@ const isCalendarDate = (v: string) => {
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 };
 
+const calendarDate = () =>
+  z
+    .string({ error: dueDateRule })
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, dueDateRule), z.refine(isCalendarDate, dueDateRule));
+
+const percentageRule = 'must be a percentage from 0.01 to 100, with at most 2 decimals';
+const percentage = () =>
+  z
+    .number({ error: percentageRule })
+    .check(z.refine((n) => n >= 0.01 && n <= 100 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, percentageRule));
+
+/** A fine or interest from `date` on: a `value` in cents or a `percentage`, exactly one (docs/boletos.md#payment-instructions). */
+const lateCharge = (what: string) =>
+  z.strictObject(
+    { date: calendarDate(), value: z.optional(cents(1)), percentage: z.optional(percentage()) },
+    { error: `must be an object with date and value (cents) or percentage: ${what}` },
+  );
+
+const DISCOUNTS_RULE = 'must be a list of 1 to 3 discounts';
+
+/** What the payer owes after the due date (fine, interest) or saves before it (discounts), as printed on the boleto. */
+const paymentInstructions = () =>
+  z.strictObject(
+    {
+      fine: z.optional(lateCharge('the fine from that date on')),
+      interest: z.optional(lateCharge('interest from that date on, value a day or percentage a month')),
+      discounts: z.optional(
+        z
+          .array(
+            z.strictObject(
+              { due_date: calendarDate(), value: z.optional(cents(1)), percentage: z.optional(percentage()) },
+              { error: 'must be an object with due_date and value (cents) or percentage' },
+            ),
+            { error: DISCOUNTS_RULE },
+          )
+          .check(z.minLength(1, DISCOUNTS_RULE), z.maxLength(3, DISCOUNTS_RULE)),
+      ),
+    },
+    { error: 'must be an object with fine, interest or discounts' },
+  );
+
+/** COBRANCA: a bill the payer owes; PROPOSTA: a proposal the payer may choose to pay. */
+export const BOLETO_TEMPLATES = ['COBRANCA', 'PROPOSTA'] as const;
+export type BoletoTemplate = (typeof BOLETO_TEMPLATES)[number];
+
 const boleto = () =>
   z.strictObject(
     {
-      due_date: z
-        .string({ error: dueDateRule })
-        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, dueDateRule), z.refine(isCalendarDate, dueDateRule)),
+      template: z.optional(z.enum(BOLETO_TEMPLATES, { error: 'must be COBRANCA or PROPOSTA' })),
+      due_date: calendarDate(),
+      days_until_expiration: z.optional(
+        integer(1, 59, 'must be the days after due_date the boleto may still be paid, 1 to 59'),
+      ),
+      payment_instructions: z.optional(paymentInstructions()),
       instruction_lines: z.strictObject(
         { line_1: text(75), line_2: text(75) },
         { error: 'must be an object with line_1 and line_2' },
@@ -172,11 +220,47 @@ const paymentMethod = () =>
     { error: 'must be an object with type and the payment data' },
   );
 
+/**
+ * The buyer's interest within `amount.value`, for an installment plan with interest: what GET
+ * /charges/fees/calculate answered for the plan chosen (docs/orders-and-charges.md#installment-plans).
+ */
+const buyerInterest = () =>
+  z.strictObject(
+    {
+      total: cents(1),
+      installments: integer(2, 12, 'must be the installments of the plan, 2 to 12'),
+    },
+    { error: 'must be an object with total (cents) and installments' },
+  );
+
 const amount = () =>
   z.strictObject(
-    { value: cents(1), currency: z.literal('BRL', { error: 'must be BRL, the only currency' }) },
+    {
+      value: cents(1),
+      currency: z.literal('BRL', { error: 'must be BRL, the only currency' }),
+      fees: z.optional(
+        z.strictObject(
+          {
+            buyer: z.strictObject({ interest: buyerInterest() }, { error: 'must be an object with interest' }),
+          },
+          { error: 'must be an object with buyer.interest' },
+        ),
+      ),
+    },
     { error: 'must be an object with value (cents) and currency' },
   );
+
+const METADATA_KEYS = 20;
+const metadataRule = `must be an object of at most ${METADATA_KEYS} keys (1 to 40 characters), each a text of at most 500 characters, a number or true/false`;
+/** The merchant's own data on a charge (at most 20 keys), answered as sent. */
+const metadata = () =>
+  z
+    .record(
+      z.string().check(z.minLength(1, metadataRule), z.maxLength(40, metadataRule)),
+      z.union([z.string().check(z.maxLength(500, metadataRule)), z.number(), z.boolean()], { error: metadataRule }),
+      { error: metadataRule },
+    )
+    .check(z.refine((m) => Object.keys(m).length <= METADATA_KEYS, metadataRule));
 
 const subMerchantSchema = () =>
   z.strictObject(
@@ -197,6 +281,9 @@ const chargeFields = () => ({
   amount: amount(),
   payment_method: paymentMethod(),
   notification_urls: z.optional(notificationUrls()),
+  metadata: z.optional(metadata()),
+  // A sub-merchant's credit card charge, on its own or as an order's charge.
+  sub_merchant: z.optional(subMerchantSchema()),
 });
 
 /** A charge of an order (`charges[0]`, or the body of POST /orders/{id}/pay). */
@@ -206,16 +293,15 @@ export const orderChargeSchema = () => z.strictObject(chargeFields(), { error: '
  * The body of POST /charges: a card or boleto charge of the merchant itself, as the provider's
  * Charges API takes it, or, with `sub_merchant`, a sub-merchant's credit card charge.
  */
-export const standaloneChargeSchema = () =>
-  z.strictObject(
-    { ...chargeFields(), sub_merchant: z.optional(subMerchantSchema()) },
-    { error: 'must be a charge object' },
-  );
+export const standaloneChargeSchema = () => z.strictObject(chargeFields(), { error: 'must be a charge object' });
 
-export type ChargeBody = z.infer<ReturnType<typeof orderChargeSchema>> & { sub_merchant?: SubMerchantBody };
+export type ChargeBody = z.infer<ReturnType<typeof orderChargeSchema>>;
+export type ChargeMetadata = NonNullable<ChargeBody['metadata']>;
+export type BuyerInterest = NonNullable<ChargeBody['amount']['fees']>['buyer']['interest'];
 export type SubMerchantBody = z.infer<ReturnType<typeof subMerchantSchema>>;
 export type CardBody = NonNullable<ChargeBody['payment_method']['card']>;
 export type BoletoBody = NonNullable<ChargeBody['payment_method']['boleto']>;
+export type PaymentInstructions = NonNullable<BoletoBody['payment_instructions']>;
 
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined);
@@ -229,7 +315,7 @@ const given = (v: unknown) => v !== undefined && v !== null;
  * ignorable 40003 (http/ignored-fields.ts): dropped and named, unless `strict`. Out of strict
  * mode a card holder's name beside an encrypted or stored card is taken, as the provider takes it.
  */
-export function chargeShapeProblems(raw: unknown, at: string, context: ChargeContext, strict = true): ErrorItem[] {
+export function chargeShapeProblems(raw: unknown, at: string, strict = true): ErrorItem[] {
   const out: ErrorItem[] = [];
   const add = (code: string, path: string, description: string) => {
     const parameterName = `${at}${path}`;
@@ -241,8 +327,29 @@ export function chargeShapeProblems(raw: unknown, at: string, context: ChargeCon
   const pm = obj(obj(raw)?.payment_method);
   if (!pm) return out;
   const type = pm.type;
-  if (context === 'standalone' && given(obj(raw)?.sub_merchant) && given(type) && type !== 'CREDIT_CARD') {
+  if (given(obj(raw)?.sub_merchant) && given(type) && type !== 'CREDIT_CARD') {
     add(INVALID_PARAMETER, 'payment_method.type', 'must be CREDIT_CARD: sub-merchant charges take credit cards only');
+  }
+  const interest = obj(obj(obj(obj(raw)?.amount)?.fees)?.buyer)?.interest;
+  if (given(interest)) {
+    const plan = Number(obj(interest)?.installments);
+    const installments = Number(pm.installments ?? 1);
+    if (type !== 'CREDIT_CARD')
+      add(INVALID_PARAMETER, 'amount.fees.buyer.interest', 'is only for CREDIT_CARD: installments with interest');
+    else if (Number.isInteger(plan) && plan !== installments)
+      add(
+        INVALID_PARAMETER,
+        'amount.fees.buyer.interest.installments',
+        `must be ${installments}, the charge's payment_method.installments`,
+      );
+    const total = Number(obj(interest)?.total);
+    const value = Number(obj(obj(raw)?.amount)?.value);
+    if (Number.isInteger(total) && Number.isInteger(value) && total >= value)
+      add(
+        INVALID_PARAMETER,
+        'amount.fees.buyer.interest.total',
+        `must be less than amount.value (${value}), which includes it`,
+      );
   }
   if (type === 'CREDIT_CARD' || type === 'DEBIT_CARD') {
     if (given(pm.boleto)) add(UNEXPECTED_PARAMETER, 'payment_method.boleto', 'is only for type BOLETO');
@@ -385,5 +492,5 @@ const SCHEMAS = { order: orderChargeSchema(), standalone: standaloneChargeSchema
  */
 export function validateCharge(body: unknown, context: ChargeContext, strict = true): Parsed<ChargeBody> {
   const parsed: Parsed<ChargeBody> = parseWithSchema(context === 'order' ? SCHEMAS.order : SCHEMAS.standalone, body);
-  return withCrossFieldProblems(parsed, chargeShapeProblems(body, '', context, strict));
+  return withCrossFieldProblems(parsed, chargeShapeProblems(body, '', strict));
 }

@@ -1,7 +1,16 @@
 import type { CardBrand } from '../../core/card-brand';
 import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import type { Db } from '../storage/database';
-import type { BoletoBody, PaymentType, SubMerchantBody, WalletType } from './charge-request';
+import type {
+  BoletoBody,
+  BuyerInterest,
+  BoletoTemplate,
+  ChargeMetadata,
+  PaymentInstructions,
+  PaymentType,
+  SubMerchantBody,
+  WalletType,
+} from './charge-request';
 import type { PaymentResponse } from './sandbox-declines';
 import type { ExternalAuthentication } from './three-ds-check';
 
@@ -33,7 +42,11 @@ interface BoletoView {
   id: string;
   barcode: string;
   formatted_barcode: string;
+  /** COBRANCA unless sent; absent on boletos stored before it was kept. */
+  template?: BoletoTemplate;
   due_date: string;
+  days_until_expiration?: number;
+  payment_instructions?: PaymentInstructions;
   instruction_lines: { line_1: string; line_2: string };
   holder: {
     name: string;
@@ -93,6 +106,10 @@ export interface ChargeRecord {
   paymentMethod: PaymentMethodView;
   subMerchant: SubMerchantBody | null;
   notificationUrls: string[];
+  /** The merchant's own key-value data, answered as sent. */
+  metadata: ChargeMetadata | null;
+  /** The interest the buyer pays within `amount` (an installment plan with interest). */
+  buyerInterest: BuyerInterest | null;
   authenticationId: string | null;
   boletoId: string | null;
   captureBefore: number | null;
@@ -115,6 +132,8 @@ interface Row {
   payment_method: string;
   sub_merchant: string | null;
   notification_urls: string;
+  metadata: string | null;
+  buyer_interest: string | null;
   authentication_id: string | null;
   boleto_id: string | null;
   capture_before: number | null;
@@ -137,6 +156,8 @@ const toRecord = (r: Row): ChargeRecord => ({
   paymentMethod: JSON.parse(r.payment_method) as PaymentMethodView,
   subMerchant: r.sub_merchant === null ? null : (JSON.parse(r.sub_merchant) as SubMerchantBody),
   notificationUrls: JSON.parse(r.notification_urls) as string[],
+  metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as ChargeMetadata),
+  buyerInterest: r.buyer_interest === null ? null : (JSON.parse(r.buyer_interest) as BuyerInterest),
   authenticationId: r.authentication_id,
   boletoId: r.boleto_id,
   captureBefore: r.capture_before,
@@ -159,6 +180,8 @@ const toRow = (c: ChargeRecord): Row => ({
   payment_method: JSON.stringify(c.paymentMethod),
   sub_merchant: c.subMerchant && JSON.stringify(c.subMerchant),
   notification_urls: JSON.stringify(c.notificationUrls),
+  metadata: c.metadata && JSON.stringify(c.metadata),
+  buyer_interest: c.buyerInterest && JSON.stringify(c.buyerInterest),
   authentication_id: c.authenticationId,
   boleto_id: c.boletoId,
   capture_before: c.captureBefore,
@@ -182,6 +205,8 @@ const COLUMNS: readonly (keyof Row)[] = [
   'payment_method',
   'sub_merchant',
   'notification_urls',
+  'metadata',
+  'buyer_interest',
   'authentication_id',
   'boleto_id',
   'capture_before',

@@ -8,7 +8,7 @@ import {
   TRANS_STATUSES,
 } from '../../core/authentication-resource';
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
-import { WALLET_TYPES } from '../charges/charge-request';
+import { BOLETO_TEMPLATES, WALLET_TYPES } from '../charges/charge-request';
 import { PHONE_TYPES } from '../../core/phone-type';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
@@ -82,11 +82,26 @@ const card = z.strictObject({
   wallet: z.optional(z.strictObject({ type: z.enum(WALLET_TYPES) })),
 });
 
+const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+/** A boleto's fine, interest (from `date`) or discount (until `due_date`): a value in cents or a percentage. */
+const lateCharge = (dateKey: 'date' | 'due_date') =>
+  z.strictObject({ [dateKey]: isoDate(), value: z.optional(cents()), percentage: z.optional(z.number()) });
+
 const boleto = z.strictObject({
   id: uuid(),
   barcode: z.string().check(z.regex(/^\d{44}$/)),
   formatted_barcode: z.string(),
-  due_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  // COBRANCA unless sent (absent on boletos stored before the sandbox kept it).
+  template: z.optional(z.enum(BOLETO_TEMPLATES)),
+  due_date: isoDate(),
+  days_until_expiration: z.optional(z.int().check(z.minimum(1), z.maximum(59))),
+  payment_instructions: z.optional(
+    z.strictObject({
+      fine: z.optional(lateCharge('date')),
+      interest: z.optional(lateCharge('date')),
+      discounts: z.optional(z.array(lateCharge('due_date')).check(z.minLength(1), z.maxLength(3))),
+    }),
+  ),
   instruction_lines: z.strictObject({ line_1: z.string(), line_2: z.string() }),
   holder: z.strictObject({ name: z.string(), tax_id: z.string(), email: z.string(), address: boletoAddress }),
 });
@@ -133,6 +148,14 @@ export const chargeResponse = z.strictObject({
   amount: z.strictObject({
     value: cents(),
     currency: z.literal('BRL'),
+    // The buyer's interest within value, on an installment charge with interest.
+    fees: z.optional(
+      z.strictObject({
+        buyer: z.strictObject({
+          interest: z.strictObject({ total: cents(), installments: z.int().check(z.minimum(2), z.maximum(12)) }),
+        }),
+      }),
+    ),
     summary: z.strictObject({ total: cents(), paid: cents(), refunded: cents() }),
   }),
   payment_response: z.strictObject({ code: z.string(), message: z.string(), reference: z.optional(z.string()) }),
@@ -178,6 +201,7 @@ export const chargeResponse = z.strictObject({
       phones: z.array(phone),
     }),
   ),
+  metadata: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
   notification_urls: z.array(z.string()),
   links: z.array(link),
 });
@@ -325,7 +349,13 @@ const installmentPlan = z.strictObject({
   interest_free: z.boolean(),
   amount: z.strictObject({
     value: cents(),
-    fees: z.strictObject({ buyer: z.strictObject({ interest: z.strictObject({ total: cents() }) }) }),
+    currency: z.literal('BRL'),
+    // installments: the plan's count, as a charge of this plan sends it in amount.fees.buyer.interest.
+    fees: z.strictObject({
+      buyer: z.strictObject({
+        interest: z.strictObject({ total: cents(), installments: z.int().check(z.minimum(1), z.maximum(12)) }),
+      }),
+    }),
   }),
 });
 

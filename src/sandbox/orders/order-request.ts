@@ -100,9 +100,7 @@ export function validateOrder(body: unknown, now: number, strict = true): Parsed
   const parsed = parseWithSchema(ORDER_SCHEMA, value);
   const charges = value.charges;
   return withCrossFieldProblems(parsed, [
-    ...(Array.isArray(charges)
-      ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order', strict))
-      : []),
+    ...(Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, strict)) : []),
     ...qrCodeProblems(value, now),
   ]);
 }
@@ -141,7 +139,7 @@ export function validateOrderPayment(body: Record<string, unknown>, strict = tru
   const charges = body.charges;
   const parsed = withCrossFieldProblems(
     parseWithSchema(CHARGES_WRAPPER, body),
-    Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order', strict)) : [],
+    Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, strict)) : [],
   );
   return parsed.ok ? { ok: true, value: { charge: parsed.value.charges[0]!, at: 'charges[0].' } } : parsed;
 }

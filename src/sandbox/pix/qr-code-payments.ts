@@ -71,6 +71,8 @@ export class QrCodePayments {
           amount: q.amount,
           subMerchant: null,
           notificationUrls: [],
+          metadata: null,
+          buyerInterest: null,
         },
         {
           status: 'PAID',

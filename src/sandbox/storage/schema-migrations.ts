@@ -8,6 +8,7 @@ import { pix } from './migrations/006-pix';
 import { webhookEventType } from './migrations/007-webhook-event-type';
 import { consoleJournal } from './migrations/008-console-journal';
 import { deliveryResources } from './migrations/009-delivery-resources';
+import { chargeReferenceFields } from './migrations/010-charge-reference-fields';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -24,4 +25,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   webhookEventType,
   consoleJournal,
   deliveryResources,
+  chargeReferenceFields,
 ];
