@@ -1,5 +1,6 @@
 import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
+import { CardTokens } from './tokens/card-tokens';
 import { ChallengeAttemptStore } from './challenge-attempts/challenge-attempt-store';
 import { ChargeChanges } from './charges/charge-changes';
 import { ChargeEvents } from './charges/charge-events';
@@ -43,6 +44,8 @@ export interface SandboxServices {
   /** Orders' Pix QR codes. */
   qrCodes: QrCodeStore;
   processor: ChargeProcessor;
+  /** Card tokens made apart from a payment (POST /tokens/cards), kept in the card vault. */
+  cardTokens: CardTokens;
   /** Capture, cancel and the boleto simulator: a charge's status changes, with their notifications. */
   chargeChanges: ChargeChanges;
   /** The Pix simulator's payer bank: pays or expires a QR code. */
@@ -124,6 +127,7 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     charges,
     qrCodes,
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
+    cardTokens: new CardTokens(cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),
     qrCodePayments: new QrCodePayments({ transaction, qrCodes, orders, charges, events, clock }),

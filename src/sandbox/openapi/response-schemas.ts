@@ -325,6 +325,18 @@ export const publicKeyResponse = z.strictObject({
   created_at: z.int().check(z.minimum(0)),
 });
 
+/** POST /tokens/cards: the stored card, never its number or security code. */
+export const cardTokenResponse = z.strictObject({
+  id: withPrefix(ID_PREFIXES.card),
+  brand: z.enum(CARD_BRANDS),
+  first_digits: z.string().check(z.regex(/^\d{6}$/)),
+  last_digits: z.string().check(z.regex(/^\d{4}$/)),
+  exp_month: z.string().check(z.regex(/^[1-9]\d?$/)),
+  exp_year: z.string().check(z.regex(/^\d{4}$/)),
+  holder: z.strictObject({ name: z.string() }),
+  created_at: timestamp(),
+});
+
 /** POST /checkout-sdk/sessions. */
 export const sessionResponse = z.strictObject({ session: z.string().check(z.minLength(1)), expires_at: isoTime() });
 

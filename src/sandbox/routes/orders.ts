@@ -16,7 +16,20 @@ import type { OrderRecord } from '../orders/order-store';
 import { newQrCode } from '../pix/new-qr-code';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
-import { ID_PREFIXES, newId } from '../values/resource-id';
+import * as z from 'zod/mini';
+import { described } from '../http/described';
+import { ID_PREFIXES, idPattern, newId } from '../values/resource-id';
+
+/** GET /orders: the one filter the provider documents, the charge's id. */
+const byChargeQuery = z.strictObject({
+  charge_id: described(
+    z
+      .string({ error: 'is required: the id of a charge of the order, CHAR_<uuid>' })
+      .check(z.regex(new RegExp(idPattern(ID_PREFIXES.charge)), 'must be the id of a charge, CHAR_<uuid>')),
+    "The id of one of the order's charges.",
+    'CHAR_6f1c2b7e-2a1d-4b7e-9c1a-2f1f8f0f6b11',
+  ),
+});
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
 
@@ -80,6 +93,36 @@ export const ORDER_ROUTES: Route[] = [
           },
         );
         return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
+      },
+  }),
+  defineRoute<undefined, z.infer<typeof byChargeQuery>>({
+    operationId: 'findOrderByCharge',
+    method: 'get',
+    path: '/orders',
+    origin: 'api',
+    tag: 'Orders',
+    summary: 'The order a charge belongs to: GET /orders?charge_id=CHAR_…',
+    security: 'bearer',
+    query: byChargeQuery,
+    responses: { '200': json('Order', orderResponse, "The charge's order.") },
+    errors: [400, 401, 404],
+    handle:
+      (deps) =>
+      (c, { query }) => {
+        const merchantId = c.get('merchant').id;
+        const orderId = deps.charges.get(query.charge_id, merchantId)?.orderId;
+        const order = orderId ? deps.orders.get(orderId, merchantId) : undefined;
+        // A charge made without an order (POST /charges) has none to answer, as an unknown charge has none.
+        if (!order) throw ApiError.of(404, NOT_FOUND, 'charge_id', 'No order of this account has that charge.');
+        return c.json(
+          orderResource(
+            order,
+            deps.charges.listByOrder(order.id),
+            deps.qrCodes.listByOrder(order.id),
+            deps.apiUrl,
+            deps.clock.now().getTime(),
+          ),
+        );
       },
   }),
   defineRoute({
