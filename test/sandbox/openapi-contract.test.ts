@@ -261,6 +261,27 @@ async function validCall(route: Route): Promise<Call> {
       return { path: `/3ds/authentications/${(await authentication('4000000000002370')).id}`, headers: bearer() };
     case 'getOrder':
       return { path: pathOf(`${sandbox.apiUrl}/orders/${(await orderWithoutPayment()).id}`), headers: bearer() };
+    case 'getSplit':
+    case 'releaseSplitCustody': {
+      // A paid charge whose one receiver holds its share in custody.
+      const example = exampleOf(byId('createCharge'))!;
+      const value = (example.amount as { value: number }).value;
+      const charge = await created('createCharge', {
+        ...example,
+        payment_method: { ...(example.payment_method as Json), capture: true },
+        splits: {
+          method: 'FIXED',
+          receivers: [
+            {
+              account: { id: `ACCO_${randomUUID()}` },
+              amount: { value },
+              configurations: { custody: { apply: true } },
+            },
+          ],
+        },
+      });
+      return { path: route.path.replace('{id}', charge.splits.id), headers: bearer() };
+    }
     case 'findOrderByCharge':
       return {
         path: route.path,

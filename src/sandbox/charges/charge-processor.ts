@@ -66,6 +66,9 @@ export class ChargeProcessor {
         notificationUrls: input.body.notification_urls ?? [],
         metadata: input.body.metadata ?? null,
         buyerInterest: input.body.amount.fees?.buyer.interest ?? null,
+        splits: input.body.splits
+          ? { ...input.body.splits, id: newId(ID_PREFIXES.split), custodyReleasedAt: null }
+          : null,
       },
       decided,
       now,

@@ -19,6 +19,8 @@ import {
   boletoAddress,
 } from '../http/request-fields';
 import { ID_PREFIXES, idPattern } from '../values/resource-id';
+import { toCents } from '../values/money';
+import { splitProblems, splitsSchema } from '../splits/split-request';
 
 const PAYMENT_TYPES = ['CREDIT_CARD', 'DEBIT_CARD', 'BOLETO'] as const;
 /** THREEDS: a 3DS authentication (the sandbox's, or an external server's); INAPP: a wallet app's. */
@@ -284,6 +286,8 @@ const chargeFields = () => ({
   metadata: z.optional(metadata()),
   // A sub-merchant's credit card charge, on its own or as an order's charge.
   sub_merchant: z.optional(subMerchantSchema()),
+  // The amount divided among receiving accounts (docs/splits.md).
+  splits: z.optional(splitsSchema()),
 });
 
 /** A charge of an order (`charges[0]`, or the body of POST /orders/{id}/pay). */
@@ -330,6 +334,8 @@ export function chargeShapeProblems(raw: unknown, at: string, strict = true): Er
   if (given(obj(raw)?.sub_merchant) && given(type) && type !== 'CREDIT_CARD') {
     add(INVALID_PARAMETER, 'payment_method.type', 'must be CREDIT_CARD: sub-merchant charges take credit cards only');
   }
+  for (const item of splitProblems(obj(raw)?.splits, toCents(obj(obj(raw)?.amount)?.value), ''))
+    add(item.code, item.parameterName, item.description.slice(item.parameterName.length + 1));
   const interest = obj(obj(obj(obj(raw)?.amount)?.fees)?.buyer)?.interest;
   if (given(interest)) {
     const plan = Number(obj(interest)?.installments);

@@ -1,5 +1,6 @@
 import { timestamp } from '../clock';
 import type { BuyerInterest, ChargeMetadata, SubMerchantBody } from './charge-request';
+import type { SplitsBody } from '../splits/split-request';
 import type { ChargeRecord, ChargeStatus, PaymentMethodView } from './charge-store';
 import { link, type Link } from '../values/link';
 import type { PaymentResponse } from './sandbox-declines';
@@ -22,6 +23,7 @@ export interface ChargeResource {
   payment_method: PaymentMethodView & { capture_before?: string };
   sub_merchant?: SubMerchantBody;
   metadata?: ChargeMetadata;
+  splits?: SplitsBody & { id: string };
   notification_urls: string[];
   links: Link[];
 }
@@ -79,6 +81,7 @@ export function chargeResource(c: ChargeRecord, apiUrl: string, now: number): Ch
     },
     ...(c.subMerchant && { sub_merchant: c.subMerchant }),
     ...(c.metadata && { metadata: c.metadata }),
+    ...(c.splits && { splits: { id: c.splits.id, method: c.splits.method, receivers: c.splits.receivers } }),
     notification_urls: c.notificationUrls,
     links: links(c, apiUrl, now),
   };

@@ -13,6 +13,10 @@ import type {
 } from './charge-request';
 import type { PaymentResponse } from './sandbox-declines';
 import type { ExternalAuthentication } from './three-ds-check';
+import type { SplitsBody } from '../splits/split-request';
+
+/** A charge's split as kept: as sent, with its id and when custody was released (null while held or never applied). */
+export type StoredSplits = SplitsBody & { id: string; custodyReleasedAt: number | null };
 
 /**
  * Charge statuses (docs/rules.md#charge-statuses-and-transitions): PAID, AUTHORIZED, WAITING (a
@@ -110,6 +114,8 @@ export interface ChargeRecord {
   metadata: ChargeMetadata | null;
   /** The interest the buyer pays within `amount` (an installment plan with interest). */
   buyerInterest: BuyerInterest | null;
+  /** How the amount is divided among receiving accounts (docs/splits.md), with its custody state. */
+  splits: StoredSplits | null;
   authenticationId: string | null;
   boletoId: string | null;
   captureBefore: number | null;
@@ -134,6 +140,8 @@ interface Row {
   notification_urls: string;
   metadata: string | null;
   buyer_interest: string | null;
+  split_id: string | null;
+  splits: string | null;
   authentication_id: string | null;
   boleto_id: string | null;
   capture_before: number | null;
@@ -158,6 +166,7 @@ const toRecord = (r: Row): ChargeRecord => ({
   notificationUrls: JSON.parse(r.notification_urls) as string[],
   metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as ChargeMetadata),
   buyerInterest: r.buyer_interest === null ? null : (JSON.parse(r.buyer_interest) as BuyerInterest),
+  splits: r.splits === null ? null : (JSON.parse(r.splits) as StoredSplits),
   authenticationId: r.authentication_id,
   boletoId: r.boleto_id,
   captureBefore: r.capture_before,
@@ -182,6 +191,8 @@ const toRow = (c: ChargeRecord): Row => ({
   notification_urls: JSON.stringify(c.notificationUrls),
   metadata: c.metadata && JSON.stringify(c.metadata),
   buyer_interest: c.buyerInterest && JSON.stringify(c.buyerInterest),
+  split_id: c.splits?.id ?? null,
+  splits: c.splits && JSON.stringify(c.splits),
   authentication_id: c.authenticationId,
   boleto_id: c.boletoId,
   capture_before: c.captureBefore,
@@ -207,6 +218,8 @@ const COLUMNS: readonly (keyof Row)[] = [
   'notification_urls',
   'metadata',
   'buyer_interest',
+  'split_id',
+  'splits',
   'authentication_id',
   'boleto_id',
   'capture_before',
@@ -222,6 +235,8 @@ export class ChargeStore {
   private readonly byBoleto;
   private readonly byOrder;
   private readonly updateState;
+  private readonly bySplit;
+  private readonly updateSplits;
 
   constructor(db: Db) {
     this.insertRow = db.prepare<[Row]>(
@@ -229,6 +244,10 @@ export class ChargeStore {
     );
     this.byId = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE id = ? AND merchant_id = ?');
     this.byBoleto = db.prepare<[string], Row>('SELECT * FROM charges WHERE boleto_id = ?');
+    this.bySplit = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE split_id = ? AND merchant_id = ?');
+    this.updateSplits = db.prepare<[string, string, string]>(
+      'UPDATE charges SET splits = ? WHERE split_id = ? AND merchant_id = ?',
+    );
     this.byOrder = db.prepare<[string], Row>('SELECT * FROM charges WHERE order_id = ? ORDER BY created_at, rowid');
     // Guarded by the status and time read before: a transition applies to the state it was decided on, or not at all.
     this.updateState = db.prepare<Row & { from_status: string; from_updated_at: number }>(
@@ -252,6 +271,17 @@ export class ChargeStore {
   getByBoletoId(boletoId: string): ChargeRecord | undefined {
     const row = this.byBoleto.get(boletoId);
     return row && toRecord(row);
+  }
+
+  /** The merchant's charge whose split has this id (`SPLI_<uuid>`). */
+  getBySplitId(splitId: string, merchantId: string): ChargeRecord | undefined {
+    const row = this.bySplit.get(splitId, merchantId);
+    return row && toRecord(row);
+  }
+
+  /** Writes a charge's split (its custody released). */
+  saveSplits(merchantId: string, splits: StoredSplits): void {
+    this.updateSplits.run(JSON.stringify(splits), splits.id, merchantId);
   }
 
   /** An order's charges, oldest first. */

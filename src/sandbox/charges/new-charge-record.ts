@@ -13,6 +13,7 @@ export type ChargeOrigin = Pick<
   | 'notificationUrls'
   | 'metadata'
   | 'buyerInterest'
+  | 'splits'
 >;
 
 /** What its payment method decided: the charge's first state. */
@@ -43,6 +44,7 @@ export function newChargeRecord(origin: ChargeOrigin, decision: ChargeDecision, 
     notificationUrls: origin.notificationUrls,
     metadata: origin.metadata,
     buyerInterest: origin.buyerInterest,
+    splits: origin.splits,
     authenticationId: decision.authenticationId,
     boletoId: decision.boletoId,
     captureBefore: decision.captureBefore,

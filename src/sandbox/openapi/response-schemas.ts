@@ -9,6 +9,7 @@ import {
 } from '../../core/authentication-resource';
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
 import { BOLETO_TEMPLATES, WALLET_TYPES } from '../charges/charge-request';
+import { SPLIT_METHODS } from '../splits/split-request';
 import { PHONE_TYPES } from '../../core/phone-type';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
@@ -137,6 +138,50 @@ const qrCode = z.strictObject({
   ]),
 });
 
+const splitConfigurations = () => ({
+  liable: z.optional(z.boolean()),
+  chargeback: z.optional(z.strictObject({ charge_transfer: z.strictObject({ percentage: z.int() }) })),
+});
+/** A split's receiver as the charge answers it: as sent. */
+const splitReceiver = () =>
+  z.strictObject({
+    account: z.strictObject({ id: withPrefix(ID_PREFIXES.account) }),
+    amount: z.strictObject({ value: z.number() }),
+    reason: z.optional(z.string()),
+    configurations: z.optional(
+      z.strictObject({ ...splitConfigurations(), custody: z.optional(z.strictObject({ apply: z.boolean() })) }),
+    ),
+  });
+
+/** GET /splits/{id}, POST /splits/{id}/custody/release: each receiver's share of the payment and of its refunds, in cents. */
+export const splitResponse = z.strictObject({
+  id: withPrefix(ID_PREFIXES.split),
+  charge_id: withPrefix(ID_PREFIXES.charge),
+  method: z.enum(SPLIT_METHODS),
+  status: z.enum(['PENDING', 'PROCESSED', 'CANCELED']),
+  created_at: timestamp(),
+  receivers: z.array(
+    z.strictObject({
+      account: z.strictObject({ id: withPrefix(ID_PREFIXES.account) }),
+      amount: z.strictObject({
+        value: z.number(),
+        summary: z.strictObject({ total: cents(), refunded: cents() }),
+      }),
+      reason: z.optional(z.string()),
+      configurations: z.strictObject({
+        ...splitConfigurations(),
+        custody: z.optional(
+          z.strictObject({
+            apply: z.boolean(),
+            status: z.optional(z.enum(['HELD', 'RELEASED'])),
+            released_at: z.optional(timestamp()),
+          }),
+        ),
+      }),
+    }),
+  ),
+});
+
 /** A charge (POST and GET /charges, an order's `charges`, the capture, cancel and boleto simulator answers). */
 export const chargeResponse = z.strictObject({
   id: withPrefix(ID_PREFIXES.charge),
@@ -202,6 +247,13 @@ export const chargeResponse = z.strictObject({
     }),
   ),
   metadata: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  splits: z.optional(
+    z.strictObject({
+      id: withPrefix(ID_PREFIXES.split),
+      method: z.enum(SPLIT_METHODS),
+      receivers: z.array(splitReceiver()),
+    }),
+  ),
   notification_urls: z.array(z.string()),
   links: z.array(link),
 });
@@ -411,6 +463,7 @@ export type ResponseSchemaChecks = [
     z.infer<typeof merchantAuthenticationResponse>,
     import('../three-ds/merchant-authentication').MerchantAuthenticationResource
   >,
+  Accepts<z.infer<typeof splitResponse>, import('../splits/split-resource').SplitResource>,
 ];
 
 /** GET /checkout-sdk/card-fields. */

@@ -73,6 +73,7 @@ export class QrCodePayments {
           notificationUrls: [],
           metadata: null,
           buyerInterest: null,
+          splits: null,
         },
         {
           status: 'PAID',

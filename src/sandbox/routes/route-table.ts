@@ -19,6 +19,7 @@ import { ORDER_ROUTES } from './orders';
 import { PIX_SIMULATOR_ROUTES } from './pix-simulator';
 import { PUBLIC_KEY_ROUTES } from './public-keys';
 import { TOKEN_ROUTES } from './tokens';
+import { SPLIT_ROUTES } from './splits';
 import { QR_CODE_FILE_ROUTE } from './qr-code-files';
 import { SDK_SCRIPT_ROUTE } from './sdk-scripts';
 import { SDK_SESSION_ROUTES } from './sdk-sessions';
@@ -42,6 +43,7 @@ export const routeTable = (): readonly Route[] => [
   ...AUTHENTICATION_ROUTES,
   ...ORDER_ROUTES,
   ...CHARGE_ROUTES,
+  ...SPLIT_ROUTES,
   BOLETO_FILE_ROUTE,
   ...BOLETO_SIMULATOR_ROUTES,
   QR_CODE_FILE_ROUTE,

@@ -9,6 +9,7 @@ import { webhookEventType } from './migrations/007-webhook-event-type';
 import { consoleJournal } from './migrations/008-console-journal';
 import { deliveryResources } from './migrations/009-delivery-resources';
 import { chargeReferenceFields } from './migrations/010-charge-reference-fields';
+import { splits } from './migrations/011-splits';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -26,4 +27,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   consoleJournal,
   deliveryResources,
   chargeReferenceFields,
+  splits,
 ];

@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   card: 'CARD_',
   event: 'EVT_',
   publicKey: 'PUBK_',
+  split: 'SPLI_',
+  account: 'ACCO_',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

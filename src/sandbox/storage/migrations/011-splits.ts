@@ -1,0 +1,15 @@
+import type { Migration } from '../migrations';
+
+/**
+ * Version 11: a charge's split among receiving accounts (docs/splits.md), as JSON with its custody
+ * state, and the split's id, indexed so GET /splits/{id} finds its charge. NULL on existing charges.
+ */
+export const splits: Migration = {
+  version: 11,
+  name: "a charge's split among receivers",
+  up: (db) => {
+    db.exec('ALTER TABLE charges ADD COLUMN split_id TEXT');
+    db.exec('ALTER TABLE charges ADD COLUMN splits TEXT');
+    db.exec('CREATE UNIQUE INDEX IF NOT EXISTS charges_split_id ON charges (split_id) WHERE split_id IS NOT NULL');
+  },
+};
