@@ -125,13 +125,17 @@ export function splitProblems(raw: unknown, chargeAmount: unknown, at: string): 
   return out;
 }
 
-/** Each receiver's share of `amount`, in cents: FIXED as sent; PERCENTAGE rounded down, the cents left over to the largest remainders, earlier receivers first. */
+/**
+ * Each receiver's share of `amount`, in cents, in proportion to its FIXED amount or its percentage:
+ * rounded down, the cents left over to the largest remainders, earlier receivers first (FIXED
+ * amounts of the whole charge come out as sent).
+ */
 export function splitShares(splits: SplitsBody, amount: number): number[] {
-  if (splits.method === 'FIXED') return splits.receivers.map((r) => r.amount.value);
-  return distribute(
-    amount,
-    splits.receivers.map((r) => Math.round(r.amount.value * 100)),
+  // FIXED amounts add up to the charge; a partial capture divides what was captured in their proportion.
+  const weights = splits.receivers.map((r) =>
+    splits.method === 'FIXED' ? r.amount.value : Math.round(r.amount.value * 100),
   );
+  return distribute(amount, weights);
 }
 
 /** `total` divided in proportion to `weights`, in whole cents adding up to `total` (largest remainder, ties to the earlier). */

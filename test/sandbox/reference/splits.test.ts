@@ -113,10 +113,12 @@ describe('a charge with splits', () => {
     ).toEqual([3_333, 3_333, 3_335]);
   });
 
-  it('is PENDING while the charge is authorized; custody cannot be released before it is paid', async ({ sandbox }) => {
+  it('is PENDING while the charge is authorized; a partial capture is split; custody waits for the payment', async ({
+    sandbox,
+  }) => {
     const splits = {
       method: 'FIXED',
-      receivers: [receiver(SELLER, 10_000, { configurations: { custody: { apply: true } } })],
+      receivers: [receiver(SELLER, 7_000, { configurations: { custody: { apply: true } } }), receiver(PLATFORM, 3_000)],
     };
     const res = await api(sandbox, 'POST', '/charges', splitCharge(splits, { capture: false }));
     expect(res.body.status).toBe('AUTHORIZED');
@@ -124,7 +126,12 @@ describe('a charge with splits', () => {
     const early = await api(sandbox, 'POST', `/splits/${res.body.splits.id}/custody/release`);
     expect(early.status).toBe(409);
     expect(early.body.error_messages[0].description).toContain('AUTHORIZED');
-    await api(sandbox, 'POST', `/charges/${res.body.id}/capture`);
+    await api(sandbox, 'POST', `/charges/${res.body.id}/capture`, { amount: { value: 5_000 } });
+    const captured = await api(sandbox, 'GET', `/splits/${res.body.splits.id}`);
+    expect(captured.body.status).toBe('PROCESSED');
+    expect(
+      captured.body.receivers.map((r: { amount: { summary: { total: number } } }) => r.amount.summary.total),
+    ).toEqual([3_500, 1_500]);
     expect((await api(sandbox, 'POST', `/splits/${res.body.splits.id}/custody/release`)).status).toBe(200);
   });
 
