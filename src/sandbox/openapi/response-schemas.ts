@@ -113,6 +113,21 @@ const pix = z.strictObject({
   holder: z.strictObject({ name: z.string(), tax_id: z.string() }),
 });
 
+const splitConfigurations = () => ({
+  liable: z.optional(z.boolean()),
+  chargeback: z.optional(z.strictObject({ charge_transfer: z.strictObject({ percentage: z.int() }) })),
+});
+/** A split's receiver as the charge answers it: as sent. */
+const splitReceiver = () =>
+  z.strictObject({
+    account: z.strictObject({ id: z.string().check(z.regex(/^ACCO_[A-Za-z0-9-]{1,64}$/)) }),
+    amount: z.strictObject({ value: z.number() }),
+    reason: z.optional(z.string()),
+    configurations: z.optional(
+      z.strictObject({ ...splitConfigurations(), custody: z.optional(z.strictObject({ apply: z.boolean() })) }),
+    ),
+  });
+
 /** An order's Pix QR code (docs/pix.md). */
 const qrCode = z.strictObject({
   id: withPrefix(ID_PREFIXES.qrCode),
@@ -121,6 +136,7 @@ const qrCode = z.strictObject({
   // EMV QRCPS-MPM: ends with the CRC16 field 63, four upper-case hexadecimal digits.
   text: z.string().check(z.regex(/^000201.*6304[0-9A-F]{4}$/)),
   arrangements: z.tuple([z.literal('PIX')]),
+  splits: z.optional(z.strictObject({ method: z.enum(SPLIT_METHODS), receivers: z.array(splitReceiver()) })),
   // QRCODE.PNG first, then QRCODE.BASE64, as the provider lists them.
   links: z.tuple([
     z.strictObject({
@@ -138,21 +154,6 @@ const qrCode = z.strictObject({
   ]),
 });
 
-const splitConfigurations = () => ({
-  liable: z.optional(z.boolean()),
-  chargeback: z.optional(z.strictObject({ charge_transfer: z.strictObject({ percentage: z.int() }) })),
-});
-/** A split's receiver as the charge answers it: as sent. */
-const splitReceiver = () =>
-  z.strictObject({
-    account: z.strictObject({ id: withPrefix(ID_PREFIXES.account) }),
-    amount: z.strictObject({ value: z.number() }),
-    reason: z.optional(z.string()),
-    configurations: z.optional(
-      z.strictObject({ ...splitConfigurations(), custody: z.optional(z.strictObject({ apply: z.boolean() })) }),
-    ),
-  });
-
 /** GET /splits/{id}, POST /splits/{id}/custody/release: each receiver's share of the payment and of its refunds, in cents. */
 export const splitResponse = z.strictObject({
   id: withPrefix(ID_PREFIXES.split),
@@ -162,7 +163,7 @@ export const splitResponse = z.strictObject({
   created_at: timestamp(),
   receivers: z.array(
     z.strictObject({
-      account: z.strictObject({ id: withPrefix(ID_PREFIXES.account) }),
+      account: z.strictObject({ id: z.string().check(z.regex(/^ACCO_[A-Za-z0-9-]{1,64}$/)) }),
       amount: z.strictObject({
         value: z.number(),
         summary: z.strictObject({ total: cents(), refunded: cents() }),

@@ -5,6 +5,8 @@ import { personNameRule } from '../../core/field-rules';
 import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
 import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
 import { expirationDateRule } from '../pix/expiration-date';
+import { splitProblems, splitsSchema } from '../splits/split-request';
+import { toCents } from '../values/money';
 
 const item = () =>
   z.strictObject(
@@ -23,6 +25,8 @@ const qrCode = () =>
     {
       amount: z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' }),
       expiration_date: z.optional(field<number>(expirationDateRule, { type: 'string', format: 'date-time' })),
+      // The payment's split among receivers, passed to the charge the payment makes (docs/splits.md).
+      splits: z.optional(splitsSchema()),
     },
     { error: 'must be a QR code object with amount' },
   );
@@ -87,10 +91,14 @@ function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: nu
     ];
   return body.qr_codes.flatMap((q, i) => {
     const at = `qr_codes[${i}].expiration_date`;
-    const when = expirationDateRule.normalise((q as { expiration_date?: unknown } | null)?.expiration_date);
-    return typeof when === 'number' && when <= now
-      ? [{ code: INVALID_PARAMETER, parameterName: at, description: `${at} must be in the future` }]
-      : [];
+    const code = q as { expiration_date?: unknown; splits?: unknown; amount?: { value?: unknown } } | null;
+    const when = expirationDateRule.normalise(code?.expiration_date);
+    return [
+      ...(typeof when === 'number' && when <= now
+        ? [{ code: INVALID_PARAMETER, parameterName: at, description: `${at} must be in the future` }]
+        : []),
+      ...splitProblems(code?.splits, toCents(code?.amount?.value), `qr_codes[${i}].`),
+    ];
   });
 }
 

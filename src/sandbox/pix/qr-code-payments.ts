@@ -73,7 +73,8 @@ export class QrCodePayments {
           notificationUrls: [],
           metadata: null,
           buyerInterest: null,
-          splits: null,
+          // The order's split of the code, now the charge's (docs/splits.md).
+          splits: q.splits && { ...q.splits, id: newId(ID_PREFIXES.split), custodyReleasedAt: null },
         },
         {
           status: 'PAID',

@@ -1,6 +1,7 @@
 import { timestamp } from '../clock';
 import type { Link } from '../values/link';
 import type { QrCodeRecord } from './qr-code-store';
+import type { SplitsBody } from '../splits/split-request';
 
 /** A Pix QR code as an order shows it (docs/pix.md). */
 export interface QrCodeResource {
@@ -10,6 +11,8 @@ export interface QrCodeResource {
   /** The BR Code ("Pix Copia e Cola"). */
   text: string;
   arrangements: ['PIX'];
+  /** The split its payment's charge will have, as sent (docs/splits.md). */
+  splits?: SplitsBody;
   /** QRCODE.PNG (image/png), then QRCODE.BASE64 (the same PNG as base64 text). */
   links: [QrCodeLink<'QRCODE.PNG', 'image/png'>, QrCodeLink<'QRCODE.BASE64', 'text/plain'>];
 }
@@ -28,6 +31,7 @@ export function qrCodeResource(q: QrCodeRecord, apiUrl: string): QrCodeResource 
     amount: { value: q.amount },
     text: q.text,
     arrangements: ['PIX'],
+    ...(q.splits && { splits: q.splits }),
     links: [
       { rel: 'QRCODE.PNG', href: qrCodeImageUrl(apiUrl, q.id, 'png'), media: 'image/png', type: 'GET' },
       { rel: 'QRCODE.BASE64', href: qrCodeImageUrl(apiUrl, q.id, 'base64'), media: 'text/plain', type: 'GET' },

@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database';
+import type { SplitsBody } from '../splits/split-request';
 
 /** A Pix QR code of an order, as stored. Times are milliseconds since the epoch; the amount is cents. */
 export interface QrCodeRecord {
@@ -14,6 +15,8 @@ export interface QrCodeRecord {
   /** The charge its payment made; null while unpaid. */
   chargeId: string | null;
   createdAt: number;
+  /** How the payment's charge will be split among receivers (docs/splits.md), when the order asked. */
+  splits: SplitsBody | null;
 }
 
 interface Row {
@@ -25,6 +28,7 @@ interface Row {
   expires_at: number;
   charge_id: string | null;
   created_at: number;
+  splits: string | null;
 }
 
 const toRecord = (r: Row): QrCodeRecord => ({
@@ -36,6 +40,7 @@ const toRecord = (r: Row): QrCodeRecord => ({
   expiresAt: r.expires_at,
   chargeId: r.charge_id,
   createdAt: r.created_at,
+  splits: r.splits === null ? null : (JSON.parse(r.splits) as SplitsBody),
 });
 
 /** Stores orders' Pix QR codes. Writes are single statements; callers group them in a transaction. */
@@ -47,9 +52,9 @@ export class QrCodeStore {
   private readonly expireRow;
 
   constructor(db: Db) {
-    this.insertRow = db.prepare<[string, string, string, number, string, number, number]>(
-      `INSERT INTO qr_codes (id, merchant_id, order_id, amount, text, expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    this.insertRow = db.prepare<[string, string, string, number, string, number, number, string | null]>(
+      `INSERT INTO qr_codes (id, merchant_id, order_id, amount, text, expires_at, created_at, splits)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.byId = db.prepare<[string], Row>('SELECT * FROM qr_codes WHERE id = ?');
     this.byOrder = db.prepare<[string], Row>('SELECT * FROM qr_codes WHERE order_id = ? ORDER BY created_at, rowid');
@@ -63,7 +68,8 @@ export class QrCodeStore {
   }
 
   insert(q: QrCodeRecord): void {
-    this.insertRow.run(q.id, q.merchantId, q.orderId, q.amount, q.text, q.expiresAt, q.createdAt);
+    const splits = q.splits && JSON.stringify(q.splits);
+    this.insertRow.run(q.id, q.merchantId, q.orderId, q.amount, q.text, q.expiresAt, q.createdAt, splits);
   }
 
   /** The merchant's QR code; undefined for an unknown id or another merchant's code. */

@@ -85,7 +85,12 @@ export const ORDER_ROUTES: Route[] = [
               processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
             );
             const codes = (body.qr_codes ?? []).map((q) =>
-              newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
+              newQrCode(
+                merchant,
+                order.id,
+                { amount: q.amount.value, expiresAt: q.expiration_date, splits: q.splits },
+                now,
+              ),
             );
             for (const code of codes) qrCodes.insert(code);
             for (const charge of paid) events.created(charge, order);

@@ -14,7 +14,6 @@ export const ID_PREFIXES = {
   event: 'EVT_',
   publicKey: 'PUBK_',
   split: 'SPLI_',
-  account: 'ACCO_',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -6,7 +6,8 @@ import { it } from '../support/sandbox-test';
 // (docs/splits.md): bodies written here from the documented fields.
 
 const SELLER = 'ACCO_1b0a1e3c-7b7d-4f1e-9a52-2f1f8f0f6b11';
-const PLATFORM = 'ACCO_2c1b2f4d-8c8e-4a2f-8b63-3a2a9a1a7c22';
+// The reference's examples name accounts ACCO_12345.
+const PLATFORM = 'ACCO_12345';
 const COURIER = 'ACCO_3d2c3a5e-9d9f-4b3a-9c74-4b3b0b2b8d33';
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/;
 
@@ -149,7 +150,7 @@ describe('a charge with splits', () => {
     const fraction = await send({ method: 'FIXED', receivers: [receiver(SELLER, 9_999.5), receiver(PLATFORM, 0.5)] });
     expect(paramsOf(fraction)).toContain('charges[0].splits.receivers[0].amount.value');
     const account = await send({ method: 'FIXED', receivers: [receiver('seller-1', 10_000)] });
-    expect(errorOf(account, 'charges[0].splits.receivers[0].account.id')?.description).toContain('ACCO_<uuid>');
+    expect(errorOf(account, 'charges[0].splits.receivers[0].account.id')?.description).toContain('ACCO_ and 1 to 64');
     const method = await send({ method: 'EQUAL', receivers: [receiver(SELLER, 10_000)] });
     expect(paramsOf(method)).toContain('charges[0].splits.method');
 
@@ -163,5 +164,34 @@ describe('a charge with splits', () => {
     const other = sandbox.addMerchant();
     const theirs = await api(sandbox, 'GET', `/splits/${mine.body.charges[0].splits.id}`, undefined, {}, other.token);
     expect(theirs.status).toBe(404);
+  });
+});
+
+describe('a Pix order with splits', () => {
+  it('keeps the split on its QR code, and the charge its payment makes carries it', async ({ sandbox }) => {
+    const splits = { method: 'FIXED', receivers: [receiver(SELLER, 6_000), receiver(PLATFORM, 4_000)] };
+    const created = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order(undefined, { qr_codes: [{ amount: { value: 10_000 }, splits }] }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.qr_codes[0].splits).toEqual(splits);
+    const paid = await api(sandbox, 'POST', `/sandbox/qr-codes/${created.body.qr_codes[0].id}/pay`);
+    expect(paid.status).toBe(200);
+    const charge = paid.body.charges[0];
+    expect(charge.payment_method.type).toBe('PIX');
+    expect(charge.splits).toMatchObject({ id: expect.stringMatching(/^SPLI_/), ...splits });
+    const split = await api(sandbox, 'GET', `/splits/${charge.splits.id}`);
+    expect(split.body).toMatchObject({ status: 'PROCESSED', charge_id: charge.id });
+    const wrong = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order(undefined, { qr_codes: [{ amount: { value: 10_000 }, splits: { ...splits, method: 'PERCENTAGE' } }] }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(paramsOf(wrong)).toContain('qr_codes[0].splits.receivers[0].amount.value');
   });
 });

@@ -2,7 +2,8 @@ import type { Migration } from '../migrations';
 
 /**
  * Version 11: a charge's split among receiving accounts (docs/splits.md), as JSON with its custody
- * state, and the split's id, indexed so GET /splits/{id} finds its charge. NULL on existing charges.
+ * state, and the split's id, indexed so GET /splits/{id} finds its charge; a Pix QR code's split,
+ * which its payment's charge takes. NULL on existing rows.
  */
 export const splits: Migration = {
   version: 11,
@@ -10,6 +11,8 @@ export const splits: Migration = {
   up: (db) => {
     db.exec('ALTER TABLE charges ADD COLUMN split_id TEXT');
     db.exec('ALTER TABLE charges ADD COLUMN splits TEXT');
+    // A Pix QR code's split, passed to the charge its payment makes.
+    db.exec('ALTER TABLE qr_codes ADD COLUMN splits TEXT');
     db.exec('CREATE UNIQUE INDEX IF NOT EXISTS charges_split_id ON charges (split_id) WHERE split_id IS NOT NULL');
   },
 };
