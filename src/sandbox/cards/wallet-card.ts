@@ -8,7 +8,7 @@ import { isLuhnValid } from '../../core/luhn';
  * put there to pick an outcome) and otherwise pays with {@link WALLET_DEFAULT_CARD}, a card the
  * sandbox issuer approves.
  */
-export const WALLET_DEFAULT_CARD = '4111111111111111';
+const WALLET_DEFAULT_CARD = '4111111111111111';
 
 const DIGIT_RUNS = /\d{13,21}/g;
 

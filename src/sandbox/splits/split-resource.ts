@@ -3,7 +3,7 @@ import type { ChargeRecord, StoredSplits } from '../charges/charge-store';
 import { distribute, splitShares, type SplitMethod, type SplitsBody } from './split-request';
 
 /** Where a split stands, from its charge: PENDING until paid, PROCESSED once paid, CANCELED when the charge never paid or was refunded in full. */
-export type SplitStatus = 'PENDING' | 'PROCESSED' | 'CANCELED';
+type SplitStatus = 'PENDING' | 'PROCESSED' | 'CANCELED';
 
 type Receiver = SplitsBody['receivers'][number];
 
