@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations';
+import { addColumnOnce, type Migration } from '../migrations';
 
 /**
  * Version 10: two fields of the provider's charge the sandbox now keeps (docs/orders-and-charges.md#the-charge):
@@ -9,7 +9,7 @@ export const chargeReferenceFields: Migration = {
   version: 10,
   name: "a charge's metadata and buyer interest",
   up: (db) => {
-    db.exec('ALTER TABLE charges ADD COLUMN metadata TEXT');
-    db.exec('ALTER TABLE charges ADD COLUMN buyer_interest TEXT');
+    addColumnOnce(db, 'charges', 'metadata', 'TEXT');
+    addColumnOnce(db, 'charges', 'buyer_interest', 'TEXT');
   },
 };

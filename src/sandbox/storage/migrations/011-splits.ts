@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations';
+import { addColumnOnce, type Migration } from '../migrations';
 
 /**
  * Version 11: a charge's split among receiving accounts (docs/splits.md), as JSON with its custody
@@ -9,10 +9,10 @@ export const splits: Migration = {
   version: 11,
   name: "a charge's split among receivers",
   up: (db) => {
-    db.exec('ALTER TABLE charges ADD COLUMN split_id TEXT');
-    db.exec('ALTER TABLE charges ADD COLUMN splits TEXT');
+    addColumnOnce(db, 'charges', 'split_id', 'TEXT');
+    addColumnOnce(db, 'charges', 'splits', 'TEXT');
     // A Pix QR code's split, passed to the charge its payment makes.
-    db.exec('ALTER TABLE qr_codes ADD COLUMN splits TEXT');
+    addColumnOnce(db, 'qr_codes', 'splits', 'TEXT');
     db.exec('CREATE UNIQUE INDEX IF NOT EXISTS charges_split_id ON charges (split_id) WHERE split_id IS NOT NULL');
   },
 };
