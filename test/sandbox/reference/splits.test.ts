@@ -80,6 +80,12 @@ describe('a charge with splits', () => {
     expect((await api(sandbox, 'GET', `/splits/${charge.splits.id}`)).body).toEqual(released.body);
     const again = await api(sandbox, 'POST', `/splits/${charge.splits.id}/custody/release`);
     expect(again.status).toBe(409);
+    // The console's request log finds the split's requests by its id.
+    const log = await api(sandbox, 'GET', `/sandbox/requests?resource=${charge.splits.id}`);
+    expect(log.status).toBe(200);
+    expect(log.body.requests.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /splits/' + charge.splits.id, `POST /splits/${charge.splits.id}/custody/release`]),
+    );
   });
 
   it('divides by percentage in whole cents, and refunds follow the split', async ({ sandbox }) => {
