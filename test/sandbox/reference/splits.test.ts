@@ -84,7 +84,7 @@ describe('a charge with splits', () => {
     const log = await api(sandbox, 'GET', `/sandbox/requests?resource=${charge.splits.id}`);
     expect(log.status).toBe(200);
     expect(log.body.requests.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /splits/' + charge.splits.id, `POST /splits/${charge.splits.id}/custody/release`]),
+      expect.arrayContaining([`GET /splits/${charge.splits.id}`, `POST /splits/${charge.splits.id}/custody/release`]),
     );
   });
 
