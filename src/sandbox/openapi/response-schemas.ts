@@ -274,6 +274,8 @@ export const orderResponse = z.strictObject({
     z.strictObject({ reference_id: z.optional(z.string()), name: z.string(), quantity: z.int(), unit_amount: cents() }),
   ),
   shipping: z.optional(z.strictObject({ address })),
+  // A Pix order's amount: its QR code's.
+  amount: z.optional(z.strictObject({ value: cents(), currency: z.literal('BRL') })),
   charges: z.array(chargeResponse),
   qr_codes: z.array(qrCode).check(z.maxLength(1)),
   notification_urls: z.array(z.string()),

@@ -197,7 +197,10 @@ describe('orders', () => {
       'qr_codes[0].text': 'string',
       'qr_codes[0].arrangements': 'array',
       'qr_codes[0].links': 'array',
+      'amount.value': 'integer',
+      'amount.currency': 'string',
     });
+    expect(res.body.amount).toEqual({ value: 10_000, currency: 'BRL' });
   });
 
   it('read: 200, the order as created', async ({ sandbox }) => {
