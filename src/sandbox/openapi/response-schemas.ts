@@ -10,6 +10,7 @@ import {
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
 import { BOLETO_TEMPLATES, WALLET_TYPES } from '../charges/charge-request';
 import { SPLIT_METHODS } from '../splits/split-request';
+import { QR_CODE_ARRANGEMENTS } from '../pix/qr-code-store';
 import { PHONE_TYPES } from '../../core/phone-type';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
@@ -135,7 +136,7 @@ const qrCode = z.strictObject({
   amount: z.strictObject({ value: cents() }),
   // EMV QRCPS-MPM: ends with the CRC16 field 63, four upper-case hexadecimal digits.
   text: z.string().check(z.regex(/^000201.*6304[0-9A-F]{4}$/)),
-  arrangements: z.tuple([z.literal('PIX')]),
+  arrangements: z.array(z.enum(QR_CODE_ARRANGEMENTS)).check(z.minLength(1), z.maxLength(2)),
   splits: z.optional(z.strictObject({ method: z.enum(SPLIT_METHODS), receivers: z.array(splitReceiver()) })),
   // QRCODE.PNG first, then QRCODE.BASE64, as the provider lists them.
   links: z.tuple([

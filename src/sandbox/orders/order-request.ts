@@ -5,6 +5,7 @@ import { personNameRule } from '../../core/field-rules';
 import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
 import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
 import { expirationDateRule } from '../pix/expiration-date';
+import { QR_CODE_ARRANGEMENTS } from '../pix/qr-code-store';
 import { splitProblems, splitsSchema } from '../splits/split-request';
 import { toCents } from '../values/money';
 
@@ -27,6 +28,17 @@ const qrCode = () =>
       expiration_date: z.optional(field<number>(expirationDateRule, { type: 'string', format: 'date-time' })),
       // The payment's split among receivers, passed to the charge the payment makes (docs/splits.md).
       splits: z.optional(splitsSchema()),
+      // PAGBANK beside PIX: the code may also be paid from the provider's wallet (docs/pix.md).
+      arrangements: z.optional(
+        z
+          .array(z.enum(QR_CODE_ARRANGEMENTS, { error: 'must be PIX or PAGBANK' }), {
+            error: 'must be a list of PIX and PAGBANK',
+          })
+          .check(
+            z.minLength(1, 'must be a list of PIX and PAGBANK'),
+            z.maxLength(2, 'must be a list of PIX and PAGBANK'),
+          ),
+      ),
     },
     { error: 'must be a QR code object with amount' },
   );

@@ -1,6 +1,6 @@
 import { timestamp } from '../clock';
 import type { Link } from '../values/link';
-import type { QrCodeRecord } from './qr-code-store';
+import type { QrCodeArrangement, QrCodeRecord } from './qr-code-store';
 import type { SplitsBody } from '../splits/split-request';
 
 /** A Pix QR code as an order shows it (docs/pix.md). */
@@ -10,7 +10,8 @@ export interface QrCodeResource {
   amount: { value: number };
   /** The BR Code ("Pix Copia e Cola"). */
   text: string;
-  arrangements: ['PIX'];
+  /** How it may be paid: PIX, and PAGBANK when the order asked. */
+  arrangements: QrCodeArrangement[];
   /** The split its payment's charge will have, as sent (docs/splits.md). */
   splits?: SplitsBody;
   /** QRCODE.PNG (image/png), then QRCODE.BASE64 (the same PNG as base64 text). */
@@ -30,7 +31,7 @@ export function qrCodeResource(q: QrCodeRecord, apiUrl: string): QrCodeResource 
     expiration_date: timestamp(new Date(q.expiresAt)),
     amount: { value: q.amount },
     text: q.text,
-    arrangements: ['PIX'],
+    arrangements: q.arrangements,
     ...(q.splits && { splits: q.splits }),
     links: [
       { rel: 'QRCODE.PNG', href: qrCodeImageUrl(apiUrl, q.id, 'png'), media: 'image/png', type: 'GET' },

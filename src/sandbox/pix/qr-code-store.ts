@@ -17,7 +17,13 @@ export interface QrCodeRecord {
   createdAt: number;
   /** How the payment's charge will be split among receivers (docs/splits.md), when the order asked. */
   splits: SplitsBody | null;
+  /** How the code may be paid: PIX, and PAGBANK (the provider's wallet) when the order asked (docs/pix.md). */
+  arrangements: QrCodeArrangement[];
 }
+
+/** PIX: any bank's Pix; PAGBANK: the provider's wallet ("Pagar com PagBank"). */
+export const QR_CODE_ARRANGEMENTS = ['PIX', 'PAGBANK'] as const;
+export type QrCodeArrangement = (typeof QR_CODE_ARRANGEMENTS)[number];
 
 interface Row {
   id: string;
@@ -29,6 +35,7 @@ interface Row {
   charge_id: string | null;
   created_at: number;
   splits: string | null;
+  arrangements: string | null;
 }
 
 const toRecord = (r: Row): QrCodeRecord => ({
@@ -41,6 +48,8 @@ const toRecord = (r: Row): QrCodeRecord => ({
   chargeId: r.charge_id,
   createdAt: r.created_at,
   splits: r.splits === null ? null : (JSON.parse(r.splits) as SplitsBody),
+  // Codes stored before the column existed were Pix only.
+  arrangements: r.arrangements === null ? ['PIX'] : (JSON.parse(r.arrangements) as QrCodeArrangement[]),
 });
 
 /** Stores orders' Pix QR codes. Writes are single statements; callers group them in a transaction. */
@@ -52,9 +61,9 @@ export class QrCodeStore {
   private readonly expireRow;
 
   constructor(db: Db) {
-    this.insertRow = db.prepare<[string, string, string, number, string, number, number, string | null]>(
-      `INSERT INTO qr_codes (id, merchant_id, order_id, amount, text, expires_at, created_at, splits)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.insertRow = db.prepare<[string, string, string, number, string, number, number, string | null, string]>(
+      `INSERT INTO qr_codes (id, merchant_id, order_id, amount, text, expires_at, created_at, splits, arrangements)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.byId = db.prepare<[string], Row>('SELECT * FROM qr_codes WHERE id = ?');
     this.byOrder = db.prepare<[string], Row>('SELECT * FROM qr_codes WHERE order_id = ? ORDER BY created_at, rowid');
@@ -69,7 +78,8 @@ export class QrCodeStore {
 
   insert(q: QrCodeRecord): void {
     const splits = q.splits && JSON.stringify(q.splits);
-    this.insertRow.run(q.id, q.merchantId, q.orderId, q.amount, q.text, q.expiresAt, q.createdAt, splits);
+    const arrangements = JSON.stringify(q.arrangements);
+    this.insertRow.run(q.id, q.merchantId, q.orderId, q.amount, q.text, q.expiresAt, q.createdAt, splits, arrangements);
   }
 
   /** The merchant's QR code; undefined for an unknown id or another merchant's code. */

@@ -88,7 +88,12 @@ export const ORDER_ROUTES: Route[] = [
               newQrCode(
                 merchant,
                 order.id,
-                { amount: q.amount.value, expiresAt: q.expiration_date, splits: q.splits },
+                {
+                  amount: q.amount.value,
+                  expiresAt: q.expiration_date,
+                  splits: q.splits,
+                  arrangements: q.arrangements,
+                },
                 now,
               ),
             );

@@ -203,6 +203,29 @@ describe('orders', () => {
     expect(res.body.amount).toEqual({ value: 10_000, currency: 'BRL' });
   });
 
+  it('create with a QR code payable with the provider wallet too: arrangements PIX and PAGBANK answered', async ({
+    sandbox,
+  }) => {
+    const res = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order(undefined, { qr_codes: [{ amount: { value: 130 }, arrangements: ['PIX', 'PAGBANK'] }] }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.qr_codes[0].arrangements).toEqual(['PIX', 'PAGBANK']);
+    const paid = await api(sandbox, 'POST', `/sandbox/qr-codes/${res.body.qr_codes[0].id}/pay`);
+    expect(paid.body.charges[0].status).toBe('PAID');
+    const bad = await api(
+      sandbox,
+      'POST',
+      '/orders',
+      order(undefined, { qr_codes: [{ amount: { value: 130 }, arrangements: ['BOLETO'] }] }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error_messages[0].parameter_name).toBe('qr_codes[0].arrangements[0]');
+  });
+
   it('read: 200, the order as created', async ({ sandbox }) => {
     const created = await api(sandbox, 'POST', '/orders', order([cardCharge()]));
     const res = await api(sandbox, 'GET', `/orders/${created.body.id}`);
