@@ -261,7 +261,7 @@ async function main() {
       const created = await sides[side]('POST', '/checkout-sdk/sessions', {
         authorization: `Bearer ${servers.sandbox.token}`,
       });
-      if (created.status !== 201) throw new Error(`could not create a session: ${created.status} ${created.body}`);
+      if (created.status !== 200) throw new Error(`could not create a session: ${created.status} ${created.body}`);
       sessions[side] = JSON.parse(created.body).session;
     }
     const all = scenarios(servers.sandbox.token, sessions);

@@ -22,7 +22,7 @@ export function answerValidator(document) {
   };
   const operations = [];
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of ['get', 'post'])
+    for (const method of ['get', 'post', 'put'])
       if (item[method])
         operations.push({
           method: method.toUpperCase(),

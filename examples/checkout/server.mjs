@@ -112,7 +112,7 @@ export async function startCheckout(gateway) {
    */
   async function authenticationOutcome(id) {
     const session = await call('POST', '/checkout-sdk/sessions', {});
-    if (session.status !== 201) return undefined;
+    if (session.status !== 200) return undefined;
     const res = await fetch(`${gateway.apiUrl}/checkout-sdk/3ds/authentications/${encodeURIComponent(id)}`, {
       headers: { 'X-Gateway-Session': session.body.session },
     });
@@ -194,7 +194,7 @@ export async function startCheckout(gateway) {
       }
       if (req.method === 'POST' && path === '/api/session') {
         const r = await call('POST', '/checkout-sdk/sessions', {});
-        if (r.status !== 201) return send(res, 502, { error: 'session', traceId: r.traceId });
+        if (r.status !== 200) return send(res, 502, { error: 'session', traceId: r.traceId });
         return send(res, 200, { session: r.body.session });
       }
       // Parcelas: what each plan costs for this cart. The token stays here; the page gets the plans only.

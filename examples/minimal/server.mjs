@@ -37,7 +37,7 @@ const CART = { items: [{ reference_id: 'sku-1', name: 'Camiseta', quantity: 2, u
 /** GET /api/checkout: what the page needs before the shopper pays. */
 async function checkout() {
   const session = await gateway('POST', '/checkout-sdk/sessions', {}); // valid 30 minutes
-  if (session.status !== 201) return [502, { error: 'no SDK session', traceId: session.traceId }];
+  if (session.status !== 200) return [502, { error: 'no SDK session', traceId: session.traceId }];
   return [200, { session: session.body.session, publicKey: PUBLIC_KEY, amount: CART.total }];
 }
 // #endregion

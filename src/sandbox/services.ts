@@ -2,6 +2,7 @@ import { CardResolver } from './cards/card-resolver';
 import { CardVault } from './cards/card-vault';
 import { CheckoutEvents } from './checkouts/checkout-events';
 import { CheckoutStore } from './checkouts/checkout-store';
+import { CardTokens } from './tokens/card-tokens';
 import { ChallengeAttemptStore } from './challenge-attempts/challenge-attempt-store';
 import { ChargeChanges } from './charges/charge-changes';
 import { ChargeEvents } from './charges/charge-events';
@@ -51,6 +52,8 @@ export interface SandboxServices {
   /** Checkouts' own status notifications (CHECKOUT.ACTIVE, CHECKOUT.INACTIVE). */
   checkoutEvents: CheckoutEvents;
   processor: ChargeProcessor;
+  /** Card tokens made apart from a payment (POST /tokens/cards), kept in the card vault. */
+  cardTokens: CardTokens;
   /** Capture, cancel and the boleto simulator: a charge's status changes, with their notifications. */
   chargeChanges: ChargeChanges;
   /** The Pix simulator's payer bank: pays or expires a QR code. */
@@ -133,6 +136,7 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     checkouts: new CheckoutStore(db),
     checkoutEvents: new CheckoutEvents(webhooks, afterCommit, reports),
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
+    cardTokens: new CardTokens(cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),
     qrCodePayments: new QrCodePayments({ transaction, qrCodes, orders, charges, events, clock }),

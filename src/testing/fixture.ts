@@ -102,6 +102,6 @@ async function newSession(apiUrl: string, token: string): Promise<string> {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
   });
-  if (res.status !== 201) throw new Error(`newSession: ${res.status} ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`newSession: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { session: string }).session;
 }

@@ -89,7 +89,7 @@ describe('the sandbox with the README install line', () => {
   it('ESM startSandbox() starts and answers', () => {
     const r = node(appWithSandbox(), `import { startSandbox } from '@gateway/sdk/sandbox';${answers}`);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe('201 string');
+    expect(r.stdout.trim()).toBe('200 string');
   });
 
   it('CJS startSandbox() starts and answers', () => {
@@ -99,7 +99,7 @@ describe('the sandbox with the README install line', () => {
       'cjs',
     );
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe('201 string');
+    expect(r.stdout.trim()).toBe('200 string');
   });
 
   it('npx gateway-sandbox starts and answers', async () => {

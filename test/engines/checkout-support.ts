@@ -44,7 +44,7 @@ export async function newSession(sandbox: Sandbox, token = sandbox.token): Promi
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
   });
-  if (res.status !== 201) throw new Error(`session: ${res.status}`);
+  if (res.status !== 200) throw new Error(`session: ${res.status}`);
   return ((await res.json()) as { session: string }).session;
 }
 

@@ -43,9 +43,14 @@ describe('charge rules', () => {
   });
 
   it('a soft descriptor is normalised, and one with nothing printable is a 400 item', () => {
-    expect(softDescriptorOf(undefined, '')).toEqual({ softDescriptor: undefined, problems: [] });
-    expect(softDescriptorOf('Loja 1', '').problems).toEqual([]);
-    expect(softDescriptorOf('!!! ???', '')).toMatchObject({
+    // Not sent: the account's name as a statement prints it, or GATEWAY when nothing of it is printable.
+    expect(softDescriptorOf(undefined, '', 'Loja Exemplo São Paulo Ltda')).toEqual({
+      softDescriptor: 'Loja Exemplo Sao',
+      problems: [],
+    });
+    expect(softDescriptorOf(undefined, '', '!!!').softDescriptor).toBe('GATEWAY');
+    expect(softDescriptorOf('Loja 1', '', 'x').problems).toEqual([]);
+    expect(softDescriptorOf('!!! ???', '', 'x')).toMatchObject({
       problems: [{ parameterName: 'payment_method.soft_descriptor' }],
     });
   });

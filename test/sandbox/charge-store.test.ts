@@ -13,6 +13,14 @@ const card: ChargeRecord = {
   orderId: 'ORDE_1',
   referenceId: 'ref-1',
   description: 'Pedido 1',
+  metadata: { nota_fiscal: '123', parcela: 2 },
+  buyerInterest: { total: 412, installments: 2 },
+  splits: {
+    id: 'SPLI_1',
+    method: 'FIXED',
+    receivers: [{ account: { id: 'ACCO_1' }, amount: { value: 10_000 } }],
+    custodyReleasedAt: null,
+  },
   status: 'AUTHORIZED',
   amount: 10_000,
   paid: 0,
@@ -56,6 +64,7 @@ const card: ChargeRecord = {
 };
 const boleto: ChargeRecord = {
   ...card,
+  splits: null,
   id: 'CHAR_2',
   orderId: null,
   referenceId: null,

@@ -119,13 +119,21 @@ describe('GET /charges/fees/calculate', () => {
                 installments: n,
                 installment_value: Math.ceil(13_480 / n),
                 interest_free: true,
-                amount: { value: 13_480, fees: { buyer: { interest: { total: 0 } } } },
+                amount: {
+                  value: 13_480,
+                  currency: 'BRL',
+                  fees: { buyer: { interest: { total: 0, installments: n } } },
+                },
               })),
               {
                 installments: 4,
                 installment_value: 3_626,
                 interest_free: false,
-                amount: { value: 14_504, fees: { buyer: { interest: { total: 1_024 } } } },
+                amount: {
+                  value: 14_504,
+                  currency: 'BRL',
+                  fees: { buyer: { interest: { total: 1_024, installments: 4 } } },
+                },
               },
             ],
           },
@@ -176,7 +184,7 @@ describe('GET /charges/fees/calculate', () => {
       installments: 1,
       installment_value: 13_480,
       interest_free: true,
-      amount: { value: 13_480, fees: { buyer: { interest: { total: 0 } } } },
+      amount: { value: 13_480, currency: 'BRL', fees: { buyer: { interest: { total: 0, installments: 1 } } } },
     });
     expect(plans.slice(1).every((p: { interest_free: boolean }) => !p.interest_free)).toBe(true);
     expect(none.body).toEqual((await fees(sandbox, `${query}&max_installments_no_interest=1`)).body);
@@ -233,7 +241,7 @@ describe('GET /charges/fees/calculate', () => {
     // 1 000,00 in 2x at 1,5 % a.m.: 1000 × 0.015 / (1 − 1.015^−2) = 511,2779… → 511,28 each.
     expect(res.body.payment_methods.credit_card.visa.installment_plans[1]).toMatchObject({
       installment_value: 51_128,
-      amount: { value: 102_256, fees: { buyer: { interest: { total: 2_256 } } } },
+      amount: { value: 102_256, fees: { buyer: { interest: { total: 2_256, installments: 2 } } } },
     });
     for (const bad of [0, 10.01, 2.999, '2.99', -1]) {
       const refused = await api(sandbox, 'POST', '/sandbox/merchant/settings', { installment_interest_rate: bad });

@@ -11,7 +11,7 @@ describe('a method a path does not answer', () => {
     fetch(`${sandbox.apiUrl}${path}`, { method, headers: { Authorization: `Bearer ${sandbox.token}` } });
 
   it.for([
-    ['GET', '/orders', 'POST'],
+    ['DELETE', '/orders', 'GET, HEAD, POST'],
     ['DELETE', '/orders/ORDE_0000', 'GET, HEAD'],
     ['PUT', '/checkout-sdk/3ds/authentications', 'POST'],
     ['GET', '/charges/CHAR_1/capture', 'POST'],

@@ -10,6 +10,8 @@ export interface BoletoSheet {
   /** Already formatted, e.g. `R$ 150,00`. */
   amount: string;
   instructions: readonly string[];
+  /** What kind of boleto it is, as the sheet names it (templateTitle). */
+  kind: string;
   /** The boleto's "nosso número": digits, as a bank prints it (never the internal id). */
   reference: string;
   barcode: string;
@@ -45,6 +47,7 @@ function pageContent(sheet: BoletoSheet): string {
     ['Beneficiário', sheet.beneficiary],
     ['Pagador', `${sheet.payer.name} - ${sheet.payer.taxId}`],
     ['Endereço do pagador', sheet.payer.address],
+    ['Espécie', sheet.kind],
     ['Vencimento', brDate(sheet.dueDate)],
     ['Valor do documento', sheet.amount],
     ['Nosso número', sheet.reference],

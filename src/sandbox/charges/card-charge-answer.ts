@@ -6,6 +6,7 @@ import type { ChargeCard } from './charge-card';
 import type { CardBody, ChargeBody } from './charge-request';
 import type { CardView, PaymentMethodView } from './charge-store';
 import type { ChargeDecision } from './new-charge-record';
+import type { ExternalAuthentication } from './three-ds-check';
 import { APPROVED, type Decline, type PaymentResponse } from './sandbox-declines';
 
 /** How long an authorized, uncaptured card charge may be captured: 7 days, as card networks allow. */
@@ -25,13 +26,15 @@ export interface CardChargeDecision {
   charge: ChargeBody;
   body: CardBody;
   card: ChargeCard;
-  softDescriptor: string | undefined;
+  softDescriptor: string;
   /** The sandbox issuer's decline, undefined when it approves. */
   decline: Decline | undefined;
   /** The stored card's id, when the card came from the vault or was stored now. */
   storedId: string | undefined;
   /** The 3DS authentication the charge used, when it named one. */
   authentication: { id: string; record: AuthenticationRecord | undefined } | undefined;
+  /** The authentication done elsewhere (external 3DS, in-app), when the charge sent one. */
+  external: ExternalAuthentication | undefined;
   now: number;
 }
 
@@ -59,8 +62,11 @@ export function cardChargeAnswer(d: CardChargeDecision): ChargeDecision {
     last_digits: card.lastDigits,
     exp_month: String(card.expMonth),
     exp_year: String(card.expYear),
-    holder: { name: card.holderName, ...(body.holder?.tax_id !== undefined && { tax_id: body.holder.tax_id }) },
+    ...(card.holderName !== null && {
+      holder: { name: card.holderName, ...(body.holder?.tax_id !== undefined && { tax_id: body.holder.tax_id }) },
+    }),
     ...(body.store !== undefined && { store: body.store }),
+    ...(card.wallet !== undefined && { wallet: { type: card.wallet } }),
   };
   const auth = authentication?.record;
   const outcome = auth?.authenticationStatus ?? null;
@@ -68,13 +74,14 @@ export function cardChargeAnswer(d: CardChargeDecision): ChargeDecision {
     type,
     installments: pm.installments ?? 1,
     capture,
-    ...(d.softDescriptor !== undefined && { soft_descriptor: d.softDescriptor }),
+    soft_descriptor: d.softDescriptor,
     card: view,
     ...(authentication &&
       auth &&
       outcome && {
         authentication_method: threeDsMethod(authentication.id, outcome, auth),
       }),
+    ...(d.external && { authentication_method: d.external }),
   };
   const approved = !decline;
   return {

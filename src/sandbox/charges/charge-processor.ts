@@ -11,11 +11,17 @@ import { boletoBarcode, freeFieldOf } from '../boleto/boleto-line';
 import { cardChargeAnswer } from './card-charge-answer';
 import { readChargeCard } from './charge-card';
 import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
-import { boletoAmountProblems, cardChargeRefusals, dueDateProblems, softDescriptorOf } from './charge-rules';
+import {
+  boletoAmountProblems,
+  cardChargeRefusals,
+  dueDateProblems,
+  paymentInstructionProblems,
+  softDescriptorOf,
+} from './charge-rules';
 import type { ChargeRecord, ChargeStore } from './charge-store';
 import { newChargeRecord, type ChargeDecision } from './new-charge-record';
 import { APPROVED, sandboxDecline } from './sandbox-declines';
-import { authenticationProblems } from './three-ds-check';
+import { authenticationProblems, externalAuthentication } from './three-ds-check';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /** One charge to create, as validated by the request schema. */
@@ -58,6 +64,11 @@ export class ChargeProcessor {
         amount: input.body.amount.value,
         subMerchant: input.body.sub_merchant ?? null,
         notificationUrls: input.body.notification_urls ?? [],
+        metadata: input.body.metadata ?? null,
+        buyerInterest: input.body.amount.fees?.buyer.interest ?? null,
+        splits: input.body.splits
+          ? { ...input.body.splits, id: newId(ID_PREFIXES.split), custodyReleasedAt: null }
+          : null,
       },
       decided,
       now,
@@ -68,7 +79,10 @@ export class ChargeProcessor {
 
   private boleto(input: NewCharge, boleto: BoletoBody, now: number): ChargeDecision {
     const dueDate = boleto.due_date;
-    const invalid = dueDateProblems(dueDate, now, input.at);
+    const invalid = [
+      ...dueDateProblems(dueDate, now, input.at),
+      ...paymentInstructionProblems(boleto, input.body.amount.value, now, input.at),
+    ];
     if (invalid.length) throw new ApiError(400, invalid);
     const refused = boletoAmountProblems(input.body.amount.value, input.at);
     if (refused.length) throw new ApiError(422, refused);
@@ -89,7 +103,10 @@ export class ChargeProcessor {
           id: boletoId,
           barcode,
           formatted_barcode: formatted,
+          template: boleto.template ?? 'COBRANCA',
           due_date: dueDate,
+          ...(boleto.days_until_expiration !== undefined && { days_until_expiration: boleto.days_until_expiration }),
+          ...(boleto.payment_instructions && { payment_instructions: boleto.payment_instructions }),
           instruction_lines: boleto.instruction_lines,
           holder: boleto.holder,
         },
@@ -117,14 +134,16 @@ export class ChargeProcessor {
     const card = readChargeCard(this.cards, body, `${at}payment_method.card.`, merchant.id, now, (item) =>
       invalid.push(item),
     );
-    const { softDescriptor, problems } = softDescriptorOf(pm.soft_descriptor, at);
+    const { softDescriptor, problems } = softDescriptorOf(pm.soft_descriptor, at, merchant.name);
     invalid.push(...problems);
     if (invalid.length || !card) throw new ApiError(400, invalid);
 
     const refused = cardChargeRefusals(merchant, input.body, body, card, at);
     const method = pm.authentication_method;
-    const auth = method && this.authentications.get(method.id, merchant.id);
-    if (method) {
+    // The sandbox's own 3DS authentication, named by id; an external or in-app result has none.
+    const authId = method?.id;
+    const auth = authId === undefined ? undefined : this.authentications.get(authId, merchant.id);
+    if (authId !== undefined) {
       const payment = {
         amount: input.body.amount.value,
         type: pm.type as 'CREDIT_CARD' | 'DEBIT_CARD',
@@ -135,22 +154,23 @@ export class ChargeProcessor {
       refused.push(...authenticationProblems(auth, payment, now, at, card.path('number')));
     }
     if (refused.length) throw new ApiError(422, refused);
-    if (method && !this.authentications.markUsed(method.id, merchant.id, chargeId)) {
+    if (authId !== undefined && !this.authentications.markUsed(authId, merchant.id, chargeId)) {
       // Another request used it between the check above and now.
       const path = `${at}payment_method.authentication_method.id`;
       throw ApiError.of(422, UNPROCESSABLE, path, `${path} was already used by another payment: authenticate again`);
     }
+    const external = method && authId === undefined ? externalAuthentication(method) : undefined;
 
     const decline = sandboxDecline({
       card,
       amount: input.body.amount.value,
       debit: pm.type === 'DEBIT_CARD',
-      authentication: method ? (auth?.authenticationStatus ?? null) : null,
+      authentication: method ? (external?.status ?? auth?.authenticationStatus ?? null) : null,
     });
     // A card is stored only when the charge went through: a declined card is not worth keeping.
     const storedId =
       card.storedId ??
-      (body.store && !decline && card.number
+      (body.store && !decline && card.number && card.holderName !== null
         ? this.vault.store(merchant.id, {
             number: card.number,
             expMonth: card.expMonth,
@@ -165,7 +185,8 @@ export class ChargeProcessor {
       softDescriptor,
       decline,
       storedId,
-      authentication: method && { id: method.id, record: auth },
+      authentication: authId === undefined ? undefined : { id: authId, record: auth },
+      external,
       now,
     });
   }

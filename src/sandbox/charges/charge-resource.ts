@@ -1,5 +1,6 @@
 import { timestamp } from '../clock';
-import type { SubMerchantBody } from './charge-request';
+import type { BuyerInterest, ChargeMetadata, SubMerchantBody } from './charge-request';
+import type { SplitsBody } from '../splits/split-request';
 import type { ChargeRecord, ChargeStatus, PaymentMethodView } from './charge-store';
 import { link, type Link } from '../values/link';
 import type { PaymentResponse } from './sandbox-declines';
@@ -12,10 +13,17 @@ export interface ChargeResource {
   created_at: string;
   paid_at?: string;
   description?: string;
-  amount: { value: number; currency: 'BRL'; summary: { total: number; paid: number; refunded: number } };
+  amount: {
+    value: number;
+    currency: 'BRL';
+    fees?: { buyer: { interest: BuyerInterest } };
+    summary: { total: number; paid: number; refunded: number };
+  };
   payment_response: PaymentResponse;
   payment_method: PaymentMethodView & { capture_before?: string };
   sub_merchant?: SubMerchantBody;
+  metadata?: ChargeMetadata;
+  splits?: SplitsBody & { id: string };
   notification_urls: string[];
   links: Link[];
 }
@@ -59,7 +67,12 @@ export function chargeResource(c: ChargeRecord, apiUrl: string, now: number): Ch
     // A card captured at once is paid the instant it is created: that time is formatted once.
     ...(c.paidAt !== null && { paid_at: c.paidAt === c.createdAt ? createdAt : timestamp(new Date(c.paidAt)) }),
     ...(c.description !== null && { description: c.description }),
-    amount: { value: c.amount, currency: 'BRL', summary: { total: c.amount, paid: c.paid, refunded: c.refunded } },
+    amount: {
+      value: c.amount,
+      currency: 'BRL',
+      ...(c.buyerInterest && { fees: { buyer: { interest: c.buyerInterest } } }),
+      summary: { total: c.amount, paid: c.paid, refunded: c.refunded },
+    },
     payment_response: c.paymentResponse,
     payment_method: {
       ...c.paymentMethod,
@@ -67,6 +80,8 @@ export function chargeResource(c: ChargeRecord, apiUrl: string, now: number): Ch
         c.captureBefore !== null && { capture_before: timestamp(new Date(c.captureBefore)) }),
     },
     ...(c.subMerchant && { sub_merchant: c.subMerchant }),
+    ...(c.metadata && { metadata: c.metadata }),
+    ...(c.splits && { splits: { id: c.splits.id, method: c.splits.method, receivers: c.splits.receivers } }),
     notification_urls: c.notificationUrls,
     links: links(c, apiUrl, now),
   };

@@ -1,10 +1,10 @@
-import { INVALID_PARAMETER, type ErrorItem } from '../../core/error-item';
+import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
 import { timestamp } from '../clock';
 import { UNPROCESSABLE } from '../http/api-error-code';
 import type { Merchant } from '../merchants/merchant-store';
 import { boletoMinimumProblem, cardMinimumProblem } from './card-minimums';
 import type { ChargeCard } from './charge-card';
-import type { CardBody, ChargeBody } from './charge-request';
+import type { BoletoBody, CardBody, ChargeBody } from './charge-request';
 import { isBlockedMcc } from './high-risk-mcc';
 import { normalizeSoftDescriptor } from './soft-descriptor';
 
@@ -35,12 +35,20 @@ export function boletoAmountProblems(amount: number, at: string): ErrorItem[] {
   return minimum ? [item(UNPROCESSABLE, `${at}amount.value`, `${at}amount.value ${minimum}`)] : [];
 }
 
-/** The soft descriptor as the statement shows it, and a 400 item when nothing printable is left of it. */
+/** What a statement shows when the account's name leaves nothing printable either. */
+const FALLBACK_SOFT_DESCRIPTOR = 'GATEWAY';
+
+/**
+ * The soft descriptor as the statement shows it, and a 400 item when nothing printable is left of
+ * it. Not sent, it is the account's name as networks print it: the provider always answers one.
+ */
 export function softDescriptorOf(
   given: string | undefined,
   at: string,
-): { softDescriptor: string | undefined; problems: ErrorItem[] } {
-  if (given === undefined) return { softDescriptor: undefined, problems: [] };
+  accountName: string,
+): { softDescriptor: string; problems: ErrorItem[] } {
+  if (given === undefined)
+    return { softDescriptor: normalizeSoftDescriptor(accountName) || FALLBACK_SOFT_DESCRIPTOR, problems: [] };
   const softDescriptor = normalizeSoftDescriptor(given);
   const path = `${at}payment_method.soft_descriptor`;
   return {
@@ -95,4 +103,56 @@ export function cardChargeRefusals(
   const minimum = cardMinimumProblem(card.brand, charge.amount.value, charge.payment_method.installments ?? 1);
   if (minimum) refuse(`${at}amount.value`, minimum);
   return refused;
+}
+
+/** A calendar date `days` after `iso` (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
+export const addDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The boleto's payment instructions against its amount and dates (400, docs/boletos.md#payment-instructions):
+ * each fine, interest and discount has a value or a percentage, not both; a fine or interest starts
+ * after the due date (and before the boleto stops being payable, when `days_until_expiration` says
+ * when); a discount ends by the due date and not before today, discounts on distinct dates; a value
+ * is less than the amount and a discount's percentage under 100.
+ */
+export function paymentInstructionProblems(boleto: BoletoBody, amount: number, now: number, at: string): ErrorItem[] {
+  const pi = boleto.payment_instructions;
+  if (!pi) return [];
+  const out: ErrorItem[] = [];
+  const base = `${at}payment_method.boleto.payment_instructions`;
+  const bad = (path: string, rule: string) => out.push(item(INVALID_PARAMETER, path, `${path} ${rule}`));
+  const amountOf = (path: string, p: { value?: number; percentage?: number }, discount: boolean) => {
+    if (p.value === undefined && p.percentage === undefined)
+      out.push(
+        item(REQUIRED_PARAMETER, `${path}.value`, `${path}.value is required: send value (cents) or percentage`),
+      );
+    else if (p.value !== undefined && p.percentage !== undefined) bad(path, 'must have value or percentage, not both');
+    else if (p.value !== undefined && p.value >= amount)
+      bad(`${path}.value`, `must be less than amount.value (${amount})`);
+    else if (discount && p.percentage !== undefined && p.percentage >= 100)
+      bad(`${path}.percentage`, 'must be under 100: a discount leaves something to pay');
+  };
+  const lastDay =
+    boleto.days_until_expiration === undefined ? undefined : addDays(boleto.due_date, boleto.days_until_expiration);
+  for (const key of ['fine', 'interest'] as const) {
+    const late = pi[key];
+    if (!late) continue;
+    const path = `${base}.${key}`;
+    amountOf(path, late, false);
+    if (late.date <= boleto.due_date) bad(`${path}.date`, `must be after the due date (${boleto.due_date})`);
+    else if (lastDay !== undefined && late.date > lastDay)
+      bad(`${path}.date`, `must be at most ${lastDay}, the last day the boleto may be paid (days_until_expiration)`);
+  }
+  const today = timestamp(new Date(now)).slice(0, 10);
+  const seen = new Set<string>();
+  (pi.discounts ?? []).forEach((d, i) => {
+    const path = `${base}.discounts[${i}]`;
+    amountOf(path, d, true);
+    if (d.due_date > boleto.due_date) bad(`${path}.due_date`, `must be at most the due date (${boleto.due_date})`);
+    else if (d.due_date < today) bad(`${path}.due_date`, `must be today (${today}) or later`);
+    else if (seen.has(d.due_date)) bad(`${path}.due_date`, "must differ from the other discounts' dates");
+    seen.add(d.due_date);
+  });
+  return out;
 }

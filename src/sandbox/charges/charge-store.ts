@@ -1,8 +1,22 @@
 import type { CardBrand } from '../../core/card-brand';
 import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import type { Db } from '../storage/database';
-import type { BoletoBody, PaymentType, SubMerchantBody } from './charge-request';
+import type {
+  BoletoBody,
+  BuyerInterest,
+  BoletoTemplate,
+  ChargeMetadata,
+  PaymentInstructions,
+  PaymentType,
+  SubMerchantBody,
+  WalletType,
+} from './charge-request';
 import type { PaymentResponse } from './sandbox-declines';
+import type { ExternalAuthentication } from './three-ds-check';
+import type { SplitsBody } from '../splits/split-request';
+
+/** A charge's split as kept: as sent, with its id and when custody was released (null while held or never applied). */
+export type StoredSplits = SplitsBody & { id: string; custodyReleasedAt: number | null };
 
 /**
  * Charge statuses (docs/rules.md#charge-statuses-and-transitions): PAID, AUTHORIZED, WAITING (a
@@ -21,15 +35,22 @@ export interface CardView {
   /** No leading zero: "3". */
   exp_month: string;
   exp_year: string;
-  holder: { name: string; tax_id?: string };
+  /** Absent for a wallet's card sent without a holder. */
+  holder?: { name: string; tax_id?: string };
   store?: boolean;
+  /** The wallet the card came from (docs/orders-and-charges.md#card-forms). */
+  wallet?: { type: WalletType };
 }
 
 interface BoletoView {
   id: string;
   barcode: string;
   formatted_barcode: string;
+  /** COBRANCA unless sent; absent on boletos stored before it was kept. */
+  template?: BoletoTemplate;
   due_date: string;
+  days_until_expiration?: number;
+  payment_instructions?: PaymentInstructions;
   instruction_lines: { line_1: string; line_2: string };
   holder: {
     name: string;
@@ -61,13 +82,15 @@ export interface PaymentMethodView {
    * The 3DS authentication the charge used, its outcome, its ECI and whether a fraud chargeback is
    * the issuer's (docs/orders-and-charges.md). Charges stored before eci existed lack the last two.
    */
-  authentication_method?: {
-    type: 'THREEDS';
-    id: string;
-    status: AuthenticationOutcomeValue;
-    eci?: string | null;
-    liability_shift?: boolean;
-  };
+  authentication_method?:
+    | {
+        type: 'THREEDS';
+        id: string;
+        status: AuthenticationOutcomeValue;
+        eci?: string | null;
+        liability_shift?: boolean;
+      }
+    | ExternalAuthentication;
   boleto?: BoletoView;
   pix?: PixView;
 }
@@ -87,6 +110,12 @@ export interface ChargeRecord {
   paymentMethod: PaymentMethodView;
   subMerchant: SubMerchantBody | null;
   notificationUrls: string[];
+  /** The merchant's own key-value data, answered as sent. */
+  metadata: ChargeMetadata | null;
+  /** The interest the buyer pays within `amount` (an installment plan with interest). */
+  buyerInterest: BuyerInterest | null;
+  /** How the amount is divided among receiving accounts (docs/splits.md), with its custody state. */
+  splits: StoredSplits | null;
   authenticationId: string | null;
   boletoId: string | null;
   captureBefore: number | null;
@@ -109,6 +138,10 @@ interface Row {
   payment_method: string;
   sub_merchant: string | null;
   notification_urls: string;
+  metadata: string | null;
+  buyer_interest: string | null;
+  split_id: string | null;
+  splits: string | null;
   authentication_id: string | null;
   boleto_id: string | null;
   capture_before: number | null;
@@ -131,6 +164,9 @@ const toRecord = (r: Row): ChargeRecord => ({
   paymentMethod: JSON.parse(r.payment_method) as PaymentMethodView,
   subMerchant: r.sub_merchant === null ? null : (JSON.parse(r.sub_merchant) as SubMerchantBody),
   notificationUrls: JSON.parse(r.notification_urls) as string[],
+  metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as ChargeMetadata),
+  buyerInterest: r.buyer_interest === null ? null : (JSON.parse(r.buyer_interest) as BuyerInterest),
+  splits: r.splits === null ? null : (JSON.parse(r.splits) as StoredSplits),
   authenticationId: r.authentication_id,
   boletoId: r.boleto_id,
   captureBefore: r.capture_before,
@@ -153,6 +189,10 @@ const toRow = (c: ChargeRecord): Row => ({
   payment_method: JSON.stringify(c.paymentMethod),
   sub_merchant: c.subMerchant && JSON.stringify(c.subMerchant),
   notification_urls: JSON.stringify(c.notificationUrls),
+  metadata: c.metadata && JSON.stringify(c.metadata),
+  buyer_interest: c.buyerInterest && JSON.stringify(c.buyerInterest),
+  split_id: c.splits?.id ?? null,
+  splits: c.splits && JSON.stringify(c.splits),
   authentication_id: c.authenticationId,
   boleto_id: c.boletoId,
   capture_before: c.captureBefore,
@@ -176,6 +216,10 @@ const COLUMNS: readonly (keyof Row)[] = [
   'payment_method',
   'sub_merchant',
   'notification_urls',
+  'metadata',
+  'buyer_interest',
+  'split_id',
+  'splits',
   'authentication_id',
   'boleto_id',
   'capture_before',
@@ -192,6 +236,8 @@ export class ChargeStore {
   private readonly byOrder;
   private readonly updateState;
   private readonly waitingBoletoRows;
+  private readonly bySplit;
+  private readonly updateSplits;
 
   constructor(db: Db) {
     this.insertRow = db.prepare<[Row]>(
@@ -199,6 +245,10 @@ export class ChargeStore {
     );
     this.byId = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE id = ? AND merchant_id = ?');
     this.byBoleto = db.prepare<[string], Row>('SELECT * FROM charges WHERE boleto_id = ?');
+    this.bySplit = db.prepare<[string, string], Row>('SELECT * FROM charges WHERE split_id = ? AND merchant_id = ?');
+    this.updateSplits = db.prepare<[string, string, string]>(
+      'UPDATE charges SET splits = ? WHERE split_id = ? AND merchant_id = ?',
+    );
     this.byOrder = db.prepare<[string], Row>('SELECT * FROM charges WHERE order_id = ? ORDER BY created_at, rowid');
     this.waitingBoletoRows = db.prepare<[], Row>(
       "SELECT * FROM charges WHERE status = 'WAITING' AND boleto_id IS NOT NULL ORDER BY created_at, rowid",
@@ -230,6 +280,17 @@ export class ChargeStore {
   /** Every account's boletos still WAITING, oldest first: the clock expires those past their due date. */
   waitingBoletos(): ChargeRecord[] {
     return this.waitingBoletoRows.all().map(toRecord);
+  }
+
+  /** The merchant's charge whose split has this id (`SPLI_<uuid>`). */
+  getBySplitId(splitId: string, merchantId: string): ChargeRecord | undefined {
+    const row = this.bySplit.get(splitId, merchantId);
+    return row && toRecord(row);
+  }
+
+  /** Writes a charge's split (its custody released). */
+  saveSplits(merchantId: string, splits: StoredSplits): void {
+    this.updateSplits.run(JSON.stringify(splits), splits.id, merchantId);
   }
 
   /** An order's charges, oldest first. */

@@ -7,8 +7,11 @@ export interface InstallmentPlan {
   /** What each installment costs, in cents. */
   installment_value: number;
   interest_free: boolean;
-  /** `value` is what the charge of this plan is for; the buyer's interest is `value` less the price. */
-  amount: { value: number; fees: { buyer: { interest: { total: number } } } };
+  /**
+   * `value` is what the charge of this plan is for; the buyer's interest is `value` less the price,
+   * which a charge of this plan sends as `amount.fees.buyer.interest` (with the plan's installments).
+   */
+  amount: { value: number; currency: 'BRL'; fees: { buyer: { interest: { total: number; installments: number } } } };
 }
 
 /** The limits and the rate a plan table is computed with. */
@@ -64,7 +67,11 @@ export function installmentPlans(terms: PlanTerms): InstallmentPlan[] {
       installments: n,
       installment_value: installmentValue,
       interest_free: interestFree,
-      amount: { value: amount, fees: { buyer: { interest: { total: amount - value } } } },
+      amount: {
+        value: amount,
+        currency: 'BRL',
+        fees: { buyer: { interest: { total: amount - value, installments: n } } },
+      },
     });
   }
   return plans;

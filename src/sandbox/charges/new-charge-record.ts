@@ -3,7 +3,17 @@ import type { ChargeRecord } from './charge-store';
 /** What a charge is for and whom it tells: from its request (a card or boleto) or its QR code (Pix). */
 export type ChargeOrigin = Pick<
   ChargeRecord,
-  'id' | 'merchantId' | 'orderId' | 'referenceId' | 'description' | 'amount' | 'subMerchant' | 'notificationUrls'
+  | 'id'
+  | 'merchantId'
+  | 'orderId'
+  | 'referenceId'
+  | 'description'
+  | 'amount'
+  | 'subMerchant'
+  | 'notificationUrls'
+  | 'metadata'
+  | 'buyerInterest'
+  | 'splits'
 >;
 
 /** What its payment method decided: the charge's first state. */
@@ -32,6 +42,9 @@ export function newChargeRecord(origin: ChargeOrigin, decision: ChargeDecision, 
     paymentMethod: decision.paymentMethod,
     subMerchant: origin.subMerchant,
     notificationUrls: origin.notificationUrls,
+    metadata: origin.metadata,
+    buyerInterest: origin.buyerInterest,
+    splits: origin.splits,
     authenticationId: decision.authenticationId,
     boletoId: decision.boletoId,
     captureBefore: decision.captureBefore,

@@ -1,4 +1,5 @@
 import type { ErrorItem } from '../../core/error-item';
+import type { AuthenticationOutcomeValue } from '../../core/authentication-resource';
 import { UNPROCESSABLE } from '../http/api-error-code';
 import type { AuthenticationRecord } from '../three-ds/authentication-record';
 import { formatBrl } from '../values/money';
@@ -65,4 +66,43 @@ export function authenticationProblems(
     addAt(cardPath, 'is not the card authenticated with 3DS');
   }
   return out;
+}
+
+/** An authentication result obtained outside the sandbox, as the charge keeps and answers it (never the CAVV). */
+export interface ExternalAuthentication {
+  type: 'THREEDS' | 'INAPP';
+  status: AuthenticationOutcomeValue;
+  eci: string;
+  version?: string;
+  dstrans_id?: string;
+  liability_shift: boolean;
+}
+
+/**
+ * ECIs that say the cardholder was authenticated (05 and 02, Visa's and Mastercard's) or that the
+ * issuer took part in an attempt (06 and 01): either way the fraud liability is the issuer's, so
+ * the sandbox issuer counts them as authenticated; 07 and 00 (no authentication) do not count.
+ */
+const AUTHENTICATED_ECIS: ReadonlySet<string> = new Set(['05', '02', '06', '01']);
+
+/**
+ * The outcome of an external 3DS result (type THREEDS with cavv and eci) or an in-app one (INAPP),
+ * read from its ECI (docs/orders-and-charges.md#external-authentication): what decides a debit.
+ */
+export function externalAuthentication(method: {
+  type: 'THREEDS' | 'INAPP';
+  eci?: string;
+  version?: string;
+  dstrans_id?: string;
+}): ExternalAuthentication {
+  const eci = method.eci ?? '';
+  const authenticated = AUTHENTICATED_ECIS.has(eci);
+  return {
+    type: method.type,
+    status: authenticated ? 'AUTHENTICATED' : 'NOT_AUTHENTICATED',
+    eci,
+    ...(method.version !== undefined && { version: method.version }),
+    ...(method.dstrans_id !== undefined && { dstrans_id: method.dstrans_id }),
+    liability_shift: authenticated,
+  };
 }

@@ -103,7 +103,7 @@ export interface RouteParams<P> {
  */
 export interface Route<B = unknown, Q = unknown, P = unknown> {
   operationId: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put';
   /** OpenAPI path template (`/orders/{id}`). */
   path: string;
   /** The hono pattern, when a parameter is narrowed by a regex (`/sdk/:file{gateway\.js}`); else derived from `path`. */

@@ -125,7 +125,7 @@ function details(sources: ViewSources, r: IndexedResource, merchantId: string) {
     const charge = sources.charges.get(r.id, merchantId);
     if (!charge) return none;
     const order = charge.orderId ? sources.orders.get(charge.orderId, merchantId) : undefined;
-    const holder = charge.paymentMethod.boleto?.holder.name ?? charge.paymentMethod.card?.holder.name ?? null;
+    const holder = charge.paymentMethod.boleto?.holder.name ?? charge.paymentMethod.card?.holder?.name ?? null;
     return { ...none, amount: charge.amount, payment_method: methodOf(charge), customer: customerOf(order) ?? holder };
   }
   if (r.kind === 'qr_code') {

@@ -45,7 +45,7 @@ export function referencePage(document: JsonSchema): string {
   const sections = doc.tags.map(({ name }) => {
     const ops: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
-      for (const method of ['get', 'post'] as const) {
+      for (const method of ['get', 'post', 'put'] as const) {
         const op = item[method] as
           | (JsonSchema & {
               tags: string[];

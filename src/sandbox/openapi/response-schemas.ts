@@ -8,6 +8,9 @@ import {
   TRANS_STATUSES,
 } from '../../core/authentication-resource';
 import { CARD_BRANDS, CARD_NETWORKS } from '../../core/card-brand';
+import { BOLETO_TEMPLATES, WALLET_TYPES } from '../charges/charge-request';
+import { SPLIT_METHODS } from '../splits/split-request';
+import { QR_CODE_ARRANGEMENTS } from '../pix/qr-code-store';
 import { PHONE_TYPES } from '../../core/phone-type';
 import { CHALLENGE_WINDOW_SIZES } from '../../core/challenge-window-size';
 import { ID_PREFIXES, idPattern, type IdPrefix } from '../values/resource-id';
@@ -75,15 +78,32 @@ const card = z.strictObject({
   last_digits: z.string().check(z.regex(/^\d{4}$/)),
   exp_month: z.string().check(z.regex(/^[1-9]\d?$/)),
   exp_year: z.string().check(z.regex(/^\d{4}$/)),
-  holder: z.strictObject({ name: z.string(), tax_id: z.optional(z.string()) }),
+  // Absent only for a wallet's card sent without a holder.
+  holder: z.optional(z.strictObject({ name: z.string(), tax_id: z.optional(z.string()) })),
   store: z.optional(z.boolean()),
+  wallet: z.optional(z.strictObject({ type: z.enum(WALLET_TYPES) })),
 });
+
+const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+/** A boleto's fine, interest (from `date`) or discount (until `due_date`): a value in cents or a percentage. */
+const lateCharge = (dateKey: 'date' | 'due_date') =>
+  z.strictObject({ [dateKey]: isoDate(), value: z.optional(cents()), percentage: z.optional(z.number()) });
 
 const boleto = z.strictObject({
   id: uuid(),
   barcode: z.string().check(z.regex(/^\d{44}$/)),
   formatted_barcode: z.string(),
-  due_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  // COBRANCA unless sent (absent on boletos stored before the sandbox kept it).
+  template: z.optional(z.enum(BOLETO_TEMPLATES)),
+  due_date: isoDate(),
+  days_until_expiration: z.optional(z.int().check(z.minimum(1), z.maximum(59))),
+  payment_instructions: z.optional(
+    z.strictObject({
+      fine: z.optional(lateCharge('date')),
+      interest: z.optional(lateCharge('date')),
+      discounts: z.optional(z.array(lateCharge('due_date')).check(z.minLength(1), z.maxLength(3))),
+    }),
+  ),
   instruction_lines: z.strictObject({ line_1: z.string(), line_2: z.string() }),
   holder: z.strictObject({ name: z.string(), tax_id: z.string(), email: z.string(), address: boletoAddress }),
 });
@@ -94,6 +114,21 @@ const pix = z.strictObject({
   holder: z.strictObject({ name: z.string(), tax_id: z.string() }),
 });
 
+const splitConfigurations = () => ({
+  liable: z.optional(z.boolean()),
+  chargeback: z.optional(z.strictObject({ charge_transfer: z.strictObject({ percentage: z.int() }) })),
+});
+/** A split's receiver as the charge answers it: as sent. */
+const splitReceiver = () =>
+  z.strictObject({
+    account: z.strictObject({ id: z.string().check(z.regex(/^ACCO_[A-Za-z0-9-]{1,64}$/)) }),
+    amount: z.strictObject({ value: z.number() }),
+    reason: z.optional(z.string()),
+    configurations: z.optional(
+      z.strictObject({ ...splitConfigurations(), custody: z.optional(z.strictObject({ apply: z.boolean() })) }),
+    ),
+  });
+
 /** An order's Pix QR code (docs/pix.md). */
 const qrCode = z.strictObject({
   id: withPrefix(ID_PREFIXES.qrCode),
@@ -101,7 +136,8 @@ const qrCode = z.strictObject({
   amount: z.strictObject({ value: cents() }),
   // EMV QRCPS-MPM: ends with the CRC16 field 63, four upper-case hexadecimal digits.
   text: z.string().check(z.regex(/^000201.*6304[0-9A-F]{4}$/)),
-  arrangements: z.tuple([z.literal('PIX')]),
+  arrangements: z.array(z.enum(QR_CODE_ARRANGEMENTS)).check(z.minLength(1), z.maxLength(2)),
+  splits: z.optional(z.strictObject({ method: z.enum(SPLIT_METHODS), receivers: z.array(splitReceiver()) })),
   // QRCODE.PNG first, then QRCODE.BASE64, as the provider lists them.
   links: z.tuple([
     z.strictObject({
@@ -119,6 +155,35 @@ const qrCode = z.strictObject({
   ]),
 });
 
+/** GET /splits/{id}, POST /splits/{id}/custody/release: each receiver's share of the payment and of its refunds, in cents. */
+export const splitResponse = z.strictObject({
+  id: withPrefix(ID_PREFIXES.split),
+  charge_id: withPrefix(ID_PREFIXES.charge),
+  method: z.enum(SPLIT_METHODS),
+  status: z.enum(['PENDING', 'PROCESSED', 'CANCELED']),
+  created_at: timestamp(),
+  receivers: z.array(
+    z.strictObject({
+      account: z.strictObject({ id: z.string().check(z.regex(/^ACCO_[A-Za-z0-9-]{1,64}$/)) }),
+      amount: z.strictObject({
+        value: z.number(),
+        summary: z.strictObject({ total: cents(), refunded: cents() }),
+      }),
+      reason: z.optional(z.string()),
+      configurations: z.strictObject({
+        ...splitConfigurations(),
+        custody: z.optional(
+          z.strictObject({
+            apply: z.boolean(),
+            status: z.optional(z.enum(['HELD', 'RELEASED'])),
+            released_at: z.optional(timestamp()),
+          }),
+        ),
+      }),
+    }),
+  ),
+});
+
 /** A charge (POST and GET /charges, an order's `charges`, the capture, cancel and boleto simulator answers). */
 export const chargeResponse = z.strictObject({
   id: withPrefix(ID_PREFIXES.charge),
@@ -130,6 +195,14 @@ export const chargeResponse = z.strictObject({
   amount: z.strictObject({
     value: cents(),
     currency: z.literal('BRL'),
+    // The buyer's interest within value, on an installment charge with interest.
+    fees: z.optional(
+      z.strictObject({
+        buyer: z.strictObject({
+          interest: z.strictObject({ total: cents(), installments: z.int().check(z.minimum(2), z.maximum(12)) }),
+        }),
+      }),
+    ),
     summary: z.strictObject({ total: cents(), paid: cents(), refunded: cents() }),
   }),
   payment_response: z.strictObject({ code: z.string(), message: z.string(), reference: z.optional(z.string()) }),
@@ -141,14 +214,26 @@ export const chargeResponse = z.strictObject({
     soft_descriptor: z.optional(z.string()),
     card: z.optional(card),
     // eci and liability_shift: the authentication's result, recorded with the charge (absent on charges stored before them).
+    // The sandbox's 3DS authentication (with its id), or one done elsewhere: an external 3DS
+    // server's or a wallet's in-app result, whose outcome the ECI decides (the CAVV is never answered).
     authentication_method: z.optional(
-      z.strictObject({
-        type: z.literal('THREEDS'),
-        id: withPrefix(ID_PREFIXES.authentication),
-        status: z.enum(AUTHENTICATION_OUTCOMES),
-        eci: z.optional(z.nullable(eci())),
-        liability_shift: z.optional(z.boolean()),
-      }),
+      z.union([
+        z.strictObject({
+          type: z.literal('THREEDS'),
+          id: withPrefix(ID_PREFIXES.authentication),
+          status: z.enum(AUTHENTICATION_OUTCOMES),
+          eci: z.optional(z.nullable(eci())),
+          liability_shift: z.optional(z.boolean()),
+        }),
+        z.strictObject({
+          type: z.enum(['THREEDS', 'INAPP']),
+          status: z.enum(AUTHENTICATION_OUTCOMES),
+          eci: z.string().check(z.regex(/^\d{2}$/)),
+          version: z.optional(z.string()),
+          dstrans_id: z.optional(z.string()),
+          liability_shift: z.boolean(),
+        }),
+      ]),
     ),
     boleto: z.optional(boleto),
     pix: z.optional(pix),
@@ -161,6 +246,14 @@ export const chargeResponse = z.strictObject({
       mcc: z.string(),
       address,
       phones: z.array(phone),
+    }),
+  ),
+  metadata: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  splits: z.optional(
+    z.strictObject({
+      id: withPrefix(ID_PREFIXES.split),
+      method: z.enum(SPLIT_METHODS),
+      receivers: z.array(splitReceiver()),
     }),
   ),
   notification_urls: z.array(z.string()),
@@ -182,6 +275,8 @@ export const orderResponse = z.strictObject({
     z.strictObject({ reference_id: z.optional(z.string()), name: z.string(), quantity: z.int(), unit_amount: cents() }),
   ),
   shipping: z.optional(z.strictObject({ address })),
+  // A Pix order's amount: its QR code's.
+  amount: z.optional(z.strictObject({ value: cents(), currency: z.literal('BRL') })),
   charges: z.array(chargeResponse),
   qr_codes: z.array(qrCode).check(z.maxLength(1)),
   notification_urls: z.array(z.string()),
@@ -286,6 +381,18 @@ export const publicKeyResponse = z.strictObject({
   created_at: z.int().check(z.minimum(0)),
 });
 
+/** POST /tokens/cards: the stored card, never its number or security code. */
+export const cardTokenResponse = z.strictObject({
+  id: withPrefix(ID_PREFIXES.card),
+  brand: z.enum(CARD_BRANDS),
+  first_digits: z.string().check(z.regex(/^\d{6}$/)),
+  last_digits: z.string().check(z.regex(/^\d{4}$/)),
+  exp_month: z.string().check(z.regex(/^[1-9]\d?$/)),
+  exp_year: z.string().check(z.regex(/^\d{4}$/)),
+  holder: z.strictObject({ name: z.string() }),
+  created_at: timestamp(),
+});
+
 /** POST /checkout-sdk/sessions. */
 export const sessionResponse = z.strictObject({ session: z.string().check(z.minLength(1)), expires_at: isoTime() });
 
@@ -310,7 +417,13 @@ const installmentPlan = z.strictObject({
   interest_free: z.boolean(),
   amount: z.strictObject({
     value: cents(),
-    fees: z.strictObject({ buyer: z.strictObject({ interest: z.strictObject({ total: cents() }) }) }),
+    currency: z.literal('BRL'),
+    // installments: the plan's count, as a charge of this plan sends it in amount.fees.buyer.interest.
+    fees: z.strictObject({
+      buyer: z.strictObject({
+        interest: z.strictObject({ total: cents(), installments: z.int().check(z.minimum(1), z.maximum(12)) }),
+      }),
+    }),
   }),
 });
 
@@ -354,6 +467,7 @@ export type ResponseSchemaChecks = [
     z.infer<typeof merchantAuthenticationResponse>,
     import('../three-ds/merchant-authentication').MerchantAuthenticationResource
   >,
+  Accepts<z.infer<typeof splitResponse>, import('../splits/split-resource').SplitResource>,
 ];
 
 /** GET /checkout-sdk/card-fields. */

@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
 import { INVALID_PARAMETER, UNEXPECTED_PARAMETER, type ErrorItem } from '../../core/error-item';
-import { chargeShapeProblems, orderChargeSchema } from '../charges/charge-request';
+import { chargeShapeProblems, orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { personNameRule } from '../../core/field-rules';
 import { address, cents, email, field, integer, notificationUrls, phones, taxId, text } from '../http/request-fields';
 import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
 import { expirationDateRule } from '../pix/expiration-date';
+import { QR_CODE_ARRANGEMENTS } from '../pix/qr-code-store';
+import { splitProblems, splitsSchema } from '../splits/split-request';
+import { toCents } from '../values/money';
 
 const item = () =>
   z.strictObject(
@@ -23,6 +26,19 @@ const qrCode = () =>
     {
       amount: z.strictObject({ value: cents(1) }, { error: 'must be an object with value (cents)' }),
       expiration_date: z.optional(field<number>(expirationDateRule, { type: 'string', format: 'date-time' })),
+      // The payment's split among receivers, passed to the charge the payment makes (docs/splits.md).
+      splits: z.optional(splitsSchema()),
+      // PAGBANK beside PIX: the code may also be paid from the provider's wallet (docs/pix.md).
+      arrangements: z.optional(
+        z
+          .array(z.enum(QR_CODE_ARRANGEMENTS, { error: 'must be PIX or PAGBANK' }), {
+            error: 'must be a list of PIX and PAGBANK',
+          })
+          .check(
+            z.minLength(1, 'must be a list of PIX and PAGBANK'),
+            z.maxLength(2, 'must be a list of PIX and PAGBANK'),
+          ),
+      ),
     },
     { error: 'must be a QR code object with amount' },
   );
@@ -87,10 +103,14 @@ function qrCodeProblems(body: { charges?: unknown; qr_codes?: unknown }, now: nu
     ];
   return body.qr_codes.flatMap((q, i) => {
     const at = `qr_codes[${i}].expiration_date`;
-    const when = expirationDateRule.normalise((q as { expiration_date?: unknown } | null)?.expiration_date);
-    return typeof when === 'number' && when <= now
-      ? [{ code: INVALID_PARAMETER, parameterName: at, description: `${at} must be in the future` }]
-      : [];
+    const code = q as { expiration_date?: unknown; splits?: unknown; amount?: { value?: unknown } } | null;
+    const when = expirationDateRule.normalise(code?.expiration_date);
+    return [
+      ...(typeof when === 'number' && when <= now
+        ? [{ code: INVALID_PARAMETER, parameterName: at, description: `${at} must be in the future` }]
+        : []),
+      ...splitProblems(code?.splits, toCents(code?.amount?.value), `qr_codes[${i}].`),
+    ];
   });
 }
 
@@ -100,9 +120,46 @@ export function validateOrder(body: unknown, now: number, strict = true): Parsed
   const parsed = parseWithSchema(ORDER_SCHEMA, value);
   const charges = value.charges;
   return withCrossFieldProblems(parsed, [
-    ...(Array.isArray(charges)
-      ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, 'order', strict))
-      : []),
+    ...(Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, strict)) : []),
     ...qrCodeProblems(value, now),
   ]);
+}
+
+/** The provider's form of POST /orders/{id}/pay: the charge inside `charges`, as in POST /orders. */
+const chargesWrapper = () =>
+  z.strictObject(
+    {
+      charges: z
+        .array(orderChargeSchema(), { error: 'must be a list with one charge' })
+        .check(z.minLength(1, 'must hold one charge'), z.maxLength(1, 'must hold exactly one charge')),
+    },
+    { error: 'must be a charge object, or an object with charges holding one charge' },
+  );
+
+/**
+ * The body of POST /orders/{id}/pay for the OpenAPI document: the provider's `{ charges: [ … ] }`,
+ * or the one charge's fields at the top level, which the sandbox has always taken.
+ */
+export const orderPaymentSchema = () => z.union([chargesWrapper(), orderChargeSchema()]);
+
+/** An order's payment: the charge, and where it sat in the body (`charges[0].` or empty), for error items. */
+export interface OrderPayment {
+  charge: ChargeBody;
+  at: string;
+}
+
+const CHARGES_WRAPPER = chargesWrapper();
+
+/** Validates a POST /orders/{id}/pay body in either form (`strict`: see chargeShapeProblems). */
+export function validateOrderPayment(body: Record<string, unknown>, strict = true): Parsed<OrderPayment> {
+  if (!('charges' in body)) {
+    const parsed = validateCharge(body, 'order', strict);
+    return parsed.ok ? { ok: true, value: { charge: parsed.value, at: '' } } : parsed;
+  }
+  const charges = body.charges;
+  const parsed = withCrossFieldProblems(
+    parseWithSchema(CHARGES_WRAPPER, body),
+    Array.isArray(charges) ? charges.flatMap((c, i) => chargeShapeProblems(c, `charges[${i}].`, strict)) : [],
+  );
+  return parsed.ok ? { ok: true, value: { charge: parsed.value.charges[0]!, at: 'charges[0].' } } : parsed;
 }

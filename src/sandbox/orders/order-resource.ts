@@ -14,6 +14,8 @@ export interface OrderResource {
   customer: OrderRecord['customer'];
   items: OrderRecord['items'];
   shipping?: NonNullable<OrderRecord['shipping']>;
+  /** A Pix order's amount: what its QR code asks the shopper for (docs/pix.md#creating-a-pix-order). */
+  amount?: { value: number; currency: 'BRL' };
   charges: ChargeResource[];
   /** The order's Pix QR code, when it was created with one (docs/pix.md); otherwise empty. */
   qr_codes: QrCodeResource[];
@@ -49,6 +51,9 @@ export function orderResource(
     customer: o.customer,
     items: o.items,
     ...(o.shipping && { shipping: o.shipping }),
+    ...(qrCodes.length && {
+      amount: { value: qrCodes.reduce((sum, q) => sum + q.amount, 0), currency: 'BRL' as const },
+    }),
     charges: charges.map((c) => chargeResource(c, apiUrl, now)),
     qr_codes: qrCodes.map((q) => qrCodeResource(q, apiUrl)),
     notification_urls: o.notificationUrls,

@@ -44,7 +44,12 @@ export function placeOrder(
     processor.create({ merchant, body: charge, at: `charges[${i}].`, orderId: order.id }),
   );
   const codes = (body.qr_codes ?? []).map((q) =>
-    newQrCode(merchant, order.id, { amount: q.amount.value, expiresAt: q.expiration_date }, now),
+    newQrCode(
+      merchant,
+      order.id,
+      { amount: q.amount.value, expiresAt: q.expiration_date, splits: q.splits, arrangements: q.arrangements },
+      now,
+    ),
   );
   for (const code of codes) qrCodes.insert(code);
   events.orderCreated(order, codes, origin);

@@ -1,7 +1,8 @@
 import type { Merchant } from '../merchants/merchant-store';
 import { buildBrCode } from './br-code';
 import { defaultExpiration } from './expiration-date';
-import type { QrCodeRecord } from './qr-code-store';
+import type { QrCodeArrangement, QrCodeRecord } from './qr-code-store';
+import type { SplitsBody } from '../splits/split-request';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
 /** The BR Code's txid (field 62-05) of a QR code: the first 25 hexadecimal digits of its id's UUID (docs/pix.md#the-br-code). */
@@ -15,7 +16,12 @@ const txidOf = (qrCodeId: string) => qrCodeId.slice(ID_PREFIXES.qrCode.length).r
 export function newQrCode(
   merchant: Merchant,
   orderId: string,
-  request: { amount: number; expiresAt: number | undefined },
+  request: {
+    amount: number;
+    expiresAt: number | undefined;
+    splits?: SplitsBody;
+    arrangements?: readonly QrCodeArrangement[];
+  },
   now: number,
 ): QrCodeRecord {
   const id = newId(ID_PREFIXES.qrCode);
@@ -35,5 +41,7 @@ export function newQrCode(
     expiresAt: request.expiresAt ?? defaultExpiration(now),
     chargeId: null,
     createdAt: now,
+    splits: request.splits ?? null,
+    arrangements: request.arrangements ? [...new Set(request.arrangements)] : ['PIX'],
   };
 }

@@ -73,6 +73,10 @@ export class QrCodePayments {
           amount: q.amount,
           subMerchant: null,
           notificationUrls: [],
+          metadata: null,
+          buyerInterest: null,
+          // The order's split of the code, now the charge's (docs/splits.md).
+          splits: q.splits && { ...q.splits, id: newId(ID_PREFIXES.split), custodyReleasedAt: null },
         },
         {
           status: 'PAID',

@@ -1,6 +1,7 @@
 import { timestamp } from '../clock';
 import type { Link } from '../values/link';
-import type { QrCodeRecord } from './qr-code-store';
+import type { QrCodeArrangement, QrCodeRecord } from './qr-code-store';
+import type { SplitsBody } from '../splits/split-request';
 
 /** A Pix QR code as an order shows it (docs/pix.md). */
 export interface QrCodeResource {
@@ -9,7 +10,10 @@ export interface QrCodeResource {
   amount: { value: number };
   /** The BR Code ("Pix Copia e Cola"). */
   text: string;
-  arrangements: ['PIX'];
+  /** How it may be paid: PIX, and PAGBANK when the order asked. */
+  arrangements: QrCodeArrangement[];
+  /** The split its payment's charge will have, as sent (docs/splits.md). */
+  splits?: SplitsBody;
   /** QRCODE.PNG (image/png), then QRCODE.BASE64 (the same PNG as base64 text). */
   links: [QrCodeLink<'QRCODE.PNG', 'image/png'>, QrCodeLink<'QRCODE.BASE64', 'text/plain'>];
 }
@@ -27,7 +31,8 @@ export function qrCodeResource(q: QrCodeRecord, apiUrl: string): QrCodeResource 
     expiration_date: timestamp(new Date(q.expiresAt)),
     amount: { value: q.amount },
     text: q.text,
-    arrangements: ['PIX'],
+    arrangements: q.arrangements,
+    ...(q.splits && { splits: q.splits }),
     links: [
       { rel: 'QRCODE.PNG', href: qrCodeImageUrl(apiUrl, q.id, 'png'), media: 'image/png', type: 'GET' },
       { rel: 'QRCODE.BASE64', href: qrCodeImageUrl(apiUrl, q.id, 'base64'), media: 'text/plain', type: 'GET' },

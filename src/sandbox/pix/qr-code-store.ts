@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database';
+import type { SplitsBody } from '../splits/split-request';
 
 /** A Pix QR code of an order, as stored. Times are milliseconds since the epoch; the amount is cents. */
 export interface QrCodeRecord {
@@ -14,7 +15,15 @@ export interface QrCodeRecord {
   /** The charge its payment made; null while unpaid. */
   chargeId: string | null;
   createdAt: number;
+  /** How the payment's charge will be split among receivers (docs/splits.md), when the order asked. */
+  splits: SplitsBody | null;
+  /** How the code may be paid: PIX, and PAGBANK (the provider's wallet) when the order asked (docs/pix.md). */
+  arrangements: QrCodeArrangement[];
 }
+
+/** PIX: any bank's Pix; PAGBANK: the provider's wallet ("Pagar com PagBank"). */
+export const QR_CODE_ARRANGEMENTS = ['PIX', 'PAGBANK'] as const;
+export type QrCodeArrangement = (typeof QR_CODE_ARRANGEMENTS)[number];
 
 interface Row {
   id: string;
@@ -25,6 +34,8 @@ interface Row {
   expires_at: number;
   charge_id: string | null;
   created_at: number;
+  splits: string | null;
+  arrangements: string | null;
 }
 
 const toRecord = (r: Row): QrCodeRecord => ({
@@ -36,6 +47,9 @@ const toRecord = (r: Row): QrCodeRecord => ({
   expiresAt: r.expires_at,
   chargeId: r.charge_id,
   createdAt: r.created_at,
+  splits: r.splits === null ? null : (JSON.parse(r.splits) as SplitsBody),
+  // Codes stored before the column existed were Pix only.
+  arrangements: r.arrangements === null ? ['PIX'] : (JSON.parse(r.arrangements) as QrCodeArrangement[]),
 });
 
 /** Stores orders' Pix QR codes. Writes are single statements; callers group them in a transaction. */
@@ -48,9 +62,9 @@ export class QrCodeStore {
   private readonly expiringRows;
 
   constructor(db: Db) {
-    this.insertRow = db.prepare<[string, string, string, number, string, number, number]>(
-      `INSERT INTO qr_codes (id, merchant_id, order_id, amount, text, expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    this.insertRow = db.prepare<[string, string, string, number, string, number, number, string | null, string]>(
+      `INSERT INTO qr_codes (id, merchant_id, order_id, amount, text, expires_at, created_at, splits, arrangements)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.byId = db.prepare<[string], Row>('SELECT * FROM qr_codes WHERE id = ?');
     this.byOrder = db.prepare<[string], Row>('SELECT * FROM qr_codes WHERE order_id = ? ORDER BY created_at, rowid');
@@ -72,7 +86,9 @@ export class QrCodeStore {
   }
 
   insert(q: QrCodeRecord): void {
-    this.insertRow.run(q.id, q.merchantId, q.orderId, q.amount, q.text, q.expiresAt, q.createdAt);
+    const splits = q.splits && JSON.stringify(q.splits);
+    const arrangements = JSON.stringify(q.arrangements);
+    this.insertRow.run(q.id, q.merchantId, q.orderId, q.amount, q.text, q.expiresAt, q.createdAt, splits, arrangements);
   }
 
   /** The merchant's QR code; undefined for an unknown id or another merchant's code. */

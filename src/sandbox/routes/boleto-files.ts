@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { NOT_FOUND } from '../http/api-error-code';
 import { renderBoletoPdf } from '../boleto/boleto-pdf';
+import { paymentInstructionLines, templateTitle } from '../boleto/boleto-instructions';
+import { addDays } from '../charges/charge-rules';
 import { renderBarcodePng } from '../boleto/boleto-png';
 import { freeFieldOf } from '../boleto/boleto-line';
 import { formatCep, formatTaxId } from '../values/document-format';
@@ -69,7 +71,18 @@ export const BOLETO_FILE_ROUTE: Route = defineRoute({
         },
         dueDate: boleto.due_date,
         amount: formatBrl(charge.amount),
-        instructions: [boleto.instruction_lines.line_1, boleto.instruction_lines.line_2],
+        // The merchant's two lines, then the payment instructions as a bank words them.
+        instructions: [
+          boleto.instruction_lines.line_1,
+          boleto.instruction_lines.line_2,
+          ...paymentInstructionLines(
+            boleto.payment_instructions,
+            boleto.days_until_expiration === undefined
+              ? undefined
+              : addDays(boleto.due_date, boleto.days_until_expiration),
+          ),
+        ],
+        kind: templateTitle(boleto.template ?? 'COBRANCA'),
         // The last 11 digits of the free field the barcode carries, as a bank's nosso número.
         reference: freeFieldOf(boleto.id).slice(14),
         barcode: boleto.barcode,

@@ -1,16 +1,35 @@
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
-import { orderChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
 import { ApiError } from '../http/api-error';
 import { ORDER_EXAMPLE } from '../openapi/request-examples';
 import { orderResponse } from '../openapi/response-schemas';
-import { orderSchema, validateOrder, type OrderBody } from '../orders/order-request';
+import {
+  orderPaymentSchema,
+  orderSchema,
+  validateOrder,
+  validateOrderPayment,
+  type OrderBody,
+  type OrderPayment,
+} from '../orders/order-request';
 import { orderResource, payable } from '../orders/order-resource';
 import { placeOrder } from '../orders/place-order';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
-import { ID_PREFIXES } from '../values/resource-id';
+import * as z from 'zod/mini';
+import { described } from '../http/described';
+import { ID_PREFIXES, idPattern } from '../values/resource-id';
 import { originOf } from '../journal/status-changes';
+
+/** GET /orders: the one filter the provider documents, the charge's id. */
+const byChargeQuery = z.strictObject({
+  charge_id: described(
+    z
+      .string({ error: 'is required: the id of a charge of the order, CHAR_<uuid>' })
+      .check(z.regex(new RegExp(idPattern(ID_PREFIXES.charge)), 'must be the id of a charge, CHAR_<uuid>')),
+    "The id of one of the order's charges.",
+    'CHAR_6f1c2b7e-2a1d-4b7e-9c1a-2f1f8f0f6b11',
+  ),
+});
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order for this account.');
 
@@ -57,6 +76,36 @@ export const ORDER_ROUTES: Route[] = [
         return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
       },
   }),
+  defineRoute<undefined, z.infer<typeof byChargeQuery>>({
+    operationId: 'findOrderByCharge',
+    method: 'get',
+    path: '/orders',
+    origin: 'api',
+    tag: 'Orders',
+    summary: 'The order a charge belongs to: GET /orders?charge_id=CHAR_…',
+    security: 'bearer',
+    query: byChargeQuery,
+    responses: { '200': json('Order', orderResponse, "The charge's order.") },
+    errors: [400, 401, 404],
+    handle:
+      (deps) =>
+      (c, { query }) => {
+        const merchantId = c.get('merchant').id;
+        const orderId = deps.charges.get(query.charge_id, merchantId)?.orderId;
+        const order = orderId ? deps.orders.get(orderId, merchantId) : undefined;
+        // A charge made without an order (POST /charges) has none to answer, as an unknown charge has none.
+        if (!order) throw ApiError.of(404, NOT_FOUND, 'charge_id', 'No order of this account has that charge.');
+        return c.json(
+          orderResource(
+            order,
+            deps.charges.listByOrder(order.id),
+            deps.qrCodes.listByOrder(order.id),
+            deps.apiUrl,
+            deps.clock.now().getTime(),
+          ),
+        );
+      },
+  }),
   defineRoute({
     operationId: 'getOrder',
     method: 'get',
@@ -85,22 +134,23 @@ export const ORDER_ROUTES: Route[] = [
         );
       },
   }),
-  defineRoute<ChargeBody, undefined, IdParams>({
+  defineRoute<OrderPayment, undefined, IdParams>({
     operationId: 'payOrder',
     method: 'post',
     path: '/orders/{id}/pay',
     origin: 'api',
     tag: 'Orders',
-    summary: 'Pay an order created without payment (or whose charges failed)',
+    summary:
+      'Pay an order created without payment (or whose charges failed): `{ charges: [ charge ] }` as in POST /orders, or the charge alone',
     security: 'bearer',
     idempotent: true,
     params: idParams(ID_PREFIXES.order, 'order', notFound),
     body: {
       contentType: 'application/json',
       required: true,
-      schema: { name: 'OrderChargeRequest', schema: orderChargeSchema() },
-      example: ORDER_EXAMPLE.charges[0],
-      parse: (raw, deps) => validateCharge(raw, 'order', deps.strict),
+      schema: { name: 'OrderPaymentRequest', schema: orderPaymentSchema() },
+      example: { charges: ORDER_EXAMPLE.charges },
+      parse: (raw, deps) => validateOrderPayment(raw, deps.strict),
     },
     responses: { '201': json('Order', orderResponse, 'The order with its new charge.', { headers: REPLAYED_HEADER }) },
     errors: [...JSON_BODY_ERRORS, 404, 409, 422],
@@ -130,7 +180,7 @@ export const ORDER_ROUTES: Route[] = [
                 `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
               );
             }
-            const charge = processor.create({ merchant, body, at: '', orderId: id });
+            const charge = processor.create({ merchant, body: body.charge, at: body.at, orderId: id });
             events.created(charge, originOf(c), order);
             const now = deps.clock.now().getTime();
             return {

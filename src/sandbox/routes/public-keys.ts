@@ -15,7 +15,8 @@ const publicKeyBody = z.strictObject({
 
 /**
  * POST /public-keys { type: "card" }: a new RSA-2048 key for card encryption (the previous one
- * stays valid 7 days). GET /public-keys/card: the current one. Merchant bearer token.
+ * stays valid 7 days); PUT /public-keys/card replaces it the same way. GET /public-keys/card: the
+ * current one. Merchant bearer token.
  */
 export const PUBLIC_KEY_ROUTES: Route[] = [
   defineRoute<z.infer<typeof publicKeyBody>>({
@@ -37,6 +38,20 @@ export const PUBLIC_KEY_ROUTES: Route[] = [
     // integrations check (docs/rules.md#success-answers).
     responses: { '200': json('PublicKey', publicKeyResponse, 'The new key.') },
     errors: JSON_BODY_ERRORS,
+    handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id))),
+  }),
+  defineRoute({
+    operationId: 'replacePublicKey',
+    method: 'put',
+    path: '/public-keys/card',
+    origin: 'api',
+    tag: 'Keys and sessions',
+    summary: 'Replace the card public key with a new one (the previous one keeps decrypting 7 days)',
+    security: 'bearer',
+    // The same rotation as POST /public-keys, under the provider's update operation: cards
+    // encrypted with the replaced key still pay during KEY_OVERLAP_MS (docs/rules.md#credentials).
+    responses: { '200': json('PublicKey', publicKeyResponse, 'The new key.') },
+    errors: [401],
     handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id))),
   }),
   defineRoute({

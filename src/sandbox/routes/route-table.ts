@@ -20,6 +20,8 @@ import { OPENAPI_ROUTES } from './openapi';
 import { ORDER_ROUTES } from './orders';
 import { PIX_SIMULATOR_ROUTES } from './pix-simulator';
 import { PUBLIC_KEY_ROUTES } from './public-keys';
+import { TOKEN_ROUTES } from './tokens';
+import { SPLIT_ROUTES } from './splits';
 import { QR_CODE_FILE_ROUTE } from './qr-code-files';
 import { SDK_SCRIPT_ROUTE } from './sdk-scripts';
 import { SDK_SESSION_ROUTES } from './sdk-sessions';
@@ -37,6 +39,7 @@ import { WEBHOOK_DELIVERY_ROUTES } from './webhook-deliveries';
 export const routeTable = (): readonly Route[] => [
   SDK_SCRIPT_ROUTE,
   ...PUBLIC_KEY_ROUTES,
+  ...TOKEN_ROUTES,
   ...SDK_SESSION_ROUTES,
   ...CARD_FIELDS_ROUTES,
   ...AUTHENTICATION_ROUTES,
@@ -44,6 +47,7 @@ export const routeTable = (): readonly Route[] => [
   ...CHARGE_ROUTES,
   ...CHECKOUT_ROUTES,
   ...CHECKOUT_PAY_ROUTES,
+  ...SPLIT_ROUTES,
   BOLETO_FILE_ROUTE,
   ...BOLETO_SIMULATOR_ROUTES,
   QR_CODE_FILE_ROUTE,

@@ -35,14 +35,14 @@ export const SDK_SESSION_ROUTES: Route[] = [
       // A null expires_in is refused as any other non-integer: it is no number of seconds.
       parse: (raw) => unexpectedFirst(parseWithSchema(sessionBody, raw)),
     },
-    responses: { '201': json('SdkSession', sessionResponse, 'The session.') },
+    responses: { '200': json('SdkSession', sessionResponse, 'The session.') },
     errors: JSON_BODY_ERRORS,
     handle:
       (deps) =>
       (c, { body }) => {
         const ttl = body.expires_in === undefined ? MAX_SESSION_TTL_MS : body.expires_in * 1000;
         const created = deps.sessions.create(c.get('merchant').id, ttl);
-        return c.json({ session: created.session, expires_at: created.expiresAt }, 201);
+        return c.json({ session: created.session, expires_at: created.expiresAt }, 200);
       },
   }),
 ];

@@ -11,6 +11,15 @@ export interface Migration {
   up(db: Db): void;
 }
 
+/**
+ * Adds a column unless the table has it: a step that adds columns then runs again on a file rewound
+ * to an older version by hand (the webhook outbox's test of a version 6 file keeps the later columns).
+ */
+export function addColumnOnce(db: Db, table: string, column: string, type: string): void {
+  const columns = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(table);
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+}
+
 /** The data file's schema version: SQLite's `user_version`, 0 for a file from before migrations. */
 export const schemaVersion = (db: Db): number => db.pragma('user_version', { simple: true }) as number;
 

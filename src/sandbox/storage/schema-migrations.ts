@@ -10,6 +10,8 @@ import { consoleJournal } from './migrations/008-console-journal';
 import { deliveryResources } from './migrations/009-delivery-resources';
 import { reportedChanges } from './migrations/010-reported-changes';
 import { checkouts } from './migrations/011-checkouts';
+import { chargeReferenceFields } from './migrations/012-charge-reference-fields';
+import { splits } from './migrations/013-splits';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -28,4 +30,6 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   deliveryResources,
   reportedChanges,
   checkouts,
+  chargeReferenceFields,
+  splits,
 ];

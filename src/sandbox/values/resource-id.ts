@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   event: 'EVT_',
   publicKey: 'PUBK_',
   checkout: 'CHEC_',
+  split: 'SPLI_',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

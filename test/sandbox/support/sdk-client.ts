@@ -14,7 +14,7 @@ export async function createSession(
     headers: { Authorization: `Bearer ${token}`, ...(body && { 'Content-Type': 'application/json' }) },
     body: body && JSON.stringify(body),
   });
-  if (res.status !== 201) throw new Error(`session: ${res.status} ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`session: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { session: string }).session;
 }
 
