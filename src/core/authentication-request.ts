@@ -307,7 +307,8 @@ export function validateAuthenticationData(
 }
 
 /**
- * The value at `path` in `root`: what a failed rule was given. An issue does not carry it, and the rules only ever see the values the snapshot holds, so reading it back is exact.
+ * The value at `path` in `root`: what a failed rule was given. An issue does not carry it, and
+ * the rules only ever see the values the snapshot holds, so reading it back is exact.
  */
 function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let v = root;
