@@ -1,4 +1,3 @@
-import * as z from 'zod/v4/core';
 import { errorItem, INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from './error-item';
 import {
   ADDRESS_RULES,
@@ -64,18 +63,17 @@ export interface AuthenticationData {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
 
-// The schema is built on first use, not at import: importing the SDK must cost nothing.
-let schema: ReturnType<typeof buildDataSchema> | undefined;
-
 /**
- * The one schema, built once. Its objects are zod's plain `$ZodObject`, which never compiles a
- * parser: only `$ZodObjectJIT` (what `zod/mini`'s `z.object` builds) probes `new Function`, which a
- * strict CSP reports as a violation. zod is used as published (docs/development.md "Upgrading
- * zod"); the schema sets none of zod's page-wide configuration, and every issue carries its own
- * message, so a merchant's error map never replaces one. test/e2e/strict-csp.spec.ts checks both
- * on a strict-CSP page.
+ * One node of the request's shape: a field rule (src/core/field-rules.ts), an optional node, an
+ * object of nodes, or a list of one node; an object or list carries the message of a value that is
+ * not one. The one description of `data`: `validateAuthenticationData` walks it and the sandbox
+ * turns it into the zod schema of its OpenAPI document (src/sandbox/three-ds/data-schema.ts).
  */
-const dataSchema = () => (schema ??= buildDataSchema(use));
+export type DataNode =
+  | FieldRule
+  | { readonly optional: DataNode }
+  | { readonly object: Readonly<Record<string, DataNode>>; readonly message: string }
+  | { readonly list: DataNode; readonly message: string };
 
 /**
  * The rules of the 3DS request written only here (the others are shared in field-rules.ts).
@@ -114,95 +112,113 @@ export const DATA_RULE_SCHEMAS: ReadonlyArray<readonly [FieldRule, JsonSchema]> 
   [CURRENCY_RULE, CURRENCY_SCHEMA],
 ];
 
-/** Wraps a field rule as a zod step; the sandbox passes one that also documents the rule (OpenAPI). */
-export type RuleStep = <T>(r: FieldRule) => z.$ZodTransform<T, unknown>;
-
-/**
- * A field's rule (src/core/field-rules.ts, shared with every sandbox schema) as a zod step: a
- * transform that reports its own issue, rather than z.string().check(…), z.number(), z.enum(…):
- * every field then needs the same small zod module, and the SDK bundle carries none of the others.
- * The schema is built on zod's core classes, not the zod/mini wrappers: the wrappers only add
- * methods this module never calls, and are half a kilobyte of the script's gzip.
- */
-const use: RuleStep = <T>(r: FieldRule) =>
-  new z.$ZodTransform({
-    type: 'transform',
-    transform: (input, payload) => {
-      const value = r.normalise(input);
-      if (!r.test(value)) payload.issues.push({ code: 'custom', message: r.message, input });
-      return value as T;
-    },
-  }) as z.$ZodTransform<T, unknown>;
-const optional = <T extends z.$ZodType>(innerType: T) =>
-  new z.$ZodOptional({ type: 'optional', innerType }) as unknown as z.$ZodOptional<T>;
-
 const OBJECT = 'must be an object';
 /** The three forms of a card, for the messages that explain them. */
 const CARD_FORMS = 'id, encrypted, or number with expMonth, expYear and holder.name';
 
-/**
- * The schema of a 3DS request's `data`, built with `use` for every field. Exported so the
- * sandbox's OpenAPI document describes the very schema both sides validate with.
- */
-export function buildDataSchema(use: RuleStep) {
-  const object = <S extends z.$ZodLooseShape>(shape: S, message = OBJECT) =>
-    new z.$ZodObject({ type: 'object', shape, error: () => message }) as z.$ZodObject<S>;
-  const phone = object({
-    country: use<string>(phoneCountryRule),
-    area: use<string>(phoneAreaRule),
-    number: use<string>(phoneNumberRule),
-    type: use<PhoneType>(PHONE_TYPE_RULE),
-  });
+const optional = (node: DataNode): DataNode => ({ optional: node });
+const object = (shape: Record<string, DataNode>, message = OBJECT): DataNode => ({ object: shape, message });
+
+// Built on first use, not at import: importing the SDK must cost nothing.
+let shape: DataNode | undefined;
+
+/** The shape of a 3DS request's `data`, built once: what the SDK and the sandbox both validate. */
+export function dataShape(): DataNode {
+  if (shape) return shape;
   const a = ADDRESS_RULES;
   const address = () =>
     optional(
       object({
-        street: use<string>(a.street),
-        number: use<string>(a.number),
-        complement: optional(use<string>(a.complement)),
-        city: use<string>(a.city),
-        regionCode: use<string>(a.regionCode),
-        country: use<string>(a.country),
-        postalCode: use<string>(a.postalCode),
+        street: a.street,
+        number: a.number,
+        complement: optional(a.complement),
+        city: a.city,
+        regionCode: a.regionCode,
+        country: a.country,
+        postalCode: a.postalCode,
       }),
     );
-  return object({
+  return (shape = object({
     customer: object({
-      name: use<string>(personNameRule),
-      email: use<string>(emailRule),
-      phones: new z.$ZodArray({
-        type: 'array',
-        element: phone,
-        error: () => 'must be a list with at least one phone of type MOBILE',
-      }) as z.$ZodArray<typeof phone>,
+      name: personNameRule,
+      email: emailRule,
+      phones: {
+        list: object({
+          country: phoneCountryRule,
+          area: phoneAreaRule,
+          number: phoneNumberRule,
+          type: PHONE_TYPE_RULE,
+        }),
+        message: 'must be a list with at least one phone of type MOBILE',
+      },
     }),
     paymentMethod: object({
-      type: use<CardPaymentType>(PAYMENT_TYPE_RULE),
-      installments: use<number>(installmentsRule),
+      type: PAYMENT_TYPE_RULE,
+      installments: installmentsRule,
       card: object(
         {
-          id: optional(use<string>(CARD_ID_RULE)),
-          encrypted: optional(use<string>(ENCRYPTED_CARD_RULE)),
-          number: optional(use<string>(cardNumberRule)),
-          expMonth: optional(use<number>(expMonthRule)),
-          expYear: optional(use<number>(expYearRule)),
-          holder: optional(object({ name: optional(use<string>(holderNameRule)) })),
+          id: optional(CARD_ID_RULE),
+          encrypted: optional(ENCRYPTED_CARD_RULE),
+          number: optional(cardNumberRule),
+          expMonth: optional(expMonthRule),
+          expYear: optional(expYearRule),
+          holder: optional(object({ name: optional(holderNameRule) })),
         },
         `must be an object with ${CARD_FORMS}`,
       ),
     }),
-    amount: object({
-      value: use<number>(AMOUNT_VALUE_RULE),
-      currency: use<'BRL'>(CURRENCY_RULE),
-    }),
+    amount: object({ value: AMOUNT_VALUE_RULE, currency: CURRENCY_RULE }),
     billingAddress: address(),
     shippingAddress: address(),
-  });
+  }));
+}
+
+/** A rule a value breaks: where, and the rule's message. */
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * Checks `value` against `node`, depth first in the shape's order, and returns the normalised
+ * value: objects keep only the keys their shape knows. By hand, not with zod, for the script's
+ * budget (docs/performance.md): zod's core parser is about 3 KB of gateway.js's gzip, and the walk
+ * needs four kinds of node. It keeps the semantics zod gave this shape (test/unit and
+ * test/sandbox/field-rules-table.test.ts compare every item): an absent optional value passes, a
+ * rule runs on an absent value too (and reports it), a key is kept when given or when its value is
+ * defined.
+ */
+function walk(node: DataNode, value: unknown, path: PropertyKey[], issues: Issue[]): unknown {
+  if ('optional' in node) return value === undefined ? value : walk(node.optional, value, path, issues);
+  if ('object' in node) {
+    const fields = obj(value);
+    if (!fields) {
+      issues.push({ path, message: node.message });
+      return value;
+    }
+    const out: Raw = {};
+    for (const key of Object.keys(node.object)) {
+      const v = walk(node.object[key]!, fields[key], [...path, key], issues);
+      if (v !== undefined || key in fields) out[key] = v;
+    }
+    return out;
+  }
+  if ('list' in node) {
+    if (!Array.isArray(value)) {
+      issues.push({ path, message: node.message });
+      return value;
+    }
+    return value.map((v, i) => walk(node.list, v, [...path, i], issues));
+  }
+  const v = node.normalise(value);
+  if (!node.test(v)) issues.push({ path, message: node.message });
+  return v;
 }
 
 type Raw = Record<string, unknown>;
-// zod's own test of "an object, not an array" ($ZodObject's), which the script carries anyway.
-const obj = (v: unknown): Raw | undefined => (z.util.isObject(v) ? (v as Raw) : undefined);
+// An object, not an array or null: what the shape's objects accept.
+const obj = (v: unknown): Raw | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Raw) : undefined;
 const given = (v: unknown) => v != null;
 // Number() throws on a symbol, and the snapshot puts one where a value could not be read.
 const asNumber = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
@@ -263,50 +279,36 @@ export function validateAuthenticationData(
   // `plain`: the caller (the API, with a parsed JSON body) already has plain data without nulls,
   // so the page-input snapshot and its caps are skipped and each rule reports the real problem.
   const snap = plain ? { value: input, problems: new Map<string, ErrorItem>() } : safeSnapshot(input, root);
-  const parsed = check(dataSchema(), snap.value);
+  const issues: Issue[] = [];
+  const parsed = walk(dataShape(), snap.value, [], issues);
   const errors: ErrorItem[] = [];
   // One item per parameter, and none inside a parameter already reported.
   const push = (item: ErrorItem) => {
     if (!errors.some((e) => isWithin(item.parameterName, e.parameterName))) errors.push(item);
   };
-  if (parsed.issues) {
-    for (const issue of parsed.issues) {
-      const at = (issue.path ?? []) as PropertyKey[];
-      const path = formatPath([...root, ...at]);
-      // Any rule fails on an absent value: that is "required", not "invalid".
-      const missing = valueAt(snap.value, at) == null;
-      // Where the snapshot could not read a value, its own explanation replaces zod's.
-      push(
-        snap.problems.get(path) ??
-          errorItem(
-            missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
-            path,
-            `${missing ? 'is required: it ' : ''}${issue.message}`,
-          ),
-      );
-    }
+  for (const { path: at, message } of issues) {
+    const path = formatPath([...root, ...at]);
+    // Any rule fails on an absent value: that is "required", not "invalid".
+    const missing = valueAt(snap.value, at) == null;
+    // Where the snapshot could not read a value, its own explanation replaces the rule's.
+    push(
+      snap.problems.get(path) ??
+        errorItem(
+          missing ? REQUIRED_PARAMETER : INVALID_PARAMETER,
+          path,
+          `${missing ? 'is required: it ' : ''}${message}`,
+        ),
+    );
   }
   const raw = obj(snap.value);
   if (raw) crossFieldProblems(raw, formatPath(root), now, push);
-  // The first issue is always kept, so items exist whenever zod found one.
-  return errors.length ? { ok: false, errors } : { ok: true, value: toData((parsed as { value: Parsed }).value) };
+  // The first issue is always kept, so items exist whenever the walk found one.
+  return errors.length ? { ok: false, errors } : { ok: true, value: toData(parsed as AuthenticationData) };
 }
 
 /**
- * Runs the schema through its Standard Schema `validate` (zod's public, vendor-neutral entry)
- * rather than `safeParse`: `safeParse` builds a `ZodError` (its lazy message and `toString`) that
- * this module never reads, 0.4 KB of the script's gzip. Every rule here is synchronous, so zod
- * answers at once; a Promise would be a bug in a rule, never the caller's input.
- */
-function check<S extends z.$ZodType>(schema: S, value: unknown) {
-  const result = schema['~standard'].validate(value);
-  if (result instanceof Promise) throw new TypeError('async rule');
-  return result;
-}
-
-/**
- * The value at `path` in `root`: what a failed rule was given. The Standard Schema issue does not
- * carry it, and the rules only ever see the values the snapshot holds, so reading it back is exact.
+ * The value at `path` in `root`: what a failed rule was given. An issue does not carry it, and
+ * the rules only ever see the values the snapshot holds, so reading it back is exact.
  */
 function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let v = root;
@@ -314,15 +316,13 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return v;
 }
 
-type Parsed = z.output<ReturnType<typeof buildDataSchema>>;
-
 /**
- * The validated data for the wire. zod's objects already hold only the keys their shape knows, and
+ * The validated data for the wire. The walk's objects already hold only the keys their shape knows, and
  * the cross-field rules allow one card form, so the parsed value is used as it is; only a holder
  * without a name is left out (the id and encrypted forms may carry an empty one). Spread rather than
  * copied field by field: the script carries no list of the card's and the request's keys.
  */
-function toData(p: Parsed): AuthenticationData {
+function toData(p: AuthenticationData): AuthenticationData {
   const { card } = p.paymentMethod;
   return {
     ...p,

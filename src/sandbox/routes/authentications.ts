@@ -2,11 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
-import {
-  buildDataSchema,
-  validateAuthenticationData,
-  type AuthenticationData,
-} from '../../core/authentication-request';
+import { validateAuthenticationData, type AuthenticationData } from '../../core/authentication-request';
 import { AUTHENTICATIONS_PATH } from '../../core/authentication-resource';
 import type { DeviceInfo } from '../../core/device-info';
 import { CONTINUE_PATH } from '../../core/three-ds-method';
@@ -17,6 +13,7 @@ import { field } from '../http/request-fields';
 import { AUTHENTICATION_EXAMPLE, authenticationExamples } from '../openapi/request-examples';
 import { merchantAuthenticationResponse, sdkAuthenticationResponse } from '../openapi/response-schemas';
 import { toResource } from '../three-ds/authentication-resource';
+import { buildDataSchema } from '../three-ds/data-schema';
 import { deviceBody } from '../three-ds/device-body';
 import { merchantAuthentication } from '../three-ds/merchant-authentication';
 import { defineRoute, type Route } from '../http/route';
