@@ -15,8 +15,29 @@ const DIGITS = '[digits]';
 const MAX_WALK_DEPTH = 4 * MAX_JSON_DEPTH;
 
 /** A key as compared: compatibility forms folded (full-width letters), lower case, letters and digits only. */
-const keyName = (key: string) =>
+const foldKey = (key: string) =>
   (/^[\x20-\x7e]*$/.test(key) ? key : key.normalize('NFKC')).toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The folded names of the keys seen lately: a body's keys are mostly the same few dozen, and
+ * folding each with three regular expressions was a tenth of the walk. Only short keys with too
+ * few digits to hold a card number are kept (this map is memory, not the log, but holds no card
+ * data either); it starts over past {@link KEY_NAMES_KEPT}.
+ */
+const keyNames = new Map<string, string>();
+const KEY_NAMES_KEPT = 1024;
+
+function keyName(key: string): string {
+  let name = keyNames.get(key);
+  if (name === undefined) {
+    name = foldKey(key);
+    if (key.length <= 64 && tooFewDigits(key)) {
+      if (keyNames.size >= KEY_NAMES_KEPT) keyNames.clear();
+      keyNames.set(key, name);
+    }
+  }
+  return name;
+}
 
 /** Key names whose value is card data wherever they are (`security_code`, `securityCode`, `CVV2`, `cardNumber`, …). */
 const SECRET_KEY = /securitycode|cvv|cvc|cardnumber|cardcode|encryptedcard|^pan$|^csc$/;
@@ -133,11 +154,15 @@ function redactJson(value: unknown, key: string, parent: string, depth: number):
   if (typeof value === 'number') return redactNumber(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, key, parent, depth + 1));
   if (value && typeof value === 'object') {
-    // Without a prototype, `__proto__` is a key like any other (an own property, as JSON.parse made
-    // it); and a plain loop, several times faster than Object.fromEntries on every object of a body.
-    const out: Record<string, unknown> = Object.create(null);
+    // A plain object and a plain loop: an object without a prototype is a dictionary to V8, which
+    // JSON.stringify writes several times slower (docs/performance.md#the-journal); `__proto__` is
+    // then defined as an own property, as JSON.parse made it, never assigned (which sets the prototype).
+    const out: Record<string, unknown> = {};
     for (const k of Object.keys(value)) {
-      out[redactText(k, depth)] = redactJson((value as Record<string, unknown>)[k], k, key, depth + 1);
+      const name = redactText(k, depth);
+      const item = redactJson((value as Record<string, unknown>)[k], k, key, depth + 1);
+      if (name === '__proto__') Object.defineProperty(out, name, { value: item, enumerable: true, writable: true });
+      else out[name] = item;
     }
     return out;
   }
