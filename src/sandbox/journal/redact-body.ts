@@ -15,8 +15,29 @@ const DIGITS = '[digits]';
 const MAX_WALK_DEPTH = 4 * MAX_JSON_DEPTH;
 
 /** A key as compared: compatibility forms folded (full-width letters), lower case, letters and digits only. */
-const keyName = (key: string) =>
+const foldKey = (key: string) =>
   (/^[\x20-\x7e]*$/.test(key) ? key : key.normalize('NFKC')).toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The folded names of the keys seen lately: a body's keys are mostly the same few dozen, and
+ * folding each with three regular expressions was a tenth of the walk. Only short keys with too
+ * few digits to hold a card number are kept (this map is memory, not the log, but holds no card
+ * data either); it starts over past {@link KEY_NAMES_KEPT}.
+ */
+const keyNames = new Map<string, string>();
+const KEY_NAMES_KEPT = 1024;
+
+function keyName(key: string): string {
+  let name = keyNames.get(key);
+  if (name === undefined) {
+    name = foldKey(key);
+    if (key.length <= 64 && tooFewDigits(key)) {
+      if (keyNames.size >= KEY_NAMES_KEPT) keyNames.clear();
+      keyNames.set(key, name);
+    }
+  }
+  return name;
+}
 
 /** Key names whose value is card data wherever they are (`security_code`, `securityCode`, `CVV2`, `cardNumber`, …). */
 const SECRET_KEY = /securitycode|cvv|cvc|cardnumber|cardcode|encryptedcard|^pan$|^csc$/;
@@ -133,11 +154,15 @@ function redactJson(value: unknown, key: string, parent: string, depth: number):
   if (typeof value === 'number') return redactNumber(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, key, parent, depth + 1));
   if (value && typeof value === 'object') {
-    // Without a prototype, `__proto__` is a key like any other (an own property, as JSON.parse made
-    // it); and a plain loop, several times faster than Object.fromEntries on every object of a body.
-    const out: Record<string, unknown> = Object.create(null);
+    // A plain object and a plain loop: an object without a prototype is a dictionary to V8, which
+    // JSON.stringify writes several times slower (docs/performance.md#the-journal); `__proto__` is
+    // then defined as an own property, as JSON.parse made it, never assigned (which sets the prototype).
+    const out: Record<string, unknown> = {};
     for (const k of Object.keys(value)) {
-      out[redactText(k, depth)] = redactJson((value as Record<string, unknown>)[k], k, key, depth + 1);
+      const name = redactText(k, depth);
+      const item = redactJson((value as Record<string, unknown>)[k], k, key, depth + 1);
+      if (name === '__proto__') Object.defineProperty(out, name, { value: item, enumerable: true, writable: true });
+      else out[name] = item;
     }
     return out;
   }
@@ -186,7 +211,53 @@ function redacted(text: string): string {
       text,
     );
   }
-  return JSON.stringify(redactJson(value, '', '', 0));
+  // `text`, not `body`: one with a byte-order mark takes the walk (the tests compare both ways by it).
+  return JSON.stringify(mayHoldCardData(text) ? redactJson(value, '', '', 0) : value);
+}
+
+/** Breaks a run of digits as {@link DIGIT_RUN} reads it: JSON's and a form's punctuation (not `%`, which may start `%20`). */
+const RUN_BREAK = new Set(Array.from('"\'{}[]():;,=&<>', (c) => c.charCodeAt(0)));
+
+/** A name {@link isSecret} or {@link LABELLED_CODE} may find, in the body's letters run together. */
+const MAY_NAME_CARD_DATA = /card|cvv|cvc|security|pan|csc/;
+
+/**
+ * Whether the walk ({@link redactJson}) could change anything in a JSON text: false only for a
+ * text it would keep as it is, which is then written again without the walk (most of the
+ * sandbox's own answers; docs/performance.md#the-journal). Fails closed: any doubt is true. The
+ * text must be ASCII without escapes (so each string of it reads as written), with no run of 13
+ * digits even counting every character other than a letter or JSON's punctuation as a separator
+ * (a superset of the runs {@link DIGIT_RUN} finds, `%20` included), no number with an exponent
+ * (`1e20` is written out in digits), no string that opens as JSON (`"{`, walked as a body), and,
+ * in its letters run together and lower-cased, no name a key of card data holds.
+ */
+function mayHoldCardData(text: string): boolean {
+  let digits = 0;
+  let gap = 0;
+  let inString = false;
+  let opened = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7e || c === 0x5c) return true;
+    if (c >= 0x30 && c <= 0x39) {
+      if (++digits === 13) return true;
+      gap = 0;
+    } else if (((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || RUN_BREAK.has(c) || ++gap > 3) {
+      // An exponent: an `e` right after a digit outside a string (no escapes, so each quote opens or closes one).
+      if ((c | 0x20) === 0x65 && !inString && digits > 0 && gap === 0) return true;
+      digits = 0;
+      gap = 0;
+    }
+    if (opened && c !== 0x20) {
+      if (c === 0x7b || c === 0x5b) return true;
+      opened = false;
+    }
+    if (c === 0x22) {
+      inString = !inString;
+      opened = inString;
+    }
+  }
+  return MAY_NAME_CARD_DATA.test(text.replace(/[^a-zA-Z]+/g, '').toLowerCase());
 }
 
 /**
