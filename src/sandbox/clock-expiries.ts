@@ -1,4 +1,6 @@
 import type { ChargeEvents } from './charges/charge-events';
+import { checkoutAnswer, type CheckoutAnswerSources } from './checkouts/checkout-answer';
+import type { CheckoutEvents } from './checkouts/checkout-events';
 import type { ChargeStore } from './charges/charge-store';
 import { settleBoleto } from './charges/charge-transitions';
 import type { Clock } from './clock';
@@ -20,13 +22,17 @@ export interface ClockExpiryDeps {
   qrCodes: QrCodeStore;
   events: ChargeEvents;
   clock: Clock;
+  /** A checkout's answer (its CHECKOUT.EXPIRED notification carries it) and where its events go. */
+  checkoutAnswers: CheckoutAnswerSources;
+  checkoutEvents: CheckoutEvents;
 }
 
 /**
  * What expires when the sandbox's clock passes its time (docs/sandbox-operations.md#the-clock):
  * a WAITING boleto past its due date becomes CANCELED (BOLETO VENCIDO SEM PAGAMENTO, as the
  * boleto simulator's expire does) with its CHARGE.CANCELED notification sent then; an unpaid
- * Pix code past its expiration_date is reported EXPIRED. Each change is stamped with the moment
+ * Pix code past its expiration_date is reported EXPIRED; a checkout past its expiration_date is
+ * EXPIRED, with its CHECKOUT.EXPIRED notification sent then (docs/checkouts.md). Each change is stamped with the moment
  * the clock passed it (the due date's end, the code's expiration_date), not the time of the
  * sweep, and its cause is the clock.
  */
@@ -40,7 +46,7 @@ export class ClockExpiries {
 
   /** Expires what fell due up to `to` (the clock's new time). */
   sweep(to: number): void {
-    const { transaction, charges, qrCodes, events } = this.deps;
+    const { transaction, charges, qrCodes, events, checkoutAnswers, checkoutEvents } = this.deps;
     const from = this.sweptTo;
     if (to <= from) return;
     this.sweptTo = to;
@@ -66,5 +72,11 @@ export class ClockExpiries {
         at: asSandboxTime(q.expiresAt),
         links: [q.orderId],
       });
+    // A checkout's EXPIRED is read from the clock (checkoutStatus), so its row does not change: the
+    // notification and the timeline's change are what the clock's passing makes here.
+    for (const c of checkoutAnswers.checkouts.expiringBetween(from, to))
+      transaction(() =>
+        checkoutEvents.emit(c, checkoutAnswer(checkoutAnswers, c, c.expiresAt), BY_CLOCK, c.expiresAt, c.status),
+      );
   }
 }

@@ -122,6 +122,8 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
   const qrCodes = new QrCodeStore(db);
   const transaction = transactionRunner(db, afterCommit);
   const sharedTransaction = groupCommit(db, afterCommit);
+  const checkouts = new CheckoutStore(db);
+  const checkoutEvents = new CheckoutEvents(webhooks, afterCommit, reports);
   const events = new ChargeEvents(webhooks, { orders, charges, qrCodes }, apiUrl, clock, afterCommit, journal);
   return {
     merchants,
@@ -133,14 +135,22 @@ export function buildServices({ db, clock, merchants, webhooks, journal, apiUrl 
     orders,
     charges,
     qrCodes,
-    checkouts: new CheckoutStore(db),
-    checkoutEvents: new CheckoutEvents(webhooks, afterCommit, reports),
+    checkouts,
+    checkoutEvents,
     processor: new ChargeProcessor(charges, authentications, cards, vault, clock),
     cardTokens: new CardTokens(cards, vault, clock),
     idempotency: new IdempotencyStore(db, clock, sharedTransaction),
     chargeChanges: new ChargeChanges({ transaction, charges, events, clock, apiUrl }),
     qrCodePayments: new QrCodePayments({ transaction, qrCodes, orders, charges, events, clock }),
-    clockExpiries: new ClockExpiries({ transaction, charges, qrCodes, events, clock }),
+    clockExpiries: new ClockExpiries({
+      transaction,
+      charges,
+      qrCodes,
+      events,
+      clock,
+      checkoutAnswers: { checkouts, orders, charges, qrCodes, apiUrl },
+      checkoutEvents,
+    }),
     events,
     webhooks,
     journal,

@@ -240,4 +240,32 @@ describe('status notifications', () => {
     ]);
     expect(hook.deliveries.every((d) => d.authentic)).toBe(true);
   });
+  it('sends CHECKOUT.EXPIRED when the clock passes expiration_date, and the timeline shows it at that moment, by the clock', async ({
+    startSandbox,
+  }) => {
+    const s = await startSandbox();
+    const hook = await receiver(s);
+    const expiresAt = s.clock.now().getTime() + 3_600_000;
+    const c = await newCheckout(s, {
+      notification_urls: [hook.url],
+      expiration_date: new Date(expiresAt).toISOString(),
+    });
+    await hook.waitFor((d) => d.eventType === 'CHECKOUT.ACTIVE');
+    s.clock.advance(2 * 3_600_000);
+    const expired = await hook.waitFor((d) => d.eventType === 'CHECKOUT.EXPIRED');
+    expect(expired.body).toMatchObject({ id: c.id, status: 'EXPIRED' });
+    // Once only: a later move of the clock does not send it again.
+    s.clock.advance(3_600_000);
+    expect((await api(s, 'GET', `/checkouts/${c.id}`)).body.status).toBe('EXPIRED');
+    const { timeline } = (await api(s, 'GET', `/sandbox/resources/${c.id}`)).body as {
+      timeline: Array<{ type: string; from?: string | null; to?: string; at: number; source?: string }>;
+    };
+    const changes = timeline.filter((e) => e.type === 'state_change');
+    expect(changes.map((e) => [e.from ?? null, e.to, e.source])).toEqual([
+      [null, 'ACTIVE', 'request'],
+      ['ACTIVE', 'EXPIRED', 'clock'],
+    ]);
+    expect(changes[1]!.at).toBe(expiresAt);
+    expect(hook.deliveries.filter((d) => d.eventType === 'CHECKOUT.EXPIRED')).toHaveLength(1);
+  });
 });

@@ -45,6 +45,7 @@ export class CheckoutStore {
   private readonly setStatus;
   private readonly addOrder;
   private readonly ordersOf;
+  private readonly expiring;
 
   constructor(db: Db) {
     this.insertRow = db.prepare<[Row]>(
@@ -61,6 +62,9 @@ export class CheckoutStore {
     );
     this.ordersOf = db.prepare<[string], { order_id: string }>(
       'SELECT order_id FROM checkout_orders WHERE checkout_id = ? ORDER BY created_at, order_id',
+    );
+    this.expiring = db.prepare<[number, number], Row>(
+      'SELECT * FROM checkouts WHERE expires_at > ? AND expires_at <= ? ORDER BY expires_at, id',
     );
   }
 
@@ -100,5 +104,10 @@ export class CheckoutStore {
   /** The ids of the orders the checkout's page made, oldest first. */
   orderIds(checkoutId: string): string[] {
     return this.ordersOf.all(checkoutId).map((r) => r.order_id);
+  }
+
+  /** Every account's checkouts whose expiration_date is after `from` and at or before `to`: those the clock just expired. */
+  expiringBetween(from: number, to: number): CheckoutRecord[] {
+    return this.expiring.all(from, to).map(toRecord);
   }
 }

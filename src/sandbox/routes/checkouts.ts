@@ -1,4 +1,5 @@
 import type { SandboxDeps } from '../app-env';
+import { checkoutAnswer } from '../checkouts/checkout-answer';
 import { checkoutResource } from '../checkouts/checkout-resource';
 import { validateCheckout, type CheckoutBody } from '../checkouts/checkout-request';
 import { CHECKOUT_EXAMPLE, checkoutResponse } from '../checkouts/checkout-schemas';
@@ -17,17 +18,6 @@ const notFound = () => ApiError.of(404, NOT_FOUND, 'checkout_id', 'No such check
 
 /** How long a checkout created without expiration_date takes payment (docs/checkouts.md#expiry). */
 const DEFAULT_LIFETIME_MS = 2 * 3_600_000;
-
-/** A checkout as GET answers it at `now`, with the orders its page made. */
-function answer(deps: SandboxDeps, c: CheckoutRecord, now: number) {
-  const orders = deps.checkouts.orderIds(c.id).flatMap((id) => {
-    const order = deps.orders.get(id, c.merchantId);
-    return order
-      ? [orderResource(order, deps.charges.listByOrder(id), deps.qrCodes.listByOrder(id), deps.apiUrl, now)]
-      : [];
-  });
-  return checkoutResource(c, orders, deps.apiUrl, now);
-}
 
 /** POST /checkouts/{id}/inactivate or /activate: one guarded move, or a 409 naming the status that stops it. */
 const statusRoute = (
@@ -67,7 +57,7 @@ const statusRoute = (
           // Already there: the same answer again, as a retried request expects, and no event.
           const changed = status === from && deps.checkouts.move(checkout.id, from, to, now);
           const after = deps.checkouts.get(checkout.id, merchant.id)!;
-          const resource = answer(deps, after, now);
+          const resource = checkoutAnswer(deps, after, now);
           if (changed) deps.checkoutEvents.emit(after, resource, originOf(c), now, from);
           return resource;
         });
@@ -152,7 +142,7 @@ export const CHECKOUT_ROUTES: Route[] = [
       (c, { params }) => {
         const checkout = deps.checkouts.get(params.id, c.get('merchant').id);
         if (!checkout) throw notFound();
-        return c.json(answer(deps, checkout, deps.clock.now().getTime()));
+        return c.json(checkoutAnswer(deps, checkout, deps.clock.now().getTime()));
       },
   }),
   statusRoute('inactivateCheckout', 'inactivate', 'ACTIVE', 'INACTIVE', 'Stop a checkout taking payment (INACTIVE)'),
