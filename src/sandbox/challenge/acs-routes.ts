@@ -18,7 +18,7 @@ import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
 import { ApiError } from '../http/api-error';
 import { creqProblems, cresProblems, encodeCres } from '../three-ds/challenge-messages';
 import { pageCsp } from './page-headers';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 const brandName = (brand: string) => (brand === 'unknown' ? '' : brand[0]!.toUpperCase() + brand.slice(1));
 

@@ -7,7 +7,7 @@ import { challengeEndResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
 import { json } from '../http/route-answers';
 import { challengeForm, readChallengeParams, readForm } from './challenge-params';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 /**
  * POST /challenge/end: the host page, asked by the SDK, records that the shopper canceled or the

@@ -1,12 +1,18 @@
-import type { SandboxServices } from '../services';
+import type { ChargeStore } from '../charges/charge-store';
 import { orderResource } from '../orders/order-resource';
+import type { OrderStore } from '../orders/order-store';
+import type { QrCodeStore } from '../pix/qr-code-store';
 import { checkoutResource, type CheckoutResource } from './checkout-resource';
-import type { CheckoutRecord } from './checkout-store';
+import type { CheckoutRecord, CheckoutStore } from './checkout-store';
 
 /** The stores a checkout's answer reads: the checkout's orders, their charges and QR codes. */
-export type CheckoutAnswerSources = Pick<SandboxServices, 'checkouts' | 'orders' | 'charges' | 'qrCodes'> & {
+export interface CheckoutAnswerSources {
+  checkouts: CheckoutStore;
+  orders: OrderStore;
+  charges: ChargeStore;
+  qrCodes: QrCodeStore;
   apiUrl: string;
-};
+}
 
 /**
  * A checkout as GET /checkouts/{id} answers it at `now`, with the orders its page made: what the

@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
 import type { SandboxTime } from '../values/time';
 
 /** The kinds of resource the console lists. A boleto is a charge paid by boleto, listed apart. */
@@ -55,13 +53,3 @@ export interface StatusReports {
 
 /** Reports nowhere: for stores and services built without a journal (unit tests). */
 export const NO_REPORTS: StatusReports = { changed: () => {} };
-
-/**
- * The origin of the changes a request makes: the console's buttons (a request its cookie signed,
- * without a bearer token), the simulators (`/sandbox/…`), or the merchant's API request.
- */
-export function originOf(c: Context<AppEnv>): ChangeOrigin {
-  const traceId = c.get('traceId');
-  if (c.get('viaConsole')) return { cause: 'console', traceId };
-  return { cause: c.req.path.startsWith('/sandbox/') ? 'simulator' : 'request', traceId };
-}

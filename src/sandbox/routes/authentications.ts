@@ -19,7 +19,7 @@ import { merchantAuthentication } from '../three-ds/merchant-authentication';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 /**
  * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.

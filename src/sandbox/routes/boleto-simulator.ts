@@ -5,7 +5,7 @@ import { chargeResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 /**
  * The sandbox's boleto simulator, standing in for the payer and the bank (no body):

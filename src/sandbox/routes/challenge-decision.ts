@@ -9,7 +9,7 @@ import { toResource } from '../three-ds/authentication-resource';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),

@@ -11,7 +11,7 @@ import { CHARGE_FEE_ROUTE } from './charge-fees';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
 const amountBody = z.strictObject({

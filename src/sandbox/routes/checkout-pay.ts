@@ -10,7 +10,7 @@ import { cspHash } from '../challenge/challenge-assets';
 import { NOT_FOUND } from '../http/api-error-code';
 import { ApiError } from '../http/api-error';
 import { described } from '../http/described';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 import { defineRoute, type Route } from '../http/route';
 import { html, idParams, json, type IdParams } from '../http/route-answers';
 import { orderResource } from '../orders/order-resource';

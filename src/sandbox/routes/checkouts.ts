@@ -1,4 +1,3 @@
-import type { SandboxDeps } from '../app-env';
 import { checkoutAnswer } from '../checkouts/checkout-answer';
 import { checkoutResource } from '../checkouts/checkout-resource';
 import { validateCheckout, type CheckoutBody } from '../checkouts/checkout-request';
@@ -10,8 +9,7 @@ import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
-import { originOf } from '../journal/status-changes';
-import { orderResource } from '../orders/order-resource';
+import { originOf } from '../http/change-origin';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'checkout_id', 'No such checkout for this account.');

@@ -18,7 +18,7 @@ import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from
 import * as z from 'zod/mini';
 import { described } from '../http/described';
 import { ID_PREFIXES, idPattern } from '../values/resource-id';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 /** GET /orders: the one filter the provider documents, the charge's id. */
 const byChargeQuery = z.strictObject({

@@ -4,7 +4,7 @@ import { qrCodeNotFound } from '../pix/qr-code-payments';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
-import { originOf } from '../journal/status-changes';
+import { originOf } from '../http/change-origin';
 
 /**
  * The sandbox's Pix simulator, standing in for the payer's bank (no body), beside the boleto one:
