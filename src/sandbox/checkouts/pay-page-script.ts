@@ -399,8 +399,26 @@ function run(): void {
         expiry: { container: '#card-expiry-field', label: 'Validade' },
         securityCode: { container: '#card-cvv-field', label: 'CVV' },
       },
-      // The page's own inputs: the same border, focus colour and size.
-      style: { base: { fontSize: '16px', borderColor: '#8c959f' }, focus: { borderColor: '#0a5ad4' } },
+      // The page's own inputs and labels, measure for measure (pay-page-styles.ts: 16 px text at
+      // line height 1.5, 8 px by 10 px of padding, a 1 px border, a 3 px focus ring 2 px out, a
+      // regular 0.9rem label 2 px above), so the card's fields cannot be told from the others.
+      style: {
+        base: {
+          fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+          fontSize: '16px',
+          lineHeight: '24px',
+          color: '#1b1f24',
+          padding: '8px 10px',
+          height: '42px',
+          borderColor: '#8c959f',
+          borderWidth: '1px',
+          borderRadius: '6px',
+        },
+        focus: { outlineStyle: 'solid', outlineWidth: '3px', outlineColor: '#0a5ad4', outlineOffset: '2px' },
+        invalid: { borderColor: '#b3261e' },
+        label: { fontSize: '14.4px', fontWeight: '400', lineHeight: '21.6px', marginBottom: '2px' },
+        message: { color: '#b3261e', fontSize: '14.4px', lineHeight: '21.6px' },
+      },
     });
     fields.on('submit', () => form.requestSubmit());
     fields.on('ready', () => {
