@@ -35,8 +35,24 @@ export type ChargeContext = 'order' | 'standalone';
 const KNOWN_NETWORK = 'must be a card of a network the gateway accepts';
 
 /** A card network's number: a clear card number, or a network token (a number the network issued for the card). */
-const networkNumber = () =>
+export const networkNumber = () =>
   field(cardNumberRule).check(z.refine((n) => detectCardBrand(n) !== 'unknown', KNOWN_NETWORK));
+
+/**
+ * What goes with a card's number or encrypted form wherever a card is taken (a charge, a card
+ * token): its expiry, its security code (checked, never kept) and its holder.
+ */
+export const cardDetails = () => ({
+  exp_month: z.optional(field<number>(expMonthRule)),
+  exp_year: z.optional(field<number>(expYearRule)),
+  security_code: z.optional(digits(3, 4, 'must be the 3 or 4 digits of the security code')),
+  holder: z.optional(
+    z.strictObject(
+      { name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) },
+      { error: 'must be an object with name' },
+    ),
+  ),
+});
 
 /** The wallets whose payment data a card charge takes (docs/orders-and-charges.md#card-forms). */
 export const WALLET_TYPES = ['GOOGLE_PAY', 'APPLE_PAY'] as const;
@@ -76,15 +92,7 @@ const card = () =>
           .string({ error: 'must be a stored card id, CARD_<uuid>' })
           .check(z.regex(new RegExp(idPattern(ID_PREFIXES.card)), 'must be a stored card id, CARD_<uuid>')),
       ),
-      exp_month: z.optional(field<number>(expMonthRule)),
-      exp_year: z.optional(field<number>(expYearRule)),
-      security_code: z.optional(digits(3, 4, 'must be the 3 or 4 digits of the security code')),
-      holder: z.optional(
-        z.strictObject(
-          { name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) },
-          { error: 'must be an object with name' },
-        ),
-      ),
+      ...cardDetails(),
       store: z.optional(booleanField()),
     },
     { error: 'must be a card object' },

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import { detectCardBrand } from '../../core/card-brand';
 import { INVALID_PARAMETER, REQUIRED_PARAMETER, type ErrorItem } from '../../core/error-item';
-import { cardNumberRule, expMonthRule, expYearRule, holderNameRule } from '../../core/field-rules';
 import { parseWithSchema, withCrossFieldProblems, type Parsed } from '../http/parse-with-schema';
-import { digits, field, taxId, text } from '../http/request-fields';
+import { cardDetails, networkNumber } from '../charges/charge-request';
+import { text } from '../http/request-fields';
 
 /**
  * The body of POST /tokens/cards (docs/orders-and-charges.md#card-tokens): a card to keep, clear
@@ -13,21 +12,9 @@ import { digits, field, taxId, text } from '../http/request-fields';
 export const cardTokenSchema = () =>
   z.strictObject(
     {
-      number: z.optional(
-        field(cardNumberRule).check(
-          z.refine((n) => detectCardBrand(n) !== 'unknown', 'must be a card of a network the gateway accepts'),
-        ),
-      ),
+      number: z.optional(networkNumber()),
       encrypted: z.optional(text(4096, 'encrypted card (Gateway.encryptCard)')),
-      exp_month: z.optional(field<number>(expMonthRule)),
-      exp_year: z.optional(field<number>(expYearRule)),
-      security_code: z.optional(digits(3, 4, 'must be the 3 or 4 digits of the security code')),
-      holder: z.optional(
-        z.strictObject(
-          { name: z.optional(field(holderNameRule)), tax_id: z.optional(taxId()) },
-          { error: 'must be an object with name' },
-        ),
-      ),
+      ...cardDetails(),
     },
     { error: 'must be a card object: number, exp_month, exp_year and holder, or encrypted' },
   );
