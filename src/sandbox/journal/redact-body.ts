@@ -15,29 +15,8 @@ const DIGITS = '[digits]';
 const MAX_WALK_DEPTH = 4 * MAX_JSON_DEPTH;
 
 /** A key as compared: compatibility forms folded (full-width letters), lower case, letters and digits only. */
-const foldKey = (key: string) =>
+const keyName = (key: string) =>
   (/^[\x20-\x7e]*$/.test(key) ? key : key.normalize('NFKC')).toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/**
- * The folded names of the keys seen lately: a body's keys are mostly the same few dozen, and
- * folding each with three regular expressions was a tenth of the walk. Only short keys with too
- * few digits to hold a card number are kept (this map is memory, not the log, but holds no card
- * data either); it starts over past {@link KEY_NAMES_KEPT}.
- */
-const keyNames = new Map<string, string>();
-const KEY_NAMES_KEPT = 1024;
-
-function keyName(key: string): string {
-  let name = keyNames.get(key);
-  if (name === undefined) {
-    name = foldKey(key);
-    if (key.length <= 64 && tooFewDigits(key)) {
-      if (keyNames.size >= KEY_NAMES_KEPT) keyNames.clear();
-      keyNames.set(key, name);
-    }
-  }
-  return name;
-}
 
 /** Key names whose value is card data wherever they are (`security_code`, `securityCode`, `CVV2`, `cardNumber`, …). */
 const SECRET_KEY = /securitycode|cvv|cvc|cardnumber|cardcode|encryptedcard|^pan$|^csc$/;
@@ -216,7 +195,7 @@ function redacted(text: string): string {
 }
 
 /** Breaks a run of digits as {@link DIGIT_RUN} reads it: JSON's and a form's punctuation (not `%`, which may start `%20`). */
-const RUN_BREAK = new Set(Array.from('"\'{}[]():;,=&<>', (c) => c.charCodeAt(0)));
+const RUN_BREAK: ReadonlySet<number> = new Set(Array.from('"\'{}[]():;,=&<>', (c) => c.charCodeAt(0)));
 
 /** A name {@link isSecret} or {@link LABELLED_CODE} may find, in the body's letters run together. */
 const MAY_NAME_CARD_DATA = /card|cvv|cvc|security|pan|csc/;
