@@ -57,16 +57,21 @@ export async function submitChallengeCode(page: Page, code: string): Promise<'se
   const left = Number(await issuer.locator('html').getAttribute(HOOK.attemptsLeftAttribute));
   await issuer.locator(HOOK.code).fill(code);
   await issuer.locator(HOOK.submit).click();
-  // Whichever comes first; the other wait is dropped (its rejection when the page closes is expected).
-  const settled = waitForChallengeSettled(page).then(() => 'settled' as const);
-  const retry = issuer
-    .locator(`html[${HOOK.attemptsLeftAttribute}="${left - 1}"]`)
-    .waitFor({ state: 'attached' })
-    .then(() => 'retry' as const);
-  settled.catch(() => {});
-  retry.catch(() => {});
-  return Promise.race([settled, retry]);
+  // Whichever comes first, one look at a time, so that no wait is left running when this returns:
+  // a wait left in the issuer's frame fails as the SDK removes it, and Playwright reports that
+  // failure against the test once the frame is cross-site (its own process), as it is under
+  // routeProviderSdk's provider hosts. Removing the dialog is how the SDK settles.
+  const dialog = challengeDialog(page);
+  const askedAgain = issuer.locator(`html[${HOOK.attemptsLeftAttribute}="${left - 1}"]`);
+  for (;;) {
+    if ((await dialog.count()) === 0) return 'settled';
+    if ((await askedAgain.count().catch(() => 0)) > 0) return 'retry';
+    await page.waitForTimeout(POLL_MS);
+  }
 }
+
+/** How often submitChallengeCode looks for either outcome: a look is cheap, and ends no wait early. */
+const POLL_MS = 50;
 
 /** Passes the challenge with the sandbox's passing code; returns once the SDK has settled (AUTHENTICATED). */
 export async function passChallenge(page: Page): Promise<void> {

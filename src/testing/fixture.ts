@@ -83,7 +83,7 @@ export const test: TestType<
           decideChallenge: (id, code) => decideChallenge(target, id, code),
           payPixCode: (id) => payPixCode(target, id),
           expirePixCode: (id) => expirePixCode(target, id),
-          routeProviderSdk: (page) => routeProviderSdk(page, target),
+          routeProviderSdk: (page) => routeProviderSdk(page, sandbox),
           sandbox,
         });
       } finally {

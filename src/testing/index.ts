@@ -3,7 +3,8 @@
  * '@gateway/sdk/testing'`; `payPixCode` and `expirePixCode` stand in for the shopper's bank;
  * `TEST_CARDS` names the sandbox's test cards; `fillCardFields` types one into the hosted card
  * fields; `startWebhookReceiver` receives and checks notifications; `routeProviderSdk` serves this
- * SDK, pointed at the sandbox, where a page loads the provider's browser SDK. Needs the optional peer
+ * SDK, pointed at the sandbox, where a page loads the provider's browser SDK, and answers the
+ * provider's API and 3DS hosts from the sandbox. Needs the optional peer
  * dependency @playwright/test (and better-sqlite3 for the sandbox). See docs/testing.md.
  * @packageDocumentation
  */
@@ -38,7 +39,12 @@ export {
   type CardFieldHookName,
 } from './selectors';
 export { payCheckout, type CheckoutPayment, type PayCheckoutOptions } from './checkout-page';
-export { routeProviderSdk, type ProviderSdkTarget } from './provider-sdk';
+export {
+  PROVIDER_API_ORIGIN,
+  PROVIDER_CHALLENGE_ORIGIN,
+  routeProviderSdk,
+  type ProviderSdkTarget,
+} from './provider-sdk';
 export { fillCardFields, readCardFields, type CardFieldReading, type CardFieldsInput } from './card-fields';
 export {
   TEST_CARDS,

@@ -1,3 +1,4 @@
+import { PROVIDER_API_ORIGIN, PROVIDER_CHALLENGE_ORIGIN } from '../../../dist/testing/index.js';
 import { expect, test } from '../fixtures';
 import {
   CARDS,
@@ -125,28 +126,35 @@ document.body.dataset.ready = 'yes';
     expect(errors).toEqual([]);
   });
 
-  test(`a page under a CSP whose script-src names only the provider's host (${card.name})`, async ({
+  test(`a page under a CSP that names only the provider's hosts (${card.name})`, async ({
     page,
     merchant,
     sandbox,
   }) => {
-    // No 'unsafe-inline' and no 'unsafe-eval': the page's own script carries a nonce, the SDK comes
-    // from the provider's host. The sandbox is reached at its own address here, so connect-src and
-    // frame-src name it, as they name the provider's API and challenge hosts in production.
+    // Written as for the provider in production, no 'unsafe-inline' and no 'unsafe-eval': nothing
+    // by default, the page's own script by nonce and the SDK from the provider's assets host,
+    // calls to the provider's SDK and API hosts, frames (3DS Method and challenge) from the 3DS
+    // partner's domain the provider's documentation names. Not one sandbox address: the testing
+    // kit answers those hosts from the sandbox.
     const nonce = 'c2FuZGJveA==';
     const csp = [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' https://assets.pagseguro.com.br`,
-      `connect-src 'self' ${sandbox.apiUrl}`,
-      `frame-src ${sandbox.challengeUrl}`,
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}' https://assets.pagseguro.com.br https://*.cardinalcommerce.com`,
+      "connect-src 'self' https://sandbox.sdk.pagseguro.com https://sandbox.api.pagseguro.com",
+      'frame-src https://*.cardinalcommerce.com',
       "style-src 'self' 'unsafe-inline'",
-      "object-src 'none'",
+      "form-action 'self'",
       "base-uri 'none'",
     ].join('; ');
+    expect(csp).not.toContain(new URL(sandbox.apiUrl).host);
+    expect(csp).not.toContain(new URL(sandbox.challengeUrl).host);
     const violations: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
+    // Every request the page and its frames make: none may reach the sandbox's own origins.
+    const origins = new Set<string>();
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
     const html = providerPageHtml(
       `<script src="${PROVIDER_SDK_URL}"></script>${clickToPay('checkout(PagSeguro);').replace('<script>', `<script nonce="${nonce}">`)}`,
     );
@@ -155,6 +163,11 @@ document.body.dataset.ready = 'yes';
     });
     await payWith(page, card);
     expect(violations).toEqual([]);
+    expect(origins).toContain(PROVIDER_API_ORIGIN);
+    // The frictionless card needs no frame at all; the challenge comes from the 3DS partner's host.
+    expect(origins.has(PROVIDER_CHALLENGE_ORIGIN)).toBe(card.challenge);
+    expect(origins).not.toContain(new URL(sandbox.apiUrl).origin);
+    expect(origins).not.toContain(new URL(sandbox.challengeUrl).origin);
   });
 
   test(`runs with only its script's src changed to the sandbox's gateway.js (${card.name})`, async ({
