@@ -201,3 +201,27 @@ describe('a Pix order with splits', () => {
     expect(paramsOf(wrong)).toContain('qr_codes[0].splits.receivers[0].amount.value');
   });
 });
+
+describe('the console', () => {
+  it("shows a split's requests on its charge's timeline: the read of the split and its custody release", async ({
+    sandbox,
+  }) => {
+    const splits = {
+      method: 'FIXED',
+      receivers: [receiver(SELLER, 9_000, { configurations: { custody: { apply: true } } }), receiver(PLATFORM, 1_000)],
+    };
+    const charge = (await api(sandbox, 'POST', '/orders', order([splitCharge(splits)]))).body.charges[0];
+    await api(sandbox, 'GET', `/splits/${charge.splits.id}`);
+    await api(sandbox, 'POST', `/splits/${charge.splits.id}/custody/release`);
+    const timeline = await api(sandbox, 'GET', `/sandbox/resources/${charge.id}`);
+    expect(timeline.status).toBe(200);
+    const paths = (timeline.body.timeline as Array<{ type: string; request?: { method: string; path: string } }>)
+      .filter((e) => e.type === 'request')
+      .map((e) => `${e.request!.method} ${e.request!.path}`);
+    expect(paths).toEqual([
+      'POST /orders',
+      `GET /splits/${charge.splits.id}`,
+      `POST /splits/${charge.splits.id}/custody/release`,
+    ]);
+  });
+});
