@@ -19,14 +19,3 @@ export function readIdempotencyKey(c: Context): string | undefined {
   }
   return key;
 }
-
-/**
- * Response headers of an idempotent POST, whose JSON text is already serialised: the content type
- * hono's `c.json()` sets (same name, same value, same place), and `x-idempotent-replayed` when the
- * answer is a replay of the first one.
- */
-export const idempotentAnswerHeaders = (replayed: boolean): Record<string, string> =>
-  // A new object each time, as c.json() makes one: the response may keep it.
-  replayed
-    ? { 'Content-Type': 'application/json', 'x-idempotent-replayed': 'true' }
-    : { 'Content-Type': 'application/json' };

@@ -3,7 +3,7 @@ import { chargeNotFound } from '../charges/charge-changes';
 import { standaloneChargeSchema, validateCharge, type ChargeBody } from '../charges/charge-request';
 import { chargeResource } from '../charges/charge-resource';
 import { capture, cancel } from '../charges/charge-transitions';
-import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
+import { answerIdempotently } from '../http/idempotent-answer';
 import { cents } from '../http/request-fields';
 import { CHARGE_EXAMPLE } from '../openapi/request-examples';
 import { chargeResponse } from '../openapi/response-schemas';
@@ -47,17 +47,13 @@ export const CHARGE_ROUTES: Route[] = [
     handle:
       (deps) =>
       async (c, { body, raw, idempotencyKey: key }) => {
-        const { processor, idempotency, events } = deps;
+        const { processor, events } = deps;
         const merchant = c.get('merchant');
-        const result = await idempotency.run(
-          { merchantId: merchant.id, scope: 'POST /charges', key, fingerprint: () => idempotency.fingerprint(raw) },
-          () => {
-            const charge = processor.create({ merchant, body, at: '', orderId: null });
-            events.created(charge, originOf(c));
-            return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()) };
-          },
-        );
-        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
+        return answerIdempotently(c, deps.idempotency, { scope: 'POST /charges', key, raw }, () => {
+          const charge = processor.create({ merchant, body, at: '', orderId: null });
+          events.created(charge, originOf(c));
+          return { status: 201, body: chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()) };
+        });
       },
   }),
   // Before GET /charges/{id}: hono's RegExpRouter takes a static path beside /charges/:id only when it comes first.

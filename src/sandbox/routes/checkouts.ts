@@ -8,7 +8,7 @@ import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { ApiError } from '../http/api-error';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
-import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
+import { answerIdempotently } from '../http/idempotent-answer';
 import { originOf } from '../http/change-origin';
 import { ID_PREFIXES, newId } from '../values/resource-id';
 
@@ -97,31 +97,22 @@ export const CHECKOUT_ROUTES: Route[] = [
       (deps) =>
       async (c, { body, raw, idempotencyKey: key }) => {
         const merchant = c.get('merchant');
-        const result = await deps.idempotency.run(
-          {
+        return answerIdempotently(c, deps.idempotency, { scope: 'POST /checkouts', key, raw }, () => {
+          const now = deps.clock.now().getTime();
+          const { expiration_date, ...rest } = body;
+          const checkout: CheckoutRecord = {
+            id: newId(ID_PREFIXES.checkout),
             merchantId: merchant.id,
-            scope: 'POST /checkouts',
-            key,
-            fingerprint: () => deps.idempotency.fingerprint(raw),
-          },
-          () => {
-            const now = deps.clock.now().getTime();
-            const { expiration_date, ...rest } = body;
-            const checkout: CheckoutRecord = {
-              id: newId(ID_PREFIXES.checkout),
-              merchantId: merchant.id,
-              body: rest,
-              status: 'ACTIVE',
-              expiresAt: expiration_date ?? now + DEFAULT_LIFETIME_MS,
-              createdAt: now,
-            };
-            deps.checkouts.insert(checkout);
-            const resource = checkoutResource(checkout, [], deps.apiUrl, now);
-            deps.checkoutEvents.emit(checkout, resource, originOf(c), now);
-            return { status: 201, body: resource };
-          },
-        );
-        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
+            body: rest,
+            status: 'ACTIVE',
+            expiresAt: expiration_date ?? now + DEFAULT_LIFETIME_MS,
+            createdAt: now,
+          };
+          deps.checkouts.insert(checkout);
+          const resource = checkoutResource(checkout, [], deps.apiUrl, now);
+          deps.checkoutEvents.emit(checkout, resource, originOf(c), now);
+          return { status: 201, body: resource };
+        });
       },
   }),
   defineRoute<undefined, undefined, IdParams>({

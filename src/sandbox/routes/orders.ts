@@ -1,5 +1,5 @@
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
-import { idempotentAnswerHeaders } from '../idempotency/idempotency-key';
+import { answerIdempotently } from '../http/idempotent-answer';
 import { ApiError } from '../http/api-error';
 import { ORDER_EXAMPLE } from '../openapi/request-examples';
 import { orderResponse } from '../openapi/response-schemas';
@@ -65,15 +65,11 @@ export const ORDER_ROUTES: Route[] = [
       (deps) =>
       async (c, { body, raw, idempotencyKey: key }) => {
         const merchant = c.get('merchant');
-        const result = await deps.idempotency.run(
-          { merchantId: merchant.id, scope: 'POST /orders', key, fingerprint: () => deps.idempotency.fingerprint(raw) },
-          () => {
-            const now = deps.clock.now().getTime();
-            const { order, charges, qrCodes } = placeOrder(deps, merchant, body, now, originOf(c));
-            return { status: 201, body: orderResource(order, charges, qrCodes, deps.apiUrl, now) };
-          },
-        );
-        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
+        return answerIdempotently(c, deps.idempotency, { scope: 'POST /orders', key, raw }, () => {
+          const now = deps.clock.now().getTime();
+          const { order, charges, qrCodes } = placeOrder(deps, merchant, body, now, originOf(c));
+          return { status: 201, body: orderResource(order, charges, qrCodes, deps.apiUrl, now) };
+        });
       },
   }),
   defineRoute<undefined, z.infer<typeof byChargeQuery>>({
@@ -157,39 +153,30 @@ export const ORDER_ROUTES: Route[] = [
     handle:
       (deps) =>
       async (c, { body, raw, params, idempotencyKey: key }) => {
-        const { orders, charges, qrCodes, processor, idempotency, events } = deps;
+        const { orders, charges, qrCodes, processor, events } = deps;
         const id = params.id;
         const merchant = c.get('merchant');
         const order = orders.get(id, merchant.id);
         if (!order) throw notFound();
-        const result = await idempotency.run(
-          {
-            merchantId: merchant.id,
-            scope: `POST /orders/${id}/pay`,
-            key,
-            fingerprint: () => idempotency.fingerprint(raw),
-          },
-          () => {
-            const existing = charges.listByOrder(id);
-            if (!payable(existing)) {
-              const active = existing.find((ch) => !payable([ch]))!;
-              throw ApiError.of(
-                409,
-                CONFLICT,
-                '',
-                `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
-              );
-            }
-            const charge = processor.create({ merchant, body: body.charge, at: body.at, orderId: id });
-            events.created(charge, originOf(c), order);
-            const now = deps.clock.now().getTime();
-            return {
-              status: 201,
-              body: orderResource(order, [...existing, charge], qrCodes.listByOrder(id), deps.apiUrl, now),
-            };
-          },
-        );
-        return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
+        return answerIdempotently(c, deps.idempotency, { scope: `POST /orders/${id}/pay`, key, raw }, () => {
+          const existing = charges.listByOrder(id);
+          if (!payable(existing)) {
+            const active = existing.find((ch) => !payable([ch]))!;
+            throw ApiError.of(
+              409,
+              CONFLICT,
+              '',
+              `The order already has a charge that is ${active.status} (${active.id}): it cannot be paid again.`,
+            );
+          }
+          const charge = processor.create({ merchant, body: body.charge, at: body.at, orderId: id });
+          events.created(charge, originOf(c), order);
+          const now = deps.clock.now().getTime();
+          return {
+            status: 201,
+            body: orderResource(order, [...existing, charge], qrCodes.listByOrder(id), deps.apiUrl, now),
+          };
+        });
       },
   }),
 ];
