@@ -52,5 +52,7 @@ export interface AppEnv {
     viaConsole: boolean;
     /** The request body's fields the sandbox ignored (not in strict mode); shown in the log line. */
     ignoredFields: string[];
+    /** The body text the JSON reader decoded: what the request log keeps of it, redacted (middleware/request-recorder.ts). */
+    bodyText: string;
   };
 }

@@ -282,7 +282,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // After the last request: a charge committed during the grace still queues its events,
         // and the request log writes what its last batch holds.
         deps.webhooks.close();
-        deps.journal.flush();
+        deps.journal.close();
         db.close();
       });
       return closed;

@@ -34,6 +34,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   } catch {
     throw ApiError.of(400, MALFORMED_JSON, '', 'The body is not valid JSON.');
   }
+  c.set('bodyText', text);
   if (nestsDeeperThan(text)) {
     throw ApiError.of(
       400,

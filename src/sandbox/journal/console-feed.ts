@@ -28,6 +28,11 @@ export class ConsoleFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether an event stream is open: the console is watching live. */
+  get listening(): boolean {
+    return this.listeners.size > 0;
+  }
+
   publish(event: FeedEvent): void {
     for (const listener of this.listeners) (listener as Listener)(event);
   }

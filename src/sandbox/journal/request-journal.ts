@@ -119,7 +119,8 @@ export class RequestJournal {
 
   constructor(
     private readonly db: Db,
-    private readonly limits: RequestLogLimits,
+    /** Also the bounds of what waits to be written (journal/sandbox-journal.ts). */
+    readonly limits: RequestLogLimits,
   ) {
     // Positional parameters: binding twelve by name cost a lookup each on every row.
     this.insert = db.prepare<

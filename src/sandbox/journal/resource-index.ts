@@ -49,6 +49,10 @@ const toResource = (r: Row): IndexedResource => ({
   updatedAt: asSandboxTime(r.updated_at),
 });
 
+/** The links a resource had and those reported now, each once, never itself. */
+const mergedLinks = (had: readonly string[], added: readonly string[], self: string): string[] =>
+  [...new Set([...had, ...added])].filter((l) => l !== self);
+
 /**
  * The resources the domain has reported, and each change of their status (docs/console.md#timeline),
  * as the code that made the change reported it (journal/status-changes.ts): the console's lists and
@@ -71,15 +75,18 @@ export class ResourceIndex {
     this.applyInTransaction = db.transaction((changes: readonly StatusChange[]) =>
       changes.flatMap((change) => this.apply(change).map((id) => ({ id, merchantId: change.merchantId }))),
     );
-    this.upsert = db.prepare(
+    // Positional parameters: this runs for every reported change, and binding by name costs a
+    // lookup per parameter (docs/performance.md#the-journal).
+    this.upsert = db.prepare<[string, string, string, string | null, string | null, string, number, number]>(
       `INSERT INTO resources (id, merchant_id, kind, status, reference_id, links, created_at, updated_at)
-       VALUES (@id, @merchant_id, @kind, @status, @reference_id, @links, @at, @at)
-       ON CONFLICT (id) DO UPDATE SET kind = @kind, status = coalesce(@status, status),
-         reference_id = coalesce(@reference_id, reference_id), links = @links, updated_at = @at`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, status = coalesce(excluded.status, status),
+         reference_id = coalesce(excluded.reference_id, reference_id), links = excluded.links,
+         updated_at = excluded.updated_at`,
     );
-    this.change = db.prepare(
+    this.change = db.prepare<[string, string, string | null, string, number, string | null, string]>(
       `INSERT INTO state_changes (resource_id, kind, from_status, to_status, at, trace_id, source)
-       VALUES (@resource_id, @kind, @from_status, @to_status, @at, @trace_id, @source)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     this.changesOf = db.prepare<
       [string],
@@ -165,29 +172,22 @@ export class ResourceIndex {
     // A resource reported created has no row yet (an order's comes first, by orderCreated): no read.
     const created = id === change.resourceId && change.from === undefined && change.to !== undefined;
     const before = created ? undefined : this.find.get(id);
-    const links = [...new Set([...(before ? (JSON.parse(before.links) as string[]) : []), ...newLinks])].filter(
-      (l) => l !== id,
-    );
-    this.upsert.run({
+    const links = before
+      ? mergedLinks(JSON.parse(before.links) as string[], newLinks, id)
+      : newLinks.filter((l) => l !== id);
+    this.upsert.run(
       id,
-      merchant_id: merchantId,
+      merchantId,
       kind,
-      status: to ?? null,
-      reference_id: id === change.resourceId ? (change.referenceId ?? null) : null,
-      links: JSON.stringify(links),
-      at: change.at,
-    });
+      to ?? null,
+      id === change.resourceId ? (change.referenceId ?? null) : null,
+      links.length ? JSON.stringify(links) : '[]',
+      change.at,
+      change.at,
+    );
     const from = before?.status ?? undefined;
     if (to === undefined || to === from) return false;
-    this.change.run({
-      resource_id: id,
-      kind,
-      from_status: from ?? null,
-      to_status: to,
-      at: change.at,
-      trace_id: change.traceId ?? null,
-      source: change.cause,
-    });
+    this.change.run(id, kind, from ?? null, to, change.at, change.traceId ?? null, change.cause);
     return true;
   }
 

@@ -7,13 +7,7 @@ import type { LoggedRequest, RequestJournal } from './request-journal';
 import { resourceIdsIn } from './resource-ids';
 import type { ResourceIndex } from './resource-index';
 import type { StatusChange, StatusReports } from './status-changes';
-
-/**
- * A request as the recorder hands it over, before anything is masked: the path and idempotency key
- * as sent, and the body texts the route read and answered. Held in memory only until the batch it
- * belongs to is written (the same event-loop turn), and never written as it is.
- */
-export type AnsweredRequest = Omit<LoggedRequest, 'id' | 'resources'>;
+import { WriteQueue } from './write-queue';
 
 /** What the request log keeps of a request: card data masked and redacted, the resources it named. */
 function logged(r: AnsweredRequest): Omit<LoggedRequest, 'id'> {
@@ -35,25 +29,55 @@ function logged(r: AnsweredRequest): Omit<LoggedRequest, 'id'> {
   return entry;
 }
 
-/** A batch this long is written at once. */
-const MAX_BATCH = 256;
+/**
+ * A request as the recorder hands it over, before anything is masked: the path and idempotency key
+ * as sent, and the body texts the route read and answered. Held in memory only until it is
+ * written, and never written as it is.
+ */
+export type AnsweredRequest = Omit<LoggedRequest, 'id' | 'resources'>;
+
+/** What a queued request counts for against the log's byte limit: its texts as sent. */
+const textBytes = (r: AnsweredRequest): number =>
+  r.path.length + (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0);
+
+/**
+ * The sandbox is quiet once this long has gone by without a request or a change: the journal
+ * writes then. Longer than the pauses inside a burst (a load generator's or a test runner's own
+ * garbage collection, a scheduler's time slice), shorter than those between a suite's tests.
+ */
+const QUIET_MS = 50;
+/**
+ * What one slice of a catch-up writes, either kind about 3 ms of work, so a request arriving
+ * meanwhile waits for one slice at most: a request's log row, redaction included, costs about
+ * 15 times a status change's rows.
+ */
+const SLICE = { requests: 32, changes: 512 };
+/** Status changes waiting past this many (some 10 MB) are written a slice per turn, however busy the sandbox is. */
+const MAX_PENDING_CHANGES = 50_000;
 
 /**
  * What the sandbox remembers for the console (docs/console.md): the request log, the resources
  * and their state changes, the delivery attempts; and the live feed told of each. Writing here
  * never fails an API call or a delivery: a record the storage refuses is left out.
  *
- * The request log is written in batches: a request answered is queued, and the queue is written
- * in one transaction once the event-loop turn's I/O is done, after the answers of that turn have
- * gone out; masking and redaction happen then too. So an API request pays for none
- * of it in its latency, and under load the log costs one transaction per batch instead of one per
- * request (docs/performance.md#the-journal). {@link flush} writes the queue at once: the sandbox's
- * close calls it, so no request answered is lost to a shutdown.
+ * Recording costs a request only a place in a queue. Masking, redaction, finding the resources
+ * named and writing the rows happen once the sandbox is quiet ({@link QUIET_MS} without a request),
+ * a slice per turn so requests arriving meanwhile are answered between slices; and at once when
+ * something reads the journal, at close, and at the end of each turn while the console watches it
+ * live. So a burst of requests (a test suite's) pays for none of it, and the work is done in the
+ * pauses after (docs/performance.md#the-journal). The request queue keeps the newest requests
+ * within the log's own limits: under load that never pauses, a request the log would drop before
+ * anyone could read it is dropped unwritten. Until written, a request's texts are held in memory
+ * as sent, never written as they are. Status changes are all kept; past {@link MAX_PENDING_CHANGES}
+ * waiting they are written as they come.
  */
 export class SandboxJournal implements StatusReports {
-  private queue: AnsweredRequest[] = [];
-  private changes: StatusChange[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  private readonly queue: WriteQueue<AnsweredRequest>;
+  private readonly changes = new WriteQueue<StatusChange>();
+  /** Counts what arrives, so a catch-up can see that the sandbox is busy again. */
+  private arrivals = 0;
+  private quiet: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Immediate | undefined;
 
   constructor(
     readonly requests: RequestJournal,
@@ -64,6 +88,8 @@ export class SandboxJournal implements StatusReports {
     /** False: nothing is recorded (SandboxOptions.journal), for measuring what recording costs. */
     readonly on = true,
   ) {
+    const { maxEntries, maxBytes } = requests.limits;
+    this.queue = new WriteQueue({ maxItems: maxEntries, maxBytes, bytesOf: textBytes });
     requests.beforeRead = () => this.flush();
     resources.beforeRead = () => this.flush();
   }
@@ -71,57 +97,87 @@ export class SandboxJournal implements StatusReports {
   /** Queues one request for the log. */
   request(entry: AnsweredRequest): void {
     this.queue.push(entry);
-    this.schedule();
+    this.arrived();
   }
 
-  /** Queues a status change the domain reported (journal/status-changes.ts), written with the next batch. */
+  /** Queues a status change the domain reported (journal/status-changes.ts). */
   changed(change: StatusChange): void {
     if (!this.on) return;
     this.changes.push(change);
-    this.schedule();
+    this.arrived();
   }
 
   /**
-   * Writes the queue once the event-loop turn's I/O is done (setImmediate), or at once when it is
-   * long. Gathering for longer (5 ms was tried) costs the same CPU per request but makes each write
-   * a longer pause: at 32 connections the sandbox answered about a quarter fewer requests and its
-   * p99 rose by half, measured side by side (docs/performance.md#the-journal).
+   * Waits for quiet (a timer pushed back by each arrival); writes at the end of this turn instead
+   * when the console is watching live (its feed has a listener) or too many changes wait.
    */
-  private schedule(): void {
-    if (this.queue.length + this.changes.length >= MAX_BATCH) this.flush();
-    else this.scheduled ??= setImmediate(() => this.flush());
+  private arrived(): void {
+    this.arrivals++;
+    if (this.feed.listening || this.changes.length > MAX_PENDING_CHANGES) this.soon ??= setImmediate(this.eachTurn);
+    if (this.quiet) this.quiet.refresh();
+    else this.quiet = setTimeout(() => this.catchUp(), QUIET_MS).unref();
   }
 
-  /** Writes what is queued now (the batch gathering, or everything left at shutdown). */
+  private readonly eachTurn = (): void => {
+    this.soon = undefined;
+    if (this.feed.listening) this.flush();
+    else this.writeChanges(this.changes.take(SLICE.changes));
+  };
+
+  /** Writes a slice, then the next in a turn of its own, until the queues are empty or something arrives. */
+  private catchUp(): void {
+    const seen = this.arrivals;
+    // Changes first: they are what the console's lists and timelines show.
+    if (this.changes.length) this.writeChanges(this.changes.take(SLICE.changes));
+    else this.writeRequests(this.queue.take(SLICE.requests));
+    if (this.queue.length === 0 && this.changes.length === 0) return;
+    this.soon ??= setImmediate(() => {
+      this.soon = undefined;
+      // Something arrived: the quiet timer runs again, and the catch-up waits for it.
+      if (this.arrivals === seen) this.catchUp();
+    });
+  }
+
+  /** Writes everything queued now: before a read, at close, and each turn while the console watches. */
   flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
-    const batch = this.queue;
-    const changes = this.changes;
-    if (batch.length === 0 && changes.length === 0) return;
-    this.queue = [];
-    this.changes = [];
-    if (batch.length) this.safely('request log', () => this.requests.addAll(batch.map(logged)));
-    let moved: Array<{ id: string; merchantId: string }> = [];
-    if (changes.length)
-      this.safely('state changes', () => {
-        moved = this.resources.applyAll(changes);
-      });
+    if (this.soon) clearImmediate(this.soon);
+    this.soon = undefined;
+    this.writeChanges(this.changes.take());
+    this.writeRequests(this.queue.take());
+  }
+
+  /** Writes what is queued and stops waiting for quiet (the sandbox's close, after its last request). */
+  close(): void {
+    this.flush();
+    clearTimeout(this.quiet);
+  }
+
+  private writeRequests(batch: readonly AnsweredRequest[]): void {
+    if (batch.length === 0) return;
+    this.safely('request log', () => this.requests.addAll(batch.map(logged)));
     for (const entry of batch)
       this.feed.publish({
         type: 'request',
         id: entry.traceId,
         ...(entry.merchantId && { merchantId: entry.merchantId }),
       });
+  }
+
+  private writeChanges(changes: readonly StatusChange[]): void {
+    if (changes.length === 0) return;
+    let moved: Array<{ id: string; merchantId: string }> = [];
+    this.safely('state changes', () => {
+      moved = this.resources.applyAll(changes);
+    });
     for (const { id, merchantId } of moved) this.feed.publish({ type: 'status', merchantId, id });
   }
 
   /** Drops what is queued and not written yet (POST /sandbox/reset empties the log). */
   forget(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
-    this.queue = [];
-    this.changes = [];
+    if (this.soon) clearImmediate(this.soon);
+    this.soon = undefined;
+    this.queue.clear();
+    this.changes.clear();
   }
 
   /** The dispatcher's hooks: each attempt is kept and announced. */
