@@ -76,7 +76,10 @@ export class SandboxJournal implements StatusReports {
   private readonly changes = new WriteQueue<StatusChange>();
   /** Counts what arrives, so a catch-up can see that the sandbox is busy again. */
   private arrivals = 0;
+  /** Armed by an arrival while none is; undefined once it found the sandbox quiet. */
   private quiet: NodeJS.Timeout | undefined;
+  /** {@link arrivals} when the quiet timer was last armed. */
+  private armedAt = 0;
   private soon: NodeJS.Immediate | undefined;
 
   constructor(
@@ -108,15 +111,29 @@ export class SandboxJournal implements StatusReports {
   }
 
   /**
-   * Waits for quiet (a timer pushed back by each arrival); writes at the end of this turn instead
-   * when the console is watching live (its feed has a listener) or too many changes wait.
+   * Waits for quiet; writes at the end of this turn instead when the console is watching live (its
+   * feed has a listener) or too many changes wait. An arrival only counts itself: the timer, armed
+   * once, looks at the count when it fires and waits again if anything arrived (so quiet is seen
+   * 50 to 100 ms after the last arrival), which spares every request a timer operation.
    */
   private arrived(): void {
     this.arrivals++;
     if (this.feed.listening || this.changes.length > MAX_PENDING_CHANGES) this.soon ??= setImmediate(this.eachTurn);
-    if (this.quiet) this.quiet.refresh();
-    else this.quiet = setTimeout(() => this.catchUp(), QUIET_MS).unref();
+    if (!this.quiet) {
+      this.armedAt = this.arrivals;
+      this.quiet = setTimeout(this.whenQuiet, QUIET_MS).unref();
+    }
   }
+
+  private readonly whenQuiet = (): void => {
+    if (this.arrivals !== this.armedAt) {
+      this.armedAt = this.arrivals;
+      this.quiet!.refresh();
+      return;
+    }
+    this.quiet = undefined;
+    this.catchUp();
+  };
 
   private readonly eachTurn = (): void => {
     this.soon = undefined;
@@ -133,7 +150,7 @@ export class SandboxJournal implements StatusReports {
     if (this.queue.length === 0 && this.changes.length === 0) return;
     this.soon ??= setImmediate(() => {
       this.soon = undefined;
-      // Something arrived: the quiet timer runs again, and the catch-up waits for it.
+      // Something arrived: it armed the quiet timer again, and the catch-up waits for it.
       if (this.arrivals === seen) this.catchUp();
     });
   }
