@@ -3,6 +3,7 @@ import type { ChallengeAttemptStore } from '../challenge-attempts/challenge-atte
 import type { ChargeRecord, ChargeStore } from '../charges/charge-store';
 import type { Clock } from '../clock';
 import type {
+  challengeCode,
   indexedResource,
   loggedRequest,
   requestLogResponse,
@@ -33,6 +34,7 @@ export type RequestView = z.infer<typeof loggedRequest>;
 export type AttemptView = z.infer<typeof webhookAttempt>;
 export type DeliveryView = z.infer<typeof webhookDelivery>;
 export type ResourceView = z.infer<typeof indexedResource>;
+export type ChallengeCodeView = z.infer<typeof challengeCode>;
 export type TimelineEntryView = z.infer<typeof timelineEntry>;
 export type TimelineView = z.infer<typeof resourceTimelineResponse>;
 export type RequestPageView = z.infer<typeof requestLogResponse>;
@@ -107,7 +109,14 @@ const customerOf = (o: OrderRecord | undefined): string | null =>
 
 /** What a resource's own store says of it: amount, method, customer, a 3DS outcome. */
 function details(sources: ViewSources, r: IndexedResource, merchantId: string) {
-  const none = { amount: null, payment_method: null, customer: null, authentication_status: null, wrong_codes: null };
+  const none = {
+    amount: null,
+    payment_method: null,
+    customer: null,
+    authentication_status: null,
+    wrong_codes: null,
+    challenge_codes: null,
+  };
   if (r.kind === 'order') {
     const order = sources.orders.get(r.id, merchantId);
     if (!order) return none;
@@ -146,6 +155,7 @@ function details(sources: ViewSources, r: IndexedResource, merchantId: string) {
     payment_method: `${auth.cardType} ${auth.brand} ${auth.lastDigits}`,
     authentication_status: auth.authenticationStatus,
     wrong_codes: sources.challengeAttempts.wrong(r.id),
+    challenge_codes: sources.challengeAttempts.codes(r.id),
   };
 }
 
