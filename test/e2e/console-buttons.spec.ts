@@ -265,3 +265,54 @@ test("a 3DS authentication's page says whether the shopper was authenticated", a
   await expectAxeClean(page);
   await atBothWidths(page, testInfo, 'console-authentication');
 });
+
+test("a 3DS authentication's page lists the codes the shopper typed in its challenge, in order", async ({
+  page,
+  context,
+  own: { sandbox },
+}, testInfo) => {
+  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
+  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
+    // The test card whose issuer asks for a challenge (docs/authentications.md).
+    body: JSON.stringify({ data: authData('4000000000002503'), device: validDevice() }),
+  });
+  const { id, status, challenge } = (await res.json()) as { id: string; status: string; challenge: { url: string } };
+  expect(status).toBe('REQUIRE_CHALLENGE');
+  // The issuer's page on its own, typed in as the shopper types in it: a wrong code, then the right one.
+  const issuer = await context.newPage();
+  const acs = new URL('/challenge/acs', sandbox.challengeUrl);
+  acs.search = new URLSearchParams({
+    authentication: id,
+    token: new URL(challenge.url).searchParams.get('token')!,
+    parent: sandbox.apiUrl,
+    locale: 'en',
+  }).toString();
+  await issuer.goto(acs.href);
+  await issuer.getByLabel('Verification code').fill('111111');
+  await issuer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(issuer.getByText('Wrong code. 2 attempts left.')).toBeVisible();
+  await issuer.getByLabel('Verification code').fill('123456');
+  await issuer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(issuer.getByText('Done! Your bank confirmed the purchase.')).toBeVisible();
+  await issuer.close();
+
+  await page.goto(`${sandbox.apiUrl}/console/resources/${id}`);
+  const facts = page.locator('#content dl.facts').first();
+  await expect(facts).toContainText('AUTH_FLOW_COMPLETED');
+  await expect(facts).toContainText('1 wrong');
+  const codes = facts.locator('ol.codes > li');
+  await expect(codes).toHaveCount(2);
+  await expect(codes.nth(0)).toContainText('111111');
+  await expect(codes.nth(0)).toContainText('refused');
+  await expect(codes.nth(0)).toContainText('RETRY');
+  await expect(codes.nth(0).locator('.status', { hasText: 'refused' })).toHaveClass(/s-bad/);
+  await expect(codes.nth(1)).toContainText('123456');
+  await expect(codes.nth(1)).toContainText('accepted');
+  await expect(codes.nth(1)).toContainText('AUTHENTICATED');
+  await expect(codes.nth(1).locator('.status', { hasText: 'accepted' })).toHaveClass(/s-ok/);
+  for (const i of [0, 1]) await expect(codes.nth(i)).toContainText('on the issuer page');
+  await expectAxeClean(page);
+  await atBothWidths(page, testInfo, 'console-authentication-codes');
+});

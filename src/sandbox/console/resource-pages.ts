@@ -261,7 +261,7 @@ const CODE_OUTCOME_TEXT: Record<ChallengeCodeView['outcome'], string> = {
 function codesTried(r: ResourceView): Fragment {
   const codes = r.challenge_codes ?? [];
   const wrong = r.wrong_codes ? `${r.wrong_codes} wrong` : 'no wrong code';
-  if (!codes.length) return r.wrong_codes ? `${wrong} (not kept)` : 'none';
+  if (!codes.length) return r.wrong_codes ? `${wrong} (the codes were not kept)` : wrong;
   return html`${wrong}<ol class="codes">${codes.map(codeItem)}</ol>`;
 }
 
