@@ -216,6 +216,9 @@ function timelineItem(e: TimelineEntryView, apiUrl: string, kind: ResourceKind):
       return html`<li>${requestItem(e.request, apiUrl)}</li>`;
     case 'state_change':
       return html`<li><span class="kind">Status</span> ${
+        // Another resource's change on this timeline (an order's Pix code that expired): named by its linked id.
+        e.resource_id ? html`${resourceLink(e.resource_id)}: ` : ''
+      }${
         e.from
           ? html`${statusBadge(e.from)} → `
           : e.created

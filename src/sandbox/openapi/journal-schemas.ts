@@ -131,6 +131,8 @@ export const timelineEntry = z.discriminatedUnion('type', [
     source: z.enum(CHANGE_SOURCES),
     /** The trace id of the request that made it (the event id on an old notification row); null for the clock and a 3DS step, whose store has none. */
     source_id: z.nullable(z.string()),
+    /** The resource that changed when it is not the timeline's own: on an order's timeline, a Pix code that expired. */
+    resource_id: z.nullable(z.string()),
   }),
   z.strictObject({
     type: z.literal('event'),
