@@ -40,8 +40,9 @@ describe('a 3DS challenge in the console', () => {
   }) => {
     const c = await challenge(sandbox, session);
     const before = await sandboxNow(sandbox);
-    // A card number typed in the code field: refused as malformed, and never kept as typed.
+    // A card number, then a security code, typed in the code field: refused as malformed, and never kept as typed.
     expect((await decided(sandbox, c.id, '4111 1111 1111 1111')).status).toBe(400);
+    expect((await typed(sandbox, c, '9731')).status).toBe(400);
     expect((await typed(sandbox, c, '111111')).status).toBe(200);
     // The last code is a minute later on the sandbox's clock: its time is the clock's, not the wall's.
     await api(sandbox, 'POST', '/sandbox/clock/advance', { seconds: 60 });
@@ -53,6 +54,7 @@ describe('a 3DS challenge in the console', () => {
     const codes = body.resource.challenge_codes;
     expect(codes).toEqual([
       { code: '[digits]', at: expect.any(Number), via: 'sandbox_api', result: 'refused', outcome: 'MALFORMED' },
+      { code: '••••', at: expect.any(Number), via: 'issuer_page', result: 'refused', outcome: 'MALFORMED' },
       { code: '111111', at: expect.any(Number), via: 'issuer_page', result: 'refused', outcome: 'RETRY' },
       {
         code: CODE_AUTHENTICATES,
@@ -63,8 +65,8 @@ describe('a 3DS challenge in the console', () => {
       },
     ]);
     expect(codes[0].at).toBeGreaterThanOrEqual(before);
-    expect(codes[1].at).toBeGreaterThanOrEqual(codes[0].at);
-    expect(codes[2].at - codes[1].at).toBeGreaterThanOrEqual(60_000);
+    for (const i of [1, 2]) expect(codes[i].at).toBeGreaterThanOrEqual(codes[i - 1].at);
+    expect(codes[3].at - codes[2].at).toBeGreaterThanOrEqual(60_000);
     // The list serialises the same view.
     const listed = await api(sandbox, 'GET', `/sandbox/resources?kind=authentication&id=${c.id}`);
     expect(listed.body.resources[0].challenge_codes).toEqual(codes);
@@ -73,19 +75,25 @@ describe('a 3DS challenge in the console', () => {
     const items = [...html.matchAll(/<ol class="codes">([\s\S]*?)<\/ol>/g)].map((m) => m[1]!);
     expect(items).toHaveLength(1);
     const rows = [...items[0]!.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[0]).toMatch(/<code>\[digits\]<\/code>\n<span class="status s-bad">refused<\/span>/);
     expect(rows[0]).toContain('MALFORMED');
-    expect(rows[1]).toMatch(/<code>111111<\/code>\n<span class="status s-bad">refused<\/span>/);
-    expect(rows[1]).toContain('RETRY');
-    expect(rows[1]).toContain('on the issuer page');
-    expect(rows[2]).toMatch(/<code>123456<\/code>\n<span class="status s-ok">accepted<\/span>/);
-    expect(rows[2]).toContain('>AUTHENTICATED<');
+    expect(rows[1]).toMatch(/<code>••••<\/code>\n<span class="status s-bad">refused<\/span>/);
+    expect(rows[2]).toMatch(/<code>111111<\/code>\n<span class="status s-bad">refused<\/span>/);
+    expect(rows[2]).toContain('RETRY');
+    expect(rows[2]).toContain('on the issuer page');
+    expect(rows[3]).toMatch(/<code>123456<\/code>\n<span class="status s-ok">accepted<\/span>/);
+    expect(rows[3]).toContain('>AUTHENTICATED<');
     for (const [i, row] of rows.entries()) expect(row).toContain(`datetime="${new Date(codes[i].at).toISOString()}"`);
-    // The card number typed is nowhere: not in the view, the page, or the request log's copy of the call.
+    // The card data typed is nowhere: not in the view, the page, or the request log's copy of the call.
     const log = await api(sandbox, 'GET', `/sandbox/requests?resource=${c.id}`);
-    for (const text of [JSON.stringify(body), JSON.stringify(listed.body), html, JSON.stringify(log.body)])
+    for (const text of [JSON.stringify(body), JSON.stringify(listed.body), html, JSON.stringify(log.body)]) {
       expect(text.replaceAll(' ', '')).not.toContain('4111111111111111');
+      // A UUID's groups are random hex: taken out first, as test/sandbox/card-data-at-rest.test.ts does.
+      expect(text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '')).not.toMatch(
+        /\b9731\b/,
+      );
+    }
   });
 
   it('keeps a bounded number of codes: malformed ones up to a limit, wrong ones up to the attempts', async ({
@@ -105,7 +113,7 @@ describe('a 3DS challenge in the console', () => {
       'NOT_AUTHENTICATED',
     ]);
     // A long code is kept cut; the fourth wrong code came after the challenge ended, so it is not a code tried.
-    expect(codes[0]!.code).toBe(`abc0${'x'.repeat(28)}…`);
+    expect(codes[0]!.code).toBe(`abc•${'x'.repeat(28)}…`);
     expect(codes.at(-1)!.code).toBe('333333');
     expect(body.resource.authentication_status).toBe('NOT_AUTHENTICATED');
   });

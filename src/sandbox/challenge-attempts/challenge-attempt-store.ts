@@ -18,7 +18,7 @@ export const CODE_RESULTS = ['accepted', 'refused'] as const;
 
 /** One code submitted in a challenge, as the console shows it (docs/console.md#3ds-authentications). */
 export interface SubmittedCode {
-  /** As typed, trimmed; a run of digits that could be a card number masked, cut at {@link CODE_KEPT_LENGTH}. */
+  /** As typed, trimmed, masked and cut ({@link keptCode}). */
   code: string;
   at: SandboxTime;
   via: CodeChannel;
@@ -37,12 +37,15 @@ const CODE_KEPT_LENGTH = 32;
 export const MALFORMED_CODES_KEPT = 10;
 
 /**
- * A code as stored: card-like digits masked first, on the whole text (a card number typed in the
- * code field must not survive a cut), then cut. Card data is never stored (docs/console.md).
+ * A code as stored. Card data is never stored (docs/console.md#3ds-authentications): a run of
+ * digits that could be a card number is masked first, on the whole text (a number typed in the
+ * code field must not survive a cut); then, in a code that is not a challenge code (6 digits),
+ * each digit left shows as `•`, since 3 or 4 of them may be the card's security code; then it is cut.
  */
-const keptCode = (code: string): string => {
+const keptCode = (code: string, outcome: CodeOutcome): string => {
   const masked = maskCardDigits(code);
-  return masked.length > CODE_KEPT_LENGTH ? `${masked.slice(0, CODE_KEPT_LENGTH)}…` : masked;
+  const shown = outcome === 'MALFORMED' ? masked.replace(/\d/g, '•') : masked;
+  return shown.length > CODE_KEPT_LENGTH ? `${shown.slice(0, CODE_KEPT_LENGTH)}…` : shown;
 };
 
 /**
@@ -98,7 +101,7 @@ export class ChallengeAttemptStore {
     const result = submitted.outcome === 'AUTHENTICATED' ? 'accepted' : 'refused';
     this.insertCode.run(
       authenticationId,
-      keptCode(submitted.code),
+      keptCode(submitted.code, submitted.outcome),
       submitted.at,
       submitted.via,
       result,

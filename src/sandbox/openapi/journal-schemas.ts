@@ -72,7 +72,10 @@ export const clockResponse = z.strictObject({ now: z.string() });
 export const resetResponse = z.strictObject({ reset: z.literal(true), now: z.string() });
 
 export const challengeCode = z.strictObject({
-  /** As submitted, trimmed; a run of digits that could be a card number is `[digits]`; cut after 32 characters. */
+  /**
+   * As submitted, trimmed; a run of digits that could be a card number is `[digits]`, and in a code
+   * that is not 6 digits every other digit is `•` (it may be a security code); cut after 32 characters.
+   */
   code: z.string(),
   at: ms(),
   /** The issuer page the shopper types in, or POST /sandbox/3ds/authentications/{id}/challenge. */
