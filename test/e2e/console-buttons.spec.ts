@@ -211,6 +211,45 @@ test('the clock moves an hour, a day, and to a date from the header', async ({ p
   await atBothWidths(page, testInfo, 'console-clock');
 });
 
+test("a Pix code the clock expires shows on its order's page, and nothing is notified", async ({
+  page,
+  own: { sandbox, hooks },
+}, testInfo) => {
+  const now = Date.parse((await api(sandbox, 'GET', '/sandbox/clock')).now);
+  const expiresAt = new Date(now + 30 * 60_000).toISOString();
+  const created = await api(
+    sandbox,
+    'POST',
+    '/orders',
+    order(undefined, {
+      qr_codes: [{ amount: { value: 5_000 }, expiration_date: expiresAt }],
+      notification_urls: [hooks],
+    }),
+  );
+  const code = created.qr_codes[0];
+  await page.goto(`${sandbox.apiUrl}/console/resources/${created.id}`);
+  const expiry = page.locator('ol.timeline > li', { hasText: 'EXPIRED' });
+  await expect(expiry).toHaveCount(0);
+  const shown = page.locator('#clock-now');
+  const before = await shown.textContent();
+  await page.getByRole('button', { name: '+1 hour' }).click();
+  await expect(shown).not.toHaveText(before!);
+  await page.reload();
+  await expect(expiry).toHaveCount(1);
+  await expect(expiry).toContainText('WAITING → EXPIRED');
+  await expect(expiry).toContainText('by the clock');
+  await expect(expiry.getByRole('link', { name: code.id })).toBeVisible();
+  await expect(expiry.locator('time')).toHaveAttribute(
+    'datetime',
+    new Date(Date.parse(code.expiration_date)).toISOString(),
+  );
+  // No notification: the provider sends none for a code that expires unpaid (docs/webhooks.md).
+  await expect(page.locator('ol.timeline > li', { hasText: 'Event' })).toHaveCount(0);
+  expect((await api(sandbox, 'GET', `/sandbox/webhook-deliveries?resource=${created.id}`)).deliveries).toEqual([]);
+  await expectAxeClean(page);
+  await atBothWidths(page, testInfo, 'console-pix-expired-by-clock');
+});
+
 test('the request log filters by method, path and status, and copies a request as curl without the token', async ({
   page,
   context,
