@@ -39,6 +39,17 @@ async function api(sandbox: Sandbox, method: string, path: string, body?: unknow
   return (await res.json()) as any;
 }
 
+/** A 3DS authentication of `card`, as the SDK asks for it in a session the merchant's server created. */
+async function authenticate(sandbox: Sandbox, card: string) {
+  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
+  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
+    body: JSON.stringify({ data: authData(card), device: validDevice() }),
+  });
+  return (await res.json()) as { id: string; status: string; challenge: { url: string } | null };
+}
+
 /** The status the resource page shows in its facts. */
 const shownStatus = (page: Page) => page.locator('#content dl.facts dd').nth(1);
 
@@ -283,14 +294,8 @@ test("a 3DS authentication's page says whether the shopper was authenticated", a
   page,
   own: { sandbox },
 }, testInfo) => {
-  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
-  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
-    // The frictionless test card the issuer does not authenticate (docs/authentications.md).
-    body: JSON.stringify({ data: authData('4000000000003204'), device: validDevice() }),
-  });
-  const { id, status } = (await res.json()) as { id: string; status: string };
+  // The frictionless test card the issuer does not authenticate (docs/authentications.md).
+  const { id, status } = await authenticate(sandbox, '4000000000003204');
   expect(status).toBe('AUTH_FLOW_COMPLETED');
   await page.goto(`${sandbox.apiUrl}/console/authentications`);
   await expect(page.locator('tr', { hasText: id })).toContainText('NOT_AUTHENTICATED');
@@ -310,21 +315,15 @@ test("a 3DS authentication's page lists the codes the shopper typed in its chall
   context,
   own: { sandbox },
 }, testInfo) => {
-  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
-  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
-    // The test card whose issuer asks for a challenge (docs/authentications.md).
-    body: JSON.stringify({ data: authData('4000000000002503'), device: validDevice() }),
-  });
-  const { id, status, challenge } = (await res.json()) as { id: string; status: string; challenge: { url: string } };
+  // The test card whose issuer asks for a challenge (docs/authentications.md).
+  const { id, status, challenge } = await authenticate(sandbox, '4000000000002503');
   expect(status).toBe('REQUIRE_CHALLENGE');
   // The issuer's page on its own, typed in as the shopper types in it: a wrong code, then the right one.
   const issuer = await context.newPage();
   const acs = new URL('/challenge/acs', sandbox.challengeUrl);
   acs.search = new URLSearchParams({
     authentication: id,
-    token: new URL(challenge.url).searchParams.get('token')!,
+    token: new URL(challenge!.url).searchParams.get('token')!,
     parent: sandbox.apiUrl,
     locale: 'en',
   }).toString();
