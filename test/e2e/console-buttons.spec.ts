@@ -318,6 +318,16 @@ test("a 3DS authentication's page lists the codes the shopper typed in its chall
   // The test card whose issuer asks for a challenge (docs/authentications.md).
   const { id, status, challenge } = await authenticate(sandbox, '4000000000002503');
   expect(status).toBe('REQUIRE_CHALLENGE');
+  // The console's page open first, listening to the live feed: each code shows as it is typed.
+  const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/sandbox/events');
+  await page.goto(`${sandbox.apiUrl}/console/resources/${id}`);
+  await listening;
+  const facts = page.locator('#content dl.facts').first();
+  await expect(facts).toContainText('REQUIRE_CHALLENGE');
+  await expect(facts).toContainText('no wrong code');
+  const codes = facts.locator('ol.codes > li');
+  await expect(codes).toHaveCount(0);
+
   // The issuer's page on its own, typed in as the shopper types in it: a wrong code, then the right one.
   const issuer = await context.newPage();
   const acs = new URL('/challenge/acs', sandbox.challengeUrl);
@@ -331,17 +341,16 @@ test("a 3DS authentication's page lists the codes the shopper typed in its chall
   await issuer.getByLabel('Verification code').fill('111111');
   await issuer.getByRole('button', { name: 'Confirm' }).click();
   await expect(issuer.getByText('Wrong code. 2 attempts left.')).toBeVisible();
+  // A wrong code changes no status: the page shows it all the same, without a reload.
+  await expect(codes).toHaveCount(1);
+  await expect(facts).toContainText('1 wrong');
   await issuer.getByLabel('Verification code').fill('123456');
   await issuer.getByRole('button', { name: 'Confirm' }).click();
   await expect(issuer.getByText('Done! Your bank confirmed the purchase.')).toBeVisible();
   await issuer.close();
 
-  await page.goto(`${sandbox.apiUrl}/console/resources/${id}`);
-  const facts = page.locator('#content dl.facts').first();
-  await expect(facts).toContainText('AUTH_FLOW_COMPLETED');
-  await expect(facts).toContainText('1 wrong');
-  const codes = facts.locator('ol.codes > li');
   await expect(codes).toHaveCount(2);
+  await expect(facts).toContainText('AUTH_FLOW_COMPLETED');
   await expect(codes.nth(0)).toContainText('111111');
   await expect(codes.nth(0)).toContainText('refused');
   await expect(codes.nth(0)).toContainText('RETRY');
@@ -351,6 +360,9 @@ test("a 3DS authentication's page lists the codes the shopper typed in its chall
   await expect(codes.nth(1)).toContainText('AUTHENTICATED');
   await expect(codes.nth(1).locator('.status', { hasText: 'accepted' })).toHaveClass(/s-ok/);
   for (const i of [0, 1]) await expect(codes.nth(i)).toContainText('on the issuer page');
+  // What the live page shows is what a fresh load shows.
+  await page.reload();
+  await expect(codes).toHaveCount(2);
   await expectAxeClean(page);
   await atBothWidths(page, testInfo, 'console-authentication-codes');
 });

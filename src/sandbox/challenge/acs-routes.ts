@@ -176,6 +176,9 @@ export const ACS_ROUTES: Route[] = [
           }
           return { view, status: 200 };
         });
+        // The code is on its authentication's console page now: an open page refreshes (a wrong code
+        // changes no status, and the challenge origin's requests are not in the request log).
+        deps.journal.feed.publish({ type: 'status', merchantId: p.record.merchantId, id: p.record.id });
         return show(c, p, decided.view, decided.status);
       };
     },
