@@ -39,6 +39,17 @@ async function api(sandbox: Sandbox, method: string, path: string, body?: unknow
   return (await res.json()) as any;
 }
 
+/** A 3DS authentication of `card`, as the SDK asks for it in a session the merchant's server created. */
+async function authenticate(sandbox: Sandbox, card: string) {
+  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
+  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
+    body: JSON.stringify({ data: authData(card), device: validDevice() }),
+  });
+  return (await res.json()) as { id: string; status: string; challenge: { url: string } | null };
+}
+
 /** The status the resource page shows in its facts. */
 const shownStatus = (page: Page) => page.locator('#content dl.facts dd').nth(1);
 
@@ -211,6 +222,45 @@ test('the clock moves an hour, a day, and to a date from the header', async ({ p
   await atBothWidths(page, testInfo, 'console-clock');
 });
 
+test("a Pix code the clock expires shows on its order's page, and nothing is notified", async ({
+  page,
+  own: { sandbox, hooks },
+}, testInfo) => {
+  const now = Date.parse((await api(sandbox, 'GET', '/sandbox/clock')).now);
+  const expiresAt = new Date(now + 30 * 60_000).toISOString();
+  const created = await api(
+    sandbox,
+    'POST',
+    '/orders',
+    order(undefined, {
+      qr_codes: [{ amount: { value: 5_000 }, expiration_date: expiresAt }],
+      notification_urls: [hooks],
+    }),
+  );
+  const code = created.qr_codes[0];
+  await page.goto(`${sandbox.apiUrl}/console/resources/${created.id}`);
+  const expiry = page.locator('ol.timeline > li', { hasText: 'EXPIRED' });
+  await expect(expiry).toHaveCount(0);
+  const shown = page.locator('#clock-now');
+  const before = await shown.textContent();
+  await page.getByRole('button', { name: '+1 hour' }).click();
+  await expect(shown).not.toHaveText(before!);
+  await page.reload();
+  await expect(expiry).toHaveCount(1);
+  await expect(expiry).toContainText('WAITING → EXPIRED');
+  await expect(expiry).toContainText('by the clock');
+  await expect(expiry.getByRole('link', { name: code.id })).toBeVisible();
+  await expect(expiry.locator('time')).toHaveAttribute(
+    'datetime',
+    new Date(Date.parse(code.expiration_date)).toISOString(),
+  );
+  // No notification: the provider sends none for a code that expires unpaid (docs/webhooks.md).
+  await expect(page.locator('ol.timeline > li', { hasText: 'Event' })).toHaveCount(0);
+  expect((await api(sandbox, 'GET', `/sandbox/webhook-deliveries?resource=${created.id}`)).deliveries).toEqual([]);
+  await expectAxeClean(page);
+  await atBothWidths(page, testInfo, 'console-pix-expired-by-clock');
+});
+
 test('the request log filters by method, path and status, and copies a request as curl without the token', async ({
   page,
   context,
@@ -244,14 +294,8 @@ test("a 3DS authentication's page says whether the shopper was authenticated", a
   page,
   own: { sandbox },
 }, testInfo) => {
-  const session = (await api(sandbox, 'POST', '/checkout-sdk/sessions')).session as string;
-  const res = await fetch(`${sandbox.apiUrl}/checkout-sdk/3ds/authentications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-gateway-session': session },
-    // The frictionless test card the issuer does not authenticate (docs/authentications.md).
-    body: JSON.stringify({ data: authData('4000000000003204'), device: validDevice() }),
-  });
-  const { id, status } = (await res.json()) as { id: string; status: string };
+  // The frictionless test card the issuer does not authenticate (docs/authentications.md).
+  const { id, status } = await authenticate(sandbox, '4000000000003204');
   expect(status).toBe('AUTH_FLOW_COMPLETED');
   await page.goto(`${sandbox.apiUrl}/console/authentications`);
   await expect(page.locator('tr', { hasText: id })).toContainText('NOT_AUTHENTICATED');
@@ -264,4 +308,61 @@ test("a 3DS authentication's page says whether the shopper was authenticated", a
   await expect(facts.locator('.status', { hasText: 'NOT_AUTHENTICATED' })).toHaveClass(/s-bad/);
   await expectAxeClean(page);
   await atBothWidths(page, testInfo, 'console-authentication');
+});
+
+test("a 3DS authentication's page lists the codes the shopper typed in its challenge, in order", async ({
+  page,
+  context,
+  own: { sandbox },
+}, testInfo) => {
+  // The test card whose issuer asks for a challenge (docs/authentications.md).
+  const { id, status, challenge } = await authenticate(sandbox, '4000000000002503');
+  expect(status).toBe('REQUIRE_CHALLENGE');
+  // The console's page open first, listening to the live feed: each code shows as it is typed.
+  const listening = page.waitForResponse((r) => new URL(r.url()).pathname === '/sandbox/events');
+  await page.goto(`${sandbox.apiUrl}/console/resources/${id}`);
+  await listening;
+  const facts = page.locator('#content dl.facts').first();
+  await expect(facts).toContainText('REQUIRE_CHALLENGE');
+  await expect(facts).toContainText('no wrong code');
+  const codes = facts.locator('ol.codes > li');
+  await expect(codes).toHaveCount(0);
+
+  // The issuer's page on its own, typed in as the shopper types in it: a wrong code, then the right one.
+  const issuer = await context.newPage();
+  const acs = new URL('/challenge/acs', sandbox.challengeUrl);
+  acs.search = new URLSearchParams({
+    authentication: id,
+    token: new URL(challenge!.url).searchParams.get('token')!,
+    parent: sandbox.apiUrl,
+    locale: 'en',
+  }).toString();
+  await issuer.goto(acs.href);
+  await issuer.getByLabel('Verification code').fill('111111');
+  await issuer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(issuer.getByText('Wrong code. 2 attempts left.')).toBeVisible();
+  // A wrong code changes no status: the page shows it all the same, without a reload.
+  await expect(codes).toHaveCount(1);
+  await expect(facts).toContainText('1 wrong');
+  await issuer.getByLabel('Verification code').fill('123456');
+  await issuer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(issuer.getByText('Done! Your bank confirmed the purchase.')).toBeVisible();
+  await issuer.close();
+
+  await expect(codes).toHaveCount(2);
+  await expect(facts).toContainText('AUTH_FLOW_COMPLETED');
+  await expect(codes.nth(0)).toContainText('111111');
+  await expect(codes.nth(0)).toContainText('refused');
+  await expect(codes.nth(0)).toContainText('RETRY');
+  await expect(codes.nth(0).locator('.status', { hasText: 'refused' })).toHaveClass(/s-bad/);
+  await expect(codes.nth(1)).toContainText('123456');
+  await expect(codes.nth(1)).toContainText('accepted');
+  await expect(codes.nth(1)).toContainText('AUTHENTICATED');
+  await expect(codes.nth(1).locator('.status', { hasText: 'accepted' })).toHaveClass(/s-ok/);
+  for (const i of [0, 1]) await expect(codes.nth(i)).toContainText('on the issuer page');
+  // What the live page shows is what a fresh load shows.
+  await page.reload();
+  await expect(codes).toHaveCount(2);
+  await expectAxeClean(page);
+  await atBothWidths(page, testInfo, 'console-authentication-codes');
 });

@@ -102,6 +102,20 @@ describe('card data at rest', () => {
     );
     expect(threeDs.body.charges[0].status).toBe('PAID');
 
+    // A shopper who types the card number, then the security code, in the issuer page's code field.
+    const challenged = (await (
+      await postAuthentication(sandbox, session, { data: authData('4000000000002503'), device: validDevice() })
+    ).json()) as { id: string; challenge: { url: string } };
+    const token = new URL(challenged.challenge.url).searchParams.get('token')!;
+    for (const code of [CLEAR, SECURITY_CODE]) {
+      const typed = await fetch(`${sandbox.challengeUrl}/challenge/acs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        body: new URLSearchParams({ authentication: challenged.id, token, parent: 'http://shop.example', code }),
+      });
+      expect(typed.status).toBe(400);
+    }
+
     // R$ 400,51 declines whatever the card: a declined card is not stored either.
     const declined = await api(
       sandbox,
@@ -124,6 +138,7 @@ describe('card data at rest', () => {
     expect(tables).toEqual(expect.arrayContaining(['stored_cards', 'charges', 'orders', 'authentications']));
     expect(dump.stored_cards).toHaveLength(2);
     expect(dump.charges).toHaveLength(5);
+    expect(dump.challenge_codes).toHaveLength(2);
 
     for (const [table, rows] of Object.entries(dump)) {
       for (const row of rows) {

@@ -14,7 +14,8 @@ import {
   readForm,
   type ChallengeParams,
 } from './challenge-params';
-import { decideCode, MAX_ATTEMPTS } from './issuer-simulator';
+import { MAX_ATTEMPTS } from './issuer-simulator';
+import { submitCode } from './submit-code';
 import { ApiError } from '../http/api-error';
 import { creqProblems, cresProblems, encodeCres } from '../three-ds/challenge-messages';
 import { pageCsp } from './page-headers';
@@ -145,7 +146,7 @@ export const ACS_ROUTES: Route[] = [
     errors: [403, 413, 415],
     handle: (deps) => {
       const { expired, end, form, show, opening } = issuerPages(deps);
-      const { authentications: store, challengeAttempts: attempts } = deps;
+      const store = deps.authentications;
       return async (c) => {
         const body = await readForm(c);
         const p = readChallengeParams((name) => body.get(name) ?? undefined, store, deps.corsOrigins);
@@ -157,18 +158,16 @@ export const ACS_ROUTES: Route[] = [
           return opening(c, p);
         }
         const code = (body.get('code') ?? '').trim();
-        // The count of wrong codes and the completion change together or not at all.
+        // The code kept, the count of wrong codes and the completion change together or not at all.
         const decided = deps.transaction((): { view: AcsView; status: 200 | 400 } => {
           const current = store.getById(p.record.id)!;
           if (current.status !== 'REQUIRE_CHALLENGE' || expired(current))
             return { view: end(current, current, p), status: 200 };
-          const decision = decideCode(code, attempts.wrong(current.id));
-          if (decision.kind === 'malformed') return { view: form(current, p, t.malformed), status: 400 };
-          if (decision.kind === 'retry') {
-            attempts.recordWrong(current.id);
-            return { view: form(current, p, t.wrong(decision.attemptsLeft)), status: 200 };
-          }
-          const completed = store.completeChallenge(current.id, decision.outcome, originOf(c));
+          const submitted = submitCode(deps, current, code, 'issuer_page', originOf(c));
+          if (submitted.kind === 'malformed') return { view: form(current, p, t.malformed), status: 400 };
+          if (submitted.kind === 'retry')
+            return { view: form(current, p, t.wrong(submitted.attemptsLeft)), status: 200 };
+          const { completed } = submitted;
           const view = end(current, completed, p);
           // The ACS posts its result, the base64url cres, to the 3DS server's notification URL.
           if (completed?.status === 'AUTH_FLOW_COMPLETED' && view.state === 'done') {
@@ -177,6 +176,9 @@ export const ACS_ROUTES: Route[] = [
           }
           return { view, status: 200 };
         });
+        // The code is on its authentication's console page now: an open page refreshes (a wrong code
+        // changes no status, and the challenge origin's requests are not in the request log).
+        deps.journal.feed.publish({ type: 'status', merchantId: p.record.merchantId, id: p.record.id });
         return show(c, p, decided.view, decided.status);
       };
     },

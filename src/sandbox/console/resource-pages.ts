@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type {
   AttemptView,
+  ChallengeCodeView,
   RequestView,
   ResourcePageView,
   ResourceView,
@@ -215,6 +216,9 @@ function timelineItem(e: TimelineEntryView, apiUrl: string, kind: ResourceKind):
       return html`<li>${requestItem(e.request, apiUrl)}</li>`;
     case 'state_change':
       return html`<li><span class="kind">Status</span> ${
+        // Another resource's change on this timeline (an order's Pix code that expired): named by its linked id.
+        e.resource_id ? html`${resourceLink(e.resource_id)}: ` : ''
+      }${
         e.from
           ? html`${statusBadge(e.from)} → `
           : e.created
@@ -245,6 +249,30 @@ ${a.given_up ? html`<br><span class="note">Given up: ${a.given_up}</span>` : ''}
   }
 }
 
+/** What a submitted code did, in words beside its badge. */
+const CODE_OUTCOME_TEXT: Record<ChallengeCodeView['outcome'], string> = {
+  RETRY: 'wrong code, another may be typed',
+  AUTHENTICATED: 'the challenge passed',
+  NOT_AUTHENTICATED: 'the challenge failed',
+  MALFORMED: 'not 6 digits, not counted',
+};
+
+/**
+ * The codes submitted in a 3DS challenge, oldest first: each with when, accepted or refused, and
+ * what it decided. A challenge of an older data file has its count of wrong codes and no codes.
+ */
+function codesTried(r: ResourceView): Fragment {
+  const codes = r.challenge_codes ?? [];
+  const wrong = r.wrong_codes ? `${r.wrong_codes} wrong` : 'no wrong code';
+  if (!codes.length) return r.wrong_codes ? `${wrong} (the codes were not kept)` : wrong;
+  return html`${wrong}<ol class="codes">${codes.map(codeItem)}</ol>`;
+}
+
+const codeItem = (c: ChallengeCodeView) => html`<li><code>${c.code}</code>
+<span class="status ${c.result === 'accepted' ? 's-ok' : 's-bad'}">${c.result}</span>
+${statusBadge(c.outcome)} <span class="note">${CODE_OUTCOME_TEXT[c.outcome]},
+${c.via === 'issuer_page' ? 'on the issuer page' : 'through the sandbox API'}</span> ${when(c.at)}</li>`;
+
 /** A resource's page: what it is, its links, its buttons, and its timeline. */
 export function resourcePage(view: TimelineView, apiUrl: string): Fragment {
   const r = view.resource;
@@ -254,7 +282,7 @@ export function resourcePage(view: TimelineView, apiUrl: string): Fragment {
 ${
   r.kind === 'authentication'
     ? html`<dt>Authentication</dt><dd>${r.authentication_status ? statusBadge(r.authentication_status) : html`<span class="note">not completed</span>`}</dd>
-<dt>Codes tried</dt><dd>${r.wrong_codes ? `${r.wrong_codes} wrong` : 'no wrong code'}</dd>`
+<dt>Codes tried</dt><dd>${codesTried(r)}</dd>`
     : ''
 }
 ${r.amount !== null ? html`<dt>Amount</dt><dd>${amountOf(r.amount)}</dd>` : ''}

@@ -1,6 +1,9 @@
 /** What the console's live stream says happened (GET /sandbox/events, docs/console.md#live-updates). */
 export interface FeedEvent {
-  /** A request was logged, a status changed, a delivery was attempted or resent, the clock moved, the data was reset. */
+  /**
+   * A request was logged, a status changed (or what a resource's page shows: a challenge code was
+   * typed), a delivery was attempted or resent, the clock moved, the data was reset.
+   */
   type: 'request' | 'status' | 'delivery' | 'clock' | 'reset';
   /** Whose it is; undefined for what every merchant sees (the clock, a request without a valid token). */
   merchantId?: string;

@@ -3,6 +3,7 @@ import type { ChallengeAttemptStore } from '../challenge-attempts/challenge-atte
 import type { ChargeRecord, ChargeStore } from '../charges/charge-store';
 import type { Clock } from '../clock';
 import type {
+  challengeCode,
   indexedResource,
   loggedRequest,
   requestLogResponse,
@@ -20,7 +21,7 @@ import type { WebhookAttempt } from '../webhooks/webhook-attempts';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import { type DeliveryFilter, type DeliveryRecord, shownDeliveryState } from '../webhooks/webhook-outbox';
 import type { LoggedRequest, RequestFilter } from './request-journal';
-import type { IndexedResource, ResourceKind } from './resource-index';
+import type { IndexedResource, ResourceKind, StateChange } from './resource-index';
 import type { SandboxJournal } from './sandbox-journal';
 
 /**
@@ -33,6 +34,7 @@ export type RequestView = z.infer<typeof loggedRequest>;
 export type AttemptView = z.infer<typeof webhookAttempt>;
 export type DeliveryView = z.infer<typeof webhookDelivery>;
 export type ResourceView = z.infer<typeof indexedResource>;
+export type ChallengeCodeView = z.infer<typeof challengeCode>;
 export type TimelineEntryView = z.infer<typeof timelineEntry>;
 export type TimelineView = z.infer<typeof resourceTimelineResponse>;
 export type RequestPageView = z.infer<typeof requestLogResponse>;
@@ -107,7 +109,14 @@ const customerOf = (o: OrderRecord | undefined): string | null =>
 
 /** What a resource's own store says of it: amount, method, customer, a 3DS outcome. */
 function details(sources: ViewSources, r: IndexedResource, merchantId: string) {
-  const none = { amount: null, payment_method: null, customer: null, authentication_status: null, wrong_codes: null };
+  const none = {
+    amount: null,
+    payment_method: null,
+    customer: null,
+    authentication_status: null,
+    wrong_codes: null,
+    challenge_codes: null,
+  };
   if (r.kind === 'order') {
     const order = sources.orders.get(r.id, merchantId);
     if (!order) return none;
@@ -146,6 +155,7 @@ function details(sources: ViewSources, r: IndexedResource, merchantId: string) {
     payment_method: `${auth.cardType} ${auth.brand} ${auth.lastDigits}`,
     authentication_status: auth.authenticationStatus,
     wrong_codes: sources.challengeAttempts.wrong(r.id),
+    challenge_codes: sources.challengeAttempts.codes(r.id),
   };
 }
 
@@ -216,6 +226,19 @@ export class ConsoleViews {
   }
 
   /**
+   * An order's Pix codes' expiries. An order's status is its charges', and a code that expires
+   * unpaid makes no charge and sends no notification
+   * (docs/webhooks.md#what-is-not-notified-a-pix-code-that-expires-unpaid): without this, its
+   * order's page would not show that it can no longer be paid. A code's payment is on the order's
+   * timeline already, as the order's change to PAID.
+   */
+  private codeExpiries(resource: IndexedResource): StateChange[] {
+    if (resource.kind !== 'order') return [];
+    const codes = this.sources.qrCodes.listByOrder(resource.id);
+    return codes.flatMap((q) => this.sources.journal.resources.changes(q.id).filter((c) => c.to === 'EXPIRED'));
+  }
+
+  /**
    * One resource and its timeline (docs/console.md#timeline): the requests that named or answered
    * it, its status changes, the notifications about it and each delivery attempt, in the order
    * they happened. Undefined when the API has shown the merchant no such resource.
@@ -228,7 +251,7 @@ export class ConsoleViews {
     const deliveries = webhooks.deliveries(merchantId, { resource: id, limit: TIMELINE_LIMIT }).deliveries;
     const entries: TimelineEntryView[] = [
       ...requests.map((r) => ({ type: 'request' as const, at: r.at, request: requestView(r) })),
-      ...journal.resources.changes(id).map((s) => ({
+      ...[...journal.resources.changes(id), ...this.codeExpiries(resource)].map((s) => ({
         type: 'state_change' as const,
         at: s.at,
         from: s.from ?? null,
@@ -237,6 +260,7 @@ export class ConsoleViews {
         created: s.from === undefined && s.at <= resource.createdAt,
         source: s.source.kind,
         source_id: s.source.id ?? null,
+        resource_id: s.resourceId === id ? null : s.resourceId,
       })),
       ...deliveries.flatMap((d) => {
         const attempts = journal.attempts.of(d.id);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CODE_CHANNELS, CODE_OUTCOMES, CODE_RESULTS } from '../challenge-attempts/challenge-attempt-store';
 
 /**
  * The answers of the console's endpoints (docs/sandbox-operations.md#the-console-s-endpoints), as
@@ -70,6 +71,21 @@ export const clockResponse = z.strictObject({ now: z.string() });
 
 export const resetResponse = z.strictObject({ reset: z.literal(true), now: z.string() });
 
+export const challengeCode = z.strictObject({
+  /**
+   * As submitted, trimmed; a run of digits that could be a card number is `[digits]`, and in a code
+   * that is not 6 digits every other digit is `•` (it may be a security code); cut after 32 characters.
+   */
+  code: z.string(),
+  at: ms(),
+  /** The issuer page the shopper types in, or POST /sandbox/3ds/authentications/{id}/challenge. */
+  via: z.enum(CODE_CHANNELS),
+  /** Only the code that authenticates is accepted. */
+  result: z.enum(CODE_RESULTS),
+  /** What it decided: RETRY (a wrong code, another may be typed), the challenge's outcome, or MALFORMED (not 6 digits, not counted). */
+  outcome: z.enum(CODE_OUTCOMES),
+});
+
 export const indexedResource = z.strictObject({
   id: z.string(),
   kind: z.enum(['order', 'charge', 'authentication', 'qr_code', 'boleto', 'checkout']),
@@ -85,6 +101,11 @@ export const indexedResource = z.strictObject({
   authentication_status: z.nullable(z.string()),
   /** A 3DS authentication's challenge: how many wrong codes the shopper typed. */
   wrong_codes: z.nullable(z.int()),
+  /**
+   * A 3DS authentication's challenge: each code submitted, oldest first (docs/console.md#3ds-authentications);
+   * null for any other resource.
+   */
+  challenge_codes: z.nullable(z.array(challengeCode)),
   links: z.array(z.string()),
   created_at: ms(),
   updated_at: ms(),
@@ -113,6 +134,8 @@ export const timelineEntry = z.discriminatedUnion('type', [
     source: z.enum(CHANGE_SOURCES),
     /** The trace id of the request that made it (the event id on an old notification row); null for the clock and a 3DS step, whose store has none. */
     source_id: z.nullable(z.string()),
+    /** The resource that changed when it is not the timeline's own: on an order's timeline, a Pix code that expired. */
+    resource_id: z.nullable(z.string()),
   }),
   z.strictObject({
     type: z.literal('event'),

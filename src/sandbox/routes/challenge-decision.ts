@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CONFLICT, NOT_FOUND } from '../http/api-error-code';
 import { INVALID_PARAMETER } from '../../core/error-item';
-import { decideCode } from '../challenge/issuer-simulator';
+import { submitCode } from '../challenge/submit-code';
 import { ApiError } from '../http/api-error';
 import { parseWithSchema } from '../http/parse-with-schema';
 import { challengeDecisionResponse } from '../openapi/response-schemas';
@@ -46,10 +46,10 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
   handle:
     (deps) =>
     (c, { body, params }) => {
-      const { authentications: store, challengeAttempts: attempts } = deps;
+      const store = deps.authentications;
       const merchantId = c.get('merchant').id;
       const id = params.id;
-      // Same transaction as the issuer page's: the count of wrong codes and the completion change together.
+      // Same transaction as the issuer page's: the code kept, the count of wrong codes and the completion change together.
       const answer = deps.transaction(() => {
         const record = store.get(id, merchantId);
         if (!record) throw noAuthentication();
@@ -61,23 +61,23 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
             'id',
             `The authentication has no pending challenge (status ${record.status}, or its challenge expired).`,
           );
-        const decision = decideCode(body.code.trim(), attempts.wrong(record.id));
-        if (decision.kind === 'malformed') throw ApiError.of(400, INVALID_PARAMETER, 'code', 'must be 6 digits');
-        if (decision.kind === 'retry') {
-          attempts.recordWrong(record.id);
+        const submitted = submitCode(deps, record, body.code.trim(), 'sandbox_api', originOf(c));
+        // Answered once the transaction is over: a malformed code is refused, and kept as submitted.
+        if (submitted.kind === 'malformed') return undefined;
+        if (submitted.kind === 'retry')
           return {
             decision: 'RETRY',
-            attempts_left: decision.attemptsLeft,
+            attempts_left: submitted.attemptsLeft,
             authentication: toResource(record, deps.challengeUrl),
           };
-        }
-        const completed = store.completeChallenge(record.id, decision.outcome, originOf(c))!;
+        const completed = submitted.completed!;
         return {
           decision: completed.authenticationStatus,
           attempts_left: 0,
           authentication: toResource(completed, deps.challengeUrl),
         };
       });
+      if (!answer) throw ApiError.of(400, INVALID_PARAMETER, 'code', 'must be 6 digits');
       return c.json(answer);
     },
 });

@@ -10,6 +10,7 @@ const DATA_TABLES = [
   'webhook_attempts',
   'webhook_outbox',
   'idempotency_keys',
+  'challenge_codes',
   'challenge_attempts',
   'checkout_orders',
   'checkouts',

@@ -12,6 +12,7 @@ import { reportedChanges } from './migrations/010-reported-changes';
 import { checkouts } from './migrations/011-checkouts';
 import { chargeReferenceFields } from './migrations/012-charge-reference-fields';
 import { splits } from './migrations/013-splits';
+import { challengeCodes } from './migrations/014-challenge-codes';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -32,4 +33,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   checkouts,
   chargeReferenceFields,
   splits,
+  challengeCodes,
 ];
