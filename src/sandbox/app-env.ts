@@ -54,5 +54,9 @@ export interface AppEnv {
     ignoredFields: string[];
     /** The body text the JSON reader decoded: what the request log keeps of it, redacted (middleware/request-recorder.ts). */
     bodyText: string;
+    /** The JSON text answered (http/json-answer.ts): what the request log keeps of the answer, redacted. */
+    answerJson: string;
+    /** The answer is a stored one, replayed under its idempotency key (http/idempotent-answer.ts). */
+    replayed: boolean;
   };
 }

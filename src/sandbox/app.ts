@@ -13,6 +13,7 @@ import { mountConsole } from './console/console-app';
 import { mountRoutes } from './routes/mount-routes';
 import { routeTable } from './routes/route-table';
 import { corsPolicy } from './middleware/cors-policy';
+import { answerJson } from './http/json-answer';
 
 /**
  * The API app. Cross-cutting work is middleware (trace id and log line, CORS, errors); the routes
@@ -32,15 +33,16 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
   const noRoute = noRouteError(app, 'No such endpoint.');
   app.notFound((c) => {
     const error = noRoute(c);
-    return c.json(error.body, error.status);
+    return answerJson(c, error.body, error.status);
   });
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.body, err.status);
+    if (err instanceof ApiError) return answerJson(c, err.body, err.status);
     const failure = clientFailure(c);
     if (failure) {
       // The client broke the request; it is likely gone and reads no answer, but the log says whose fault it was.
       c.set('clientError', failure);
-      return c.json(
+      return answerJson(
+        c,
         ApiError.of(
           400,
           MALFORMED_JSON,
@@ -53,13 +55,14 @@ export function createApiApp(deps: SandboxDeps): Hono<AppEnv> {
     const full = storageFullError(err);
     if (full) {
       deps.log(`trace=${c.get('traceId')} storage full: a write was refused and rolled back`);
-      return c.json(full.body, full.status);
+      return answerJson(c, full.body, full.status);
     }
     // Never echo the error: it could hold request data. The trace id finds the log line; the log masks card-like digits.
     deps.log(
       `trace=${c.get('traceId')} internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`,
     );
-    return c.json(
+    return answerJson(
+      c,
       ApiError.of(500, INTERNAL_ERROR, '', 'The sandbox failed; quote the x-trace-id to find the log line.').body,
       500,
     );

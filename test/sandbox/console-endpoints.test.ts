@@ -63,6 +63,8 @@ describe('GET /sandbox/requests', () => {
     expect(entry.resources).toEqual(expect.arrayContaining([first.body.id, first.body.charges[0].id]));
     const replay = (await api(sandbox, 'GET', '/sandbox/requests?trace_id=console-trace-2')).body.requests[0];
     expect(replay.replayed).toBe(true);
+    // The stored answer replayed is logged as it was sent.
+    expect(JSON.parse(replay.response_body).id).toBe(first.body.id);
     // Never the card number or the security code, in any form.
     const all = JSON.stringify((await api(sandbox, 'GET', '/sandbox/requests?limit=200')).body);
     expect(all).not.toContain(CARD);

@@ -13,6 +13,7 @@ import { routeTable } from '../routes/route-table';
 import { errorPage } from './challenge-pages';
 import { pageLocale } from './challenge-params';
 import { pageCsp, pageHeaders } from './page-headers';
+import { answerJson } from '../http/json-answer';
 
 /**
  * The challenge origin: the challenge host page the SDK frames, and the issuer (ACS) simulator
@@ -28,7 +29,7 @@ export function createChallengeApp(deps: SandboxDeps): Hono<AppEnv> {
   mountRoutes(app, deps, routeTable(), 'challenge');
 
   const answer = (error: ApiError, c: Context<AppEnv>) => {
-    if (!/text\/html/.test(c.req.header('accept') ?? '')) return c.json(error.body, error.status);
+    if (!/text\/html/.test(c.req.header('accept') ?? '')) return answerJson(c, error.body, error.status);
     // Any origin may frame an error page: it has nothing to click, and it shows the developer what is wrong.
     c.header('content-security-policy', pageCsp('*'));
     return c.html(errorPage(pageLocale(c.req.query('locale')), error.items), error.status);

@@ -8,6 +8,7 @@ import { defineRoute, type Route } from '../http/route';
 import { json } from '../http/route-answers';
 import { challengeForm, readChallengeParams, readForm } from './challenge-params';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 /**
  * POST /challenge/end: the host page, asked by the SDK, records that the shopper canceled or the
@@ -42,6 +43,6 @@ export const END_ROUTE: Route = defineRoute({
     deps.log(
       `trace=${c.get('traceId')} challenge ${record.id} ended: ${record.status}${record.endReason ? ` ${record.endReason}` : ''}`,
     );
-    return c.json({ status: record.status, reason: record.endReason });
+    return answerJson(c, { status: record.status, reason: record.endReason });
   },
 });

@@ -1,17 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { IdempotencyStore, StoredResult } from '../idempotency/idempotency-store';
+import { answerJsonText } from './json-answer';
 
-/**
- * Response headers of an idempotent POST, whose JSON text is already serialised: the content type
- * hono's `c.json()` sets (same name, same value, same place), and `x-idempotent-replayed` when the
- * answer is a replay of the first one.
- */
-const idempotentAnswerHeaders = (replayed: boolean): Record<string, string> =>
-  // A new object each time, as c.json() makes one: the response may keep it.
-  replayed
-    ? { 'Content-Type': 'application/json', 'x-idempotent-replayed': 'true' }
-    : { 'Content-Type': 'application/json' };
+/** The header that says an answer is a replay of the first one. */
+const REPLAYED = { 'x-idempotent-replayed': 'true' };
 
 /**
  * Answers a creating POST of the merchant's under its `x-idempotency-key` (docs/orders-and-charges.md#idempotency): `create`
@@ -29,5 +22,7 @@ export async function answerIdempotently(
     { merchantId: c.get('merchant').id, scope, key, fingerprint: () => store.fingerprint(raw) },
     create,
   );
-  return c.body(result.json, result.status, idempotentAnswerHeaders(result.replayed));
+  if (!result.replayed) return answerJsonText(c, result.json, result.status);
+  c.set('replayed', true);
+  return answerJsonText(c, result.json, result.status, REPLAYED);
 }

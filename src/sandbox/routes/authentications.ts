@@ -20,6 +20,7 @@ import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 /**
  * EMV browserAcceptHeader and browserIP, from the request itself: a page could claim anything.
@@ -115,7 +116,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
             originOf(c),
           ),
         );
-        return c.json(toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
+        return answerJson(c, toResource(record, deps.challengeUrl, challengeToken ?? undefined, true), 201);
       },
   }),
   defineRoute<z.infer<typeof continueBody>, undefined, IdParams>({
@@ -166,7 +167,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
         deps.log(
           `trace=${c.get('traceId')} 3ds method ${id} ended: sdk saw ${body.methodCompletion}, indicator ${methodCompletion}, now ${status}`,
         );
-        return c.json(toResource(result.record, deps.challengeUrl, result.challengeToken ?? undefined));
+        return answerJson(c, toResource(result.record, deps.challengeUrl, result.challengeToken ?? undefined));
       },
   }),
   defineRoute({
@@ -191,7 +192,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       (c, { params }) => {
         const record = deps.authentications.get(params.id, c.get('merchant').id);
         if (!record) throw noAuthentication();
-        return c.json(toResource(record, deps.challengeUrl));
+        return answerJson(c, toResource(record, deps.challengeUrl));
       },
   }),
   defineRoute({
@@ -217,7 +218,7 @@ export const AUTHENTICATION_ROUTES: Route[] = [
       (c, { params }) => {
         const record = deps.authentications.get(params.id, c.get('merchant').id);
         if (!record) throw noMerchantAuthentication();
-        return c.json(merchantAuthentication(record));
+        return answerJson(c, merchantAuthentication(record));
       },
   }),
 ];

@@ -6,6 +6,7 @@ import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 /**
  * The sandbox's boleto simulator, standing in for the payer and the bank (no body):
@@ -32,7 +33,7 @@ export const BOLETO_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map
       (deps) =>
       (c, { params }) => {
         const settle = (charge: ChargeRecord, now: number) => settleBoleto(charge, outcome, now);
-        return c.json(deps.chargeChanges.apply(params.id, c.get('merchant').id, settle, originOf(c)));
+        return answerJson(c, deps.chargeChanges.apply(params.id, c.get('merchant').id, settle, originOf(c)));
       },
   }),
 );

@@ -2,6 +2,7 @@ import { CARD_FIELD_PATH } from '../challenge/card-field-route';
 import { defineRoute, type Route } from '../http/route';
 import { json } from '../http/route-answers';
 import { cardFieldsResponse } from '../openapi/response-schemas';
+import { answerJson } from '../http/json-answer';
 
 /**
  * GET /checkout-sdk/card-fields: where the SDK frames the hosted card fields (the challenge
@@ -20,6 +21,6 @@ export const CARD_FIELDS_ROUTES: Route[] = [
     security: 'session',
     responses: { '200': json('CardFieldsLocation', cardFieldsResponse, 'The field page on the challenge origin.') },
     errors: [401],
-    handle: (deps) => (c) => c.json({ field_url: `${deps.challengeUrl}${CARD_FIELD_PATH}` }),
+    handle: (deps) => (c) => answerJson(c, { field_url: `${deps.challengeUrl}${CARD_FIELD_PATH}` }),
   }),
 ];

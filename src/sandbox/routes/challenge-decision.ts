@@ -10,6 +10,7 @@ import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 const decisionBody = z.strictObject({
   code: z.string({ error: 'must be the code the shopper would type, as a string' }),
@@ -78,6 +79,6 @@ export const CHALLENGE_DECISION_ROUTE: Route = defineRoute<z.infer<typeof decisi
         };
       });
       if (!answer) throw ApiError.of(400, INVALID_PARAMETER, 'code', 'must be 6 digits');
-      return c.json(answer);
+      return answerJson(c, answer);
     },
 });

@@ -9,6 +9,7 @@ import { installmentFeesResponse } from '../openapi/response-schemas';
 import { described } from '../http/described';
 import { defineRoute } from '../http/route';
 import { json } from '../http/route-answers';
+import { answerJson } from '../http/json-answer';
 
 const INSTALLMENT_METHODS = ['CREDIT_CARD'];
 
@@ -80,6 +81,6 @@ export const CHARGE_FEE_ROUTE = defineRoute<undefined, z.infer<typeof feesQuery>
       const byBrand: Partial<Record<CardBrand, { installment_plans: InstallmentPlan[] }>> = {};
       // Every network the sandbox knows when no BIN narrows the answer to one.
       for (const b of brand ? [brand] : CARD_NETWORKS) byBrand[b] = { installment_plans: plans };
-      return c.json({ payment_methods: { credit_card: byBrand } });
+      return answerJson(c, { payment_methods: { credit_card: byBrand } });
     },
 });

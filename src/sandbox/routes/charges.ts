@@ -12,6 +12,7 @@ import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 /** Body of capture and cancel, both optional: `{ amount: { value } }` for part of the charge. */
 const amountBody = z.strictObject({
@@ -74,7 +75,7 @@ export const CHARGE_ROUTES: Route[] = [
       (c, { params }) => {
         const charge = deps.charges.get(params.id, c.get('merchant').id);
         if (!charge) throw chargeNotFound();
-        return c.json(chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()));
+        return answerJson(c, chargeResource(charge, deps.apiUrl, deps.clock.now().getTime()));
       },
   }),
   ...(
@@ -108,7 +109,8 @@ export const CHARGE_ROUTES: Route[] = [
         (deps) =>
         (c, { body, params }) => {
           const value = body.amount?.value;
-          return c.json(
+          return answerJson(
+            c,
             deps.chargeChanges.apply(
               params.id,
               c.get('merchant').id,

@@ -17,6 +17,7 @@ import { orderResource } from '../orders/order-resource';
 import { orderResponse } from '../openapi/response-schemas';
 import { ID_PREFIXES, resourceId } from '../values/resource-id';
 import { fileURLToPath } from 'node:url';
+import { answerJson } from '../http/json-answer';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'checkout_id', 'No such checkout.');
 const noOrder = () => ApiError.of(404, NOT_FOUND, 'order_id', 'No such order of this checkout.');
@@ -166,7 +167,7 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
         c.set('merchant', deps.merchants.get(checkout.merchantId)!);
         const { order, charges, qrCodes } = payCheckout(deps, deps.clock, checkout, body, originOf(c));
         const now = deps.clock.now().getTime();
-        return c.json(orderResource(order, charges, qrCodes, deps.apiUrl, now), 201);
+        return answerJson(c, orderResource(order, charges, qrCodes, deps.apiUrl, now), 201);
       },
   }),
   defineRoute<undefined, undefined, OrderParams>({
@@ -185,7 +186,7 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
       (c, { params }) => {
         const { c: checkout, orderId } = checkoutOrder(deps, params);
         c.header('cache-control', 'no-store');
-        return c.json(orderNow(deps, checkout, orderId));
+        return answerJson(c, orderNow(deps, checkout, orderId));
       },
   }),
   defineRoute<undefined, undefined, OrderParams>({
@@ -208,7 +209,7 @@ export const CHECKOUT_PAY_ROUTES: Route[] = [
         if (!code) throw noOrder();
         // The page's sandbox-only button stands for the payer's bank: the simulator's cause, as POST /sandbox/qr-codes/{id}/pay.
         deps.qrCodePayments.pay(code.id, checkout.merchantId, { cause: 'simulator', traceId: c.get('traceId') });
-        return c.json(orderNow(deps, checkout, orderId));
+        return answerJson(c, orderNow(deps, checkout, orderId));
       },
   }),
 ];

@@ -11,6 +11,7 @@ import { JSON_BODY_ERRORS, REPLAYED_HEADER, idParams, json, type IdParams } from
 import { answerIdempotently } from '../http/idempotent-answer';
 import { originOf } from '../http/change-origin';
 import { ID_PREFIXES, newId } from '../values/resource-id';
+import { answerJson } from '../http/json-answer';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'checkout_id', 'No such checkout for this account.');
 
@@ -59,7 +60,7 @@ const statusRoute = (
           if (changed) deps.checkoutEvents.emit(after, resource, originOf(c), now, from);
           return resource;
         });
-        return c.json(moved);
+        return answerJson(c, moved);
       },
   });
 
@@ -131,7 +132,7 @@ export const CHECKOUT_ROUTES: Route[] = [
       (c, { params }) => {
         const checkout = deps.checkouts.get(params.id, c.get('merchant').id);
         if (!checkout) throw notFound();
-        return c.json(checkoutAnswer(deps, checkout, deps.clock.now().getTime()));
+        return answerJson(c, checkoutAnswer(deps, checkout, deps.clock.now().getTime()));
       },
   }),
   statusRoute('inactivateCheckout', 'inactivate', 'ACTIVE', 'INACTIVE', 'Stop a checkout taking payment (INACTIVE)'),

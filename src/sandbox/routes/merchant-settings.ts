@@ -7,6 +7,7 @@ import type { Merchant } from '../merchants/merchant-store';
 import { merchantSettingsResponse } from '../openapi/response-schemas';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, json } from '../http/route-answers';
+import { answerJson } from '../http/json-answer';
 
 const RATE_RULE = 'must be a monthly interest rate in percent from 0.01 to 10, with at most two decimals (2.99)';
 
@@ -68,7 +69,7 @@ export const MERCHANT_SETTINGS_ROUTES: Route[] = [
     security: 'bearer',
     responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings.') },
     errors: [401],
-    handle: () => (c) => c.json(toBody(c.get('merchant'))),
+    handle: () => (c) => answerJson(c, toBody(c.get('merchant'))),
   }),
   defineRoute<z.infer<typeof settingsBody>>({
     operationId: 'updateMerchantSettings',
@@ -107,7 +108,7 @@ export const MERCHANT_SETTINGS_ROUTES: Route[] = [
           ...(merchant_city !== undefined && { merchantCity: merchant_city }),
           ...(pix_key !== undefined && { pixKey: pix_key }),
         });
-        return c.json(toBody(updated!));
+        return answerJson(c, toBody(updated!));
       },
   }),
   // A leaked secret must be replaceable without changing the API token; takes effect at once.
@@ -121,6 +122,6 @@ export const MERCHANT_SETTINGS_ROUTES: Route[] = [
     security: 'bearer',
     responses: { '200': json('MerchantSettings', merchantSettingsResponse, 'The settings with the new secret.') },
     errors: [401],
-    handle: (deps) => (c) => c.json(toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)),
+    handle: (deps) => (c) => answerJson(c, toBody(deps.merchants.rotateWebhookSecret(c.get('merchant').id)!)),
   }),
 ];

@@ -5,6 +5,7 @@ import { servedDocument } from '../openapi/served-document';
 import { referencePage, referencePageCsp } from '../openapi/reference-page';
 import { defineRoute, type Route } from '../http/route';
 import { html } from '../http/route-answers';
+import { answerJson } from '../http/json-answer';
 
 /** The served document, read once per app on first use, with this sandbox's own addresses as its servers. */
 function documentOf(deps: SandboxDeps): () => NonNullable<ReturnType<typeof servedDocument>> {
@@ -36,7 +37,7 @@ export const OPENAPI_ROUTES: Route[] = [
     errors: [404],
     handle: (deps) => {
       const current = documentOf(deps);
-      return (c) => c.json(current());
+      return (c) => answerJson(c, current());
     },
   }),
   defineRoute({

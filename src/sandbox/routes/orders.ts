@@ -19,6 +19,7 @@ import * as z from 'zod/mini';
 import { described } from '../http/described';
 import { ID_PREFIXES, idPattern } from '../values/resource-id';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 /** GET /orders: the one filter the provider documents, the charge's id. */
 const byChargeQuery = z.strictObject({
@@ -91,7 +92,8 @@ export const ORDER_ROUTES: Route[] = [
         const order = orderId ? deps.orders.get(orderId, merchantId) : undefined;
         // A charge made without an order (POST /charges) has none to answer, as an unknown charge has none.
         if (!order) throw ApiError.of(404, NOT_FOUND, 'charge_id', 'No order of this account has that charge.');
-        return c.json(
+        return answerJson(
+          c,
           orderResource(
             order,
             deps.charges.listByOrder(order.id),
@@ -119,7 +121,8 @@ export const ORDER_ROUTES: Route[] = [
         const order = deps.orders.get(params.id, c.get('merchant').id);
         if (!order) throw notFound();
         const now = deps.clock.now().getTime();
-        return c.json(
+        return answerJson(
+          c,
           orderResource(
             order,
             deps.charges.listByOrder(order.id),

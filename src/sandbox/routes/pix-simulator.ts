@@ -5,6 +5,7 @@ import { defineRoute, type Route } from '../http/route';
 import { idParams, json } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
 import { originOf } from '../http/change-origin';
+import { answerJson } from '../http/json-answer';
 
 /**
  * The sandbox's Pix simulator, standing in for the payer's bank (no body), beside the boleto one:
@@ -36,7 +37,7 @@ export const PIX_SIMULATOR_ROUTES: Route[] = (['pay', 'expire'] as const).map((o
           outcome === 'pay'
             ? qrCodePayments.pay(params.id, merchantId, originOf(c))
             : qrCodePayments.expire(params.id, merchantId, originOf(c));
-        return c.json(orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
+        return answerJson(c, orderResource(done.order, done.charges, done.qrCodes, deps.apiUrl, done.now));
       },
   }),
 );

@@ -6,6 +6,7 @@ import { publicKeyResponse } from '../openapi/response-schemas';
 import type { PublicKeyRecord } from '../public-keys/public-key-store';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, json } from '../http/route-answers';
+import { answerJson } from '../http/json-answer';
 
 const toBody = (key: PublicKeyRecord) => ({ public_key: key.publicKey, created_at: key.createdAt });
 
@@ -38,7 +39,7 @@ export const PUBLIC_KEY_ROUTES: Route[] = [
     // integrations check (docs/rules.md#success-answers).
     responses: { '200': json('PublicKey', publicKeyResponse, 'The new key.') },
     errors: JSON_BODY_ERRORS,
-    handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id))),
+    handle: (deps) => async (c) => answerJson(c, toBody(await deps.publicKeys.create(c.get('merchant').id))),
   }),
   defineRoute({
     operationId: 'replacePublicKey',
@@ -52,7 +53,7 @@ export const PUBLIC_KEY_ROUTES: Route[] = [
     // encrypted with the replaced key still pay during KEY_OVERLAP_MS (docs/rules.md#credentials).
     responses: { '200': json('PublicKey', publicKeyResponse, 'The new key.') },
     errors: [401],
-    handle: (deps) => async (c) => c.json(toBody(await deps.publicKeys.create(c.get('merchant').id))),
+    handle: (deps) => async (c) => answerJson(c, toBody(await deps.publicKeys.create(c.get('merchant').id))),
   }),
   defineRoute({
     operationId: 'getPublicKey',
@@ -73,7 +74,7 @@ export const PUBLIC_KEY_ROUTES: Route[] = [
           '',
           'No public key yet: create one with POST /public-keys { "type": "card" }.',
         );
-      return c.json(toBody(key));
+      return answerJson(c, toBody(key));
     },
   }),
 ];

@@ -5,6 +5,7 @@ import { json } from '../http/route-answers';
 import type { RequestFilter } from '../journal/request-journal';
 import { requestLogResponse } from '../openapi/journal-schemas';
 import { instant, instantFilter, matchText, pageFields, resourceFilter, statusFilter, statusRange } from './page-query';
+import { answerJson } from '../http/json-answer';
 
 export const requestQuery = z.strictObject({
   trace_id: described(matchText(100), 'Only the requests with this x-trace-id.'),
@@ -49,6 +50,6 @@ export const REQUEST_LOG_ROUTES: Route[] = [
     handle:
       (deps) =>
       (c, { query }) =>
-        c.json(deps.consoleViews.requests(c.get('merchant').id, requestFilter(query))),
+        answerJson(c, deps.consoleViews.requests(c.get('merchant').id, requestFilter(query))),
   }),
 ];

@@ -4,6 +4,7 @@ import { integer } from '../http/request-fields';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, json } from '../http/route-answers';
 import { clockResponse, resetResponse } from '../openapi/journal-schemas';
+import { answerJson } from '../http/json-answer';
 
 /** Ten years: the furthest one call moves the clock. */
 const MAX_SECONDS = 315_360_000;
@@ -29,7 +30,7 @@ export const SANDBOX_CLOCK_ROUTES: Route[] = [
     security: 'bearer',
     responses: { '200': json('SandboxClock', clockResponse, 'The time now, as the sandbox sees it.') },
     errors: [401],
-    handle: (deps) => (c) => c.json({ now: timestamp(deps.clock.now()) }),
+    handle: (deps) => (c) => answerJson(c, { now: timestamp(deps.clock.now()) }),
   }),
   defineRoute<z.infer<typeof advanceBody>>({
     operationId: 'advanceSandboxClock',
@@ -53,7 +54,7 @@ export const SANDBOX_CLOCK_ROUTES: Route[] = [
         deps.clock.advance(body.seconds * 1000);
         const now = timestamp(deps.clock.now());
         deps.journal.feed.publish({ type: 'clock', id: now });
-        return c.json({ now });
+        return answerJson(c, { now });
       },
   }),
   defineRoute({
@@ -72,7 +73,7 @@ export const SANDBOX_CLOCK_ROUTES: Route[] = [
     handle: (deps) => (c) => {
       deps.reset();
       deps.journal.feed.publish({ type: 'reset' });
-      return c.json({ reset: true as const, now: timestamp(deps.clock.now()) });
+      return answerJson(c, { reset: true as const, now: timestamp(deps.clock.now()) });
     },
   }),
 ];

@@ -10,6 +10,7 @@ import { RESOURCE_KINDS, type ResourceKind } from '../journal/resource-index';
 import { resourceListResponse, resourceTimelineResponse } from '../openapi/journal-schemas';
 import { ID_PREFIXES, UUID_PATTERN } from '../values/resource-id';
 import { matchText, pageFields } from './page-query';
+import { answerJson } from '../http/json-answer';
 
 const resourcesQuery = z.strictObject({
   kind: described(
@@ -70,7 +71,7 @@ export const SANDBOX_RESOURCE_ROUTES: Route[] = [
           before: query.before,
           limit: query.limit,
         });
-        return c.json(page);
+        return answerJson(c, page);
       },
   }),
   defineRoute<undefined, undefined, { id: string }>({
@@ -91,7 +92,7 @@ export const SANDBOX_RESOURCE_ROUTES: Route[] = [
       (c, { params }) => {
         const timeline = deps.consoleViews.timeline(c.get('merchant').id, params.id);
         if (!timeline) throw resourceNotFound();
-        return c.json(timeline);
+        return answerJson(c, timeline);
       },
   }),
 ];

@@ -4,6 +4,7 @@ import { sessionResponse } from '../openapi/response-schemas';
 import { MAX_SESSION_TTL_MS } from '../sessions/session-store';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, json } from '../http/route-answers';
+import { answerJson } from '../http/json-answer';
 
 const MAX_EXPIRES_IN = MAX_SESSION_TTL_MS / 1000;
 const EXPIRES_IN_RULE = { error: `must be an integer number of seconds from 1 to ${MAX_EXPIRES_IN}` };
@@ -42,7 +43,7 @@ export const SDK_SESSION_ROUTES: Route[] = [
       (c, { body }) => {
         const ttl = body.expires_in === undefined ? MAX_SESSION_TTL_MS : body.expires_in * 1000;
         const created = deps.sessions.create(c.get('merchant').id, ttl);
-        return c.json({ session: created.session, expires_at: created.expiresAt }, 200);
+        return answerJson(c, { session: created.session, expires_at: created.expiresAt }, 200);
       },
   }),
 ];

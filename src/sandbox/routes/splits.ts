@@ -5,6 +5,7 @@ import { splitResource } from '../splits/split-resource';
 import { defineRoute, type Route } from '../http/route';
 import { idParams, json, type IdParams } from '../http/route-answers';
 import { ID_PREFIXES } from '../values/resource-id';
+import { answerJson } from '../http/json-answer';
 
 const notFound = () => ApiError.of(404, NOT_FOUND, 'split_id', 'No such split for this account.');
 
@@ -29,7 +30,7 @@ export const SPLIT_ROUTES: Route[] = [
       (c, { params }) => {
         const charge = deps.charges.getBySplitId(params.id, c.get('merchant').id);
         if (!charge?.splits) throw notFound();
-        return c.json(splitResource(charge, charge.splits));
+        return answerJson(c, splitResource(charge, charge.splits));
       },
   }),
   defineRoute<undefined, undefined, IdParams>({
@@ -47,7 +48,8 @@ export const SPLIT_ROUTES: Route[] = [
       (deps) =>
       (c, { params }) => {
         const merchantId = c.get('merchant').id;
-        return c.json(
+        return answerJson(
+          c,
           deps.transaction(() => {
             const charge = deps.charges.getBySplitId(params.id, merchantId);
             const splits = charge?.splits;

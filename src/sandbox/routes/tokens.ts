@@ -2,6 +2,7 @@ import { cardTokenResponse } from '../openapi/response-schemas';
 import { cardTokenSchema, validateCardToken, type CardTokenBody } from '../tokens/card-token-request';
 import { defineRoute, type Route } from '../http/route';
 import { JSON_BODY_ERRORS, json } from '../http/route-answers';
+import { answerJson } from '../http/json-answer';
 
 /** POST /tokens/cards (merchant token): a card kept apart from a payment, its id a `card.id` (docs/orders-and-charges.md#card-tokens). */
 export const TOKEN_ROUTES: Route[] = [
@@ -32,7 +33,8 @@ export const TOKEN_ROUTES: Route[] = [
       (deps) =>
       (c, { body }) => {
         const card = deps.cardTokens.create(c.get('merchant'), body);
-        return c.json(
+        return answerJson(
+          c,
           {
             id: card.id,
             brand: card.brand,

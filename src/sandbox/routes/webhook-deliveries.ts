@@ -10,6 +10,7 @@ import type { SandboxDeps } from '../app-env';
 import type { DeliveryFilter } from '../webhooks/webhook-outbox';
 import { DELIVERY_STATES, webhookDelivery, webhookDeliveriesResponse } from '../openapi/journal-schemas';
 import { matchText, pageFields, resourceFilter } from './page-query';
+import { answerJson } from '../http/json-answer';
 
 export const deliveriesQuery = z.strictObject({
   state: described(
@@ -67,7 +68,7 @@ export const WEBHOOK_DELIVERY_ROUTES: Route[] = [
     handle:
       (deps) =>
       (c, { query }) =>
-        c.json(deps.consoleViews.deliveries(c.get('merchant').id, deliveryFilter(query))),
+        answerJson(c, deps.consoleViews.deliveries(c.get('merchant').id, deliveryFilter(query))),
   }),
   defineRoute<undefined, undefined, { id: string }>({
     operationId: 'getWebhookDelivery',
@@ -83,7 +84,7 @@ export const WEBHOOK_DELIVERY_ROUTES: Route[] = [
     handle:
       (deps) =>
       (c, { params }) =>
-        c.json(shown(deps, Number(params.id), c.get('merchant').id)),
+        answerJson(c, shown(deps, Number(params.id), c.get('merchant').id)),
   }),
   defineRoute<undefined, undefined, { id: string }>({
     operationId: 'resendWebhookDelivery',
@@ -106,7 +107,7 @@ export const WEBHOOK_DELIVERY_ROUTES: Route[] = [
         if (!deps.webhooks.delivery(id, merchantId)) throw deliveryNotFound();
         if (!deps.webhooks.resend(id, merchantId))
           throw ApiError.of(409, CONFLICT, '', 'The delivery is still pending: its next attempt is already scheduled.');
-        return c.json(shown(deps, id, merchantId), 202);
+        return answerJson(c, shown(deps, id, merchantId), 202);
       },
   }),
 ];
