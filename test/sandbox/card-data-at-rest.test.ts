@@ -115,6 +115,11 @@ describe('card data at rest', () => {
       });
       expect(typed.status).toBe(400);
     }
+    // A merchant's test that sends the security code as the code, through the sandbox's own endpoint.
+    const sent = await api(sandbox, 'POST', `/sandbox/3ds/authentications/${challenged.id}/challenge`, {
+      code: SECURITY_CODE,
+    });
+    expect(sent.status).toBe(400);
 
     // R$ 400,51 declines whatever the card: a declined card is not stored either.
     const declined = await api(
@@ -138,7 +143,8 @@ describe('card data at rest', () => {
     expect(tables).toEqual(expect.arrayContaining(['stored_cards', 'charges', 'orders', 'authentications']));
     expect(dump.stored_cards).toHaveLength(2);
     expect(dump.charges).toHaveLength(5);
-    expect(dump.challenge_codes).toHaveLength(2);
+    expect(dump.challenge_codes).toHaveLength(3);
+    expect(dump.request_log!.length).toBeGreaterThan(5);
 
     for (const [table, rows] of Object.entries(dump)) {
       for (const row of rows) {

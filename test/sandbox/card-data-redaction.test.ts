@@ -123,6 +123,14 @@ describe('the request log keeps no card data of a JSON body', () => {
     });
   });
 
+  it('a challenge `code` of 3 or 4 digits is taken for a security code; a 6-digit code or an error code is kept', () => {
+    expect(stored({ code: '9731' })).toBe('{"code":"[redacted]"}');
+    expect(stored({ code: 987 })).toBe('{"code":"[redacted]"}');
+    expect(stored({ code: ' 123 ' })).toBe('{"code":"[redacted]"}');
+    expect(stored({ code: '123456' })).toBe('{"code":"123456"}');
+    expect(stored({ error_messages: [{ code: '40002' }] })).toBe('{"error_messages":[{"code":"40002"}]}');
+  });
+
   it('a security code written beside its name in a text is redacted', () => {
     for (const note of [
       `cvv: ${CODE}`,

@@ -21,6 +21,8 @@ const keyName = (key: string) =>
 /** Key names whose value is card data wherever they are (`security_code`, `securityCode`, `CVV2`, `cardNumber`, …). */
 const SECRET_KEY = /securitycode|cvv|cvc|cardnumber|cardcode|encryptedcard|^pan$|^csc$/;
 
+const SECURITY_CODE_LIKE = /^\s*\d{3,4}\s*$/;
+
 /**
  * Whether a key's value is card data, whatever it looks like: a security code is 3 or 4 digits,
  * which no digit mask can tell from an amount. A card's `number`, and its `encrypted` form (the
@@ -31,6 +33,8 @@ function isSecret(key: string, parent: string, value: unknown): boolean {
   const name = keyName(key);
   if (SECRET_KEY.test(name)) return true;
   if ((name === 'number' || name === 'encrypted') && keyName(parent).includes('card')) return true;
+  // A challenge's one-time code is 6 digits: 3 or 4 sent as a `code` are likely the security code.
+  if (name === 'code' && SECURITY_CODE_LIKE.test(String(value))) return true;
   return (name === 'card' || name === 'cards') && (typeof value !== 'object' || value === null);
 }
 
@@ -198,7 +202,7 @@ function redacted(text: string): string {
 const RUN_BREAK: ReadonlySet<number> = new Set(Array.from('"\'{}[]():;,=&<>', (c) => c.charCodeAt(0)));
 
 /** A name {@link isSecret} or {@link LABELLED_CODE} may find, in the body's letters run together. */
-const MAY_NAME_CARD_DATA = /card|cvv|cvc|security|pan|csc/;
+const MAY_NAME_CARD_DATA = /card|cvv|cvc|security|pan|csc|code/;
 
 /**
  * Whether the walk ({@link redactJson}) could change anything in a JSON text: false only for a
