@@ -199,7 +199,7 @@ export class RequestJournal {
   }
 
   /**
-   * Adds a batch of requests in one transaction (the journal's writes of one event-loop turn); when
+   * Adds a batch of requests in one transaction (a slice of the journal's queue, or all of it); when
    * the storage refuses it, each goes on its own, as {@link add} writes it, so one that a full
    * data file cannot hold costs only itself.
    */
