@@ -167,6 +167,7 @@ export class SandboxJournal implements StatusReports {
   close(): void {
     this.flush();
     clearTimeout(this.quiet);
+    this.quiet = undefined;
   }
 
   private writeRequests(batch: readonly AnsweredRequest[]): void {

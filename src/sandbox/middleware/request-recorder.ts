@@ -39,7 +39,7 @@ async function bodyReadOtherwise(c: Context<AppEnv>): Promise<string | undefined
  * texts the route read and answered. It takes only what the route already has, in one plain
  * object: the body text the JSON reader decoded, and the JSON text the route answered through
  * http/json-answer.ts (never the Response read back, which cost the 3DS endpoint most of its
- * throughput). masking, redaction and finding the resources named happen when the journal writes,
+ * throughput). Masking, redaction and finding the resources named happen when the journal writes,
  * once the sandbox is quiet (journal/sandbox-journal.ts, docs/performance.md#the-journal).
  */
 export const requestRecorder =
