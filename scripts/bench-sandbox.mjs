@@ -113,6 +113,9 @@ const cpuOf = (child) =>
     child.send('cpu');
   });
 
+/** The pause after each round, in which every server is idle. */
+const SETTLE_MS = 500;
+
 /** The token both sandboxes of `--against` are started with, so one set of headers serves either. */
 const BENCH_TOKEN = `sbx_bench_${process.pid}_${Date.now()}`;
 
@@ -347,6 +350,10 @@ async function main() {
         const rps = {};
         for (const side of order) {
           const out = await run(side, roundSeconds * 1000);
+          // A pause between rounds: what a server does after its round (Prism's garbage collection,
+          // say) must not land in the next side's round, which would be the sandbox's more often
+          // than not in the rotation.
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           const t = totals[side];
           for (const l of out.latencies) t.latencies.push(l);
           t.failures += out.failures;
