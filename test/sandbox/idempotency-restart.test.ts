@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -66,5 +66,44 @@ describe('x-idempotency-key across a restart of a file-backed sandbox', () => {
     expect(before[0]!.value.length).toBeGreaterThanOrEqual(43);
     await withSandbox(async () => {});
     expect(read()).toEqual(before);
+  });
+
+  it('a key is stored as its digest, never as sent, and a file whose keys were stored as sent still replays them once upgraded', async () => {
+    const key = '4111111111111111';
+    const body = order([cardCharge()]);
+    const first = await withSandbox((s) => api(s, 'POST', '/orders', body, { 'x-idempotency-key': key }));
+    expect(first.status).toBe(201);
+    const db = new Database(file);
+    const keys = () =>
+      db
+        .prepare<[], { key: string }>('SELECT key FROM idempotency_keys')
+        .all()
+        .map((r) => r.key);
+    expect(keys().length).toBeGreaterThan(0);
+    expect(keys()).not.toContain(key);
+    expect(readFileSync(file).includes(Buffer.from(key))).toBe(false);
+    // A file of version 14, whose keys were all stored as sent: this test's key only.
+    const digest = db
+      .prepare<[string], { key: string }>('SELECT key FROM idempotency_keys WHERE instr(response, ?) > 0')
+      .get(first.body.id)!.key;
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    db.prepare('DELETE FROM idempotency_keys WHERE key <> ?').run(digest);
+    db.prepare('UPDATE idempotency_keys SET key = ? WHERE key = ?').run(key, digest);
+    db.pragma('user_version = 14');
+    db.close();
+    await withSandbox(async (s) => {
+      const again = await api(s, 'POST', '/orders', body, { 'x-idempotency-key': key });
+      expect(again.status).toBe(201);
+      expect(again.headers.get('x-idempotent-replayed')).toBe('true');
+      expect(again.body.id).toBe(first.body.id);
+    });
+    const upgraded = new Database(file, { readonly: true });
+    const after = upgraded
+      .prepare<[], { key: string }>('SELECT key FROM idempotency_keys')
+      .all()
+      .map((r) => r.key);
+    upgraded.close();
+    expect(after).not.toContain(key);
+    expect(after).toContain(digest);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { idempotencyKeyDigest } from '../../src/sandbox/storage/idempotency-key-digest';
 import { api, boletoCharge, cardCharge, order, type ApiCall } from './support/payments';
 import { authData, createSession, getAuthentication, postAuthentication, validDevice } from './support/sdk-client';
 
@@ -82,8 +83,13 @@ describe('the data limit (maxDataBytes)', () => {
       // Every order that was answered 201 is there whole (its charge, its key), and nothing else.
       expect(count('SELECT count(*) FROM orders')).toBe(filled.stored.length);
       expect(count('SELECT count(*) FROM charges')).toBe(filled.stored.length);
-      expect(count("SELECT count(*) FROM idempotency_keys WHERE key LIKE 'fill-%'")).toBe(filled.stored.length);
-      expect(db.prepare('SELECT 1 FROM idempotency_keys WHERE key = ?').get(filled.key)).toBeUndefined();
+      // Keys are stored as their digests (storage/idempotency-key-digest.ts).
+      const secret = db.prepare("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").pluck().get() as string;
+      const keys = new Set(db.prepare('SELECT key FROM idempotency_keys').pluck().all() as string[]);
+      expect(keys.size).toBe(filled.stored.length);
+      for (let i = 0; i < filled.stored.length; i++)
+        expect(keys.has(idempotencyKeyDigest(secret, `fill-${i}`))).toBe(true);
+      expect(keys.has(idempotencyKeyDigest(secret, filled.key))).toBe(false);
     } finally {
       db.close();
     }

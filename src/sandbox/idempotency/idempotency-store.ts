@@ -1,22 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { UNPROCESSABLE } from '../http/api-error-code';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import type { Db } from '../storage/database';
 import type { RunInSharedTransaction } from '../storage/group-commit';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
+import { idempotencyKeyDigest, idempotencySecret } from '../storage/idempotency-key-digest';
 import { requestFingerprint } from './request-fingerprint';
 
 /** How long a key remembers its first result. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-
-/** The database's idempotency secret, created on first use and the same on every later open. */
-function idempotencySecret(db: Db): string {
-  db.prepare("INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('idempotency', ?)").run(
-    randomBytes(32).toString('base64url'),
-  );
-  return db.prepare<[], { value: string }>("SELECT value FROM sandbox_secrets WHERE name = 'idempotency'").get()!.value;
-}
 
 /** The result of a creating request: its status and the answer's body. */
 export interface StoredResult {
@@ -43,7 +35,8 @@ interface Row {
 
 /**
  * Remembers the result of a creating request under the merchant's idempotency key, so a retry
- * of the same request returns the first result instead of charging twice.
+ * of the same request returns the first result instead of charging twice. The key is stored as
+ * its digest (storage/idempotency-key-digest.ts), never as sent.
  */
 export class IdempotencyStore {
   private readonly find;
@@ -85,7 +78,8 @@ export class IdempotencyStore {
     create: () => StoredResult,
   ): Promise<IdempotentAnswer> {
     return this.sharedTransaction((): IdempotentAnswer => {
-      const { merchantId, scope, key } = request;
+      const { merchantId, scope } = request;
+      const key = request.key === undefined ? undefined : idempotencyKeyDigest(this.secret, request.key);
       // Canonical JSON and an HMAC of the body: only worth computing when a key asks for it.
       const fingerprint = key === undefined ? '' : request.fingerprint();
       if (key !== undefined) {

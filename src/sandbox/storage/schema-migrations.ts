@@ -13,6 +13,7 @@ import { checkouts } from './migrations/011-checkouts';
 import { chargeReferenceFields } from './migrations/012-charge-reference-fields';
 import { splits } from './migrations/013-splits';
 import { challengeCodes } from './migrations/014-challenge-codes';
+import { idempotencyKeyDigests } from './migrations/015-idempotency-key-digests';
 
 /**
  * The sandbox's schema history, oldest first: one file per version in `migrations/`, which holds
@@ -34,4 +35,5 @@ export const SCHEMA_MIGRATIONS: readonly Migration[] = [
   chargeReferenceFields,
   splits,
   challengeCodes,
+  idempotencyKeyDigests,
 ];
