@@ -261,7 +261,7 @@ test("a Pix code the clock expires shows on its order's page, and nothing is not
   await atBothWidths(page, testInfo, 'console-pix-expired-by-clock');
 });
 
-test('the request log filters by method, path and status, and copies a request as curl without the token', async ({
+test('the request log filters by method, path and status, keeps a filter typed through a live update, and copies a request as curl without the token', async ({
   page,
   context,
   own: { sandbox },
@@ -275,6 +275,23 @@ test('the request log filters by method, path and status, and copies a request a
   await page.getByLabel('Method').selectOption('POST');
   await page.getByLabel('Path contains').fill('/orders');
   await page.getByLabel('Status').fill('2xx');
+  // A request arriving while the filter is typed updates the page live and keeps what was typed,
+  // and the caret in its field.
+  const refreshed = page.waitForResponse(
+    (r) => r.request().resourceType() === 'fetch' && new URL(r.url()).pathname === '/console/requests',
+  );
+  await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-00000000abce`, {
+    headers: { authorization: `Bearer ${sandbox.token}` },
+  });
+  await refreshed;
+  await expect(page.locator('ol.timeline > li')).toHaveCount(3);
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(page.getByLabel('Path contains')).toHaveValue('/orders');
+  await expect(page.getByLabel('Status')).toHaveValue('2xx');
+  await expect(page.getByLabel('Status')).toBeFocused();
+  await page.keyboard.type('x');
+  await expect(page.getByLabel('Status')).toHaveValue('2xxx');
+  await page.keyboard.press('Backspace');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.locator('ol.timeline > li')).toHaveCount(1);
   await expect(page.locator('ol.timeline')).toContainText('POST /orders');

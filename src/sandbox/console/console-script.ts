@@ -51,6 +51,59 @@ function pageRefresher(): () => Promise<void> {
   return refresh;
 }
 
+/** A form field of the page: the text, date and select controls a person types in or picks from. */
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * The fields of `root` by a key that names the same field in the page read again: its name and its
+ * place among the fields of that name (the pages render their forms the same way each time).
+ */
+function fieldsOf(root: Element): Map<string, Field> {
+  const fields = new Map<string, Field>();
+  const seen = new Map<string, number>();
+  for (const field of root.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
+    const n = seen.get(field.name) ?? 0;
+    seen.set(field.name, n + 1);
+    fields.set(`${field.name}#${n}`, field);
+  }
+  return fields;
+}
+
+/** Whether someone changed the field from what the server rendered in it. */
+function edited(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) return [...field.options].some((o) => o.selected !== o.defaultSelected);
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+    return field.checked !== field.defaultChecked;
+  return field.value !== field.defaultValue;
+}
+
+/**
+ * Gives the fields of the page read again what someone typed or picked in the page being replaced:
+ * a live update (a webhook retry, a request) must never wipe a filter or a secret half typed.
+ * Returns what puts focus and caret back in the field they were in, once the new page is in place.
+ */
+function keepTyping(here: Element, there: Element): () => void {
+  const next = fieldsOf(there);
+  let refocus = () => {};
+  for (const [key, field] of fieldsOf(here)) {
+    const twin = next.get(key);
+    if (!twin) continue;
+    if (edited(field)) {
+      if (field instanceof HTMLInputElement && twin instanceof HTMLInputElement) twin.checked = field.checked;
+      twin.value = field.value;
+    }
+    if (field !== document.activeElement) continue;
+    // Null for a field with no caret (a date, a select).
+    const start = field instanceof HTMLInputElement ? field.selectionStart : null;
+    const end = field instanceof HTMLInputElement ? field.selectionEnd : null;
+    refocus = () => {
+      twin.focus();
+      if (twin instanceof HTMLInputElement && start !== null && end !== null) twin.setSelectionRange(start, end);
+    };
+  }
+  return refocus;
+}
+
 /** Reads the page again and puts its content, clock and date field in place of these. */
 async function swapIn(): Promise<void> {
   // A page answered to a form post (a secret checked) is read again at its own address.
@@ -62,10 +115,13 @@ async function swapIn(): Promise<void> {
   const next = new DOMParser().parseFromString(await res.text(), 'text/html');
   const focused = document.activeElement?.id;
   const open = [...document.querySelectorAll<HTMLDetailsElement>('details[open][id]')].map((d) => d.id);
+  let refocus = () => {};
   for (const id of ['content', 'clock-now']) {
     const here = document.getElementById(id);
     const there = next.getElementById(id);
-    if (here && there) here.replaceWith(document.adoptNode(there));
+    if (!here || !there) continue;
+    if (id === 'content') refocus = keepTyping(here, there);
+    here.replaceWith(document.adoptNode(there));
   }
   document.body.dataset.nowMs = next.body.dataset.nowMs;
   // The date offered follows the clock (a day after its now), unless someone is typing one.
@@ -78,6 +134,7 @@ async function swapIn(): Promise<void> {
     if (details instanceof HTMLDetailsElement) details.open = true;
   }
   if (focused) document.getElementById(focused)?.focus();
+  refocus();
 }
 
 const refresh = pageRefresher();
