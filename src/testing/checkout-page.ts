@@ -72,7 +72,14 @@ export async function payCheckout(page: Page, options: PayCheckoutOptions): Prom
   await page.locator(HOOK.submit).click();
   if (card && TEST_CARDS[cardName].flow === 'CHALLENGE') await passChallenge(page);
   const result = page.locator(`${HOOK.result}:not([hidden])`);
-  await result.waitFor();
+  const problems = page.locator(`${HOOK.problems}:not([hidden])`);
+  await result.or(problems).first().waitFor();
+  if (await problems.isVisible()) {
+    const fields = await problems.locator('li').allTextContents();
+    throw new Error(
+      `payCheckout: the page refused ${fields.length === 1 ? 'a field' : 'fields'}: ${fields.join('; ')}`,
+    );
+  }
   if (method === 'PIX' && (await result.getAttribute('data-pay-result')) === 'WAITING') {
     await page.locator(HOOK.simulatePix).click();
     await page.locator(`${HOOK.result}[data-pay-result="PAID"]`).waitFor();

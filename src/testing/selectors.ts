@@ -63,6 +63,8 @@ export const CHECKOUT_PAGE_HOOKS = {
   method: (method: string): string => `[data-pay-method="${method}"]`,
   installments: '[data-pay-installments]',
   submit: '[data-pay-submit]',
+  /** The summary of the fields the page refused (shown, not `hidden`, when there are some), one link a field. */
+  problems: '[data-pay-problems]',
   /** The result panel: `data-pay-result` PAID, WAITING (Pix shown, boleto issued), DECLINED or ERROR; `data-order-id`. */
   result: '[data-pay-result]',
   pixCode: '[data-pay-pix-code]',

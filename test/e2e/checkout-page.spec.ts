@@ -84,6 +84,28 @@ test('card, frictionless: the order is PAID, the checkout lists it and the shopp
   );
 });
 
+test("card on a checkout whose customer the merchant set: the page asks no name, the card's holder is that customer", async ({
+  page,
+  sandbox,
+  merchant,
+}) => {
+  const checkout = await createCheckout(sandbox, merchant, {
+    customer: {
+      name: 'Maria da Silva',
+      email: 'maria@example.com',
+      tax_id: '12345678909',
+      phone: { country: '55', area: '11', number: '999999999' },
+    },
+  });
+  await page.goto(payLink(checkout));
+  await expect(page.locator('#pay-form')).toContainText('Pagando como Maria da Silva');
+  await expect(page.locator('#f-name')).toHaveCount(0);
+  const paid = await payCheckout(page, { method: 'CREDIT_CARD' });
+  expect(paid.result).toBe('PAID');
+  const order = (await api(sandbox, 'GET', `/orders/${paid.orderId}`)).body;
+  expect(order.charges[0].payment_method.card.holder.name).toBe('Maria da Silva');
+});
+
 test('card with a challenge in 6 installments: the plan with interest is what is charged', async ({
   page,
   sandbox,
@@ -198,6 +220,25 @@ test('a field the API refuses is shown beside it and in the summary, and nothing
   expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toEqual([]);
 });
 
+test('payCheckout fails naming the field the page refused, instead of waiting for a result', async ({
+  page,
+  sandbox,
+  merchant,
+}) => {
+  const checkout = await createCheckout(sandbox, merchant, {
+    payment_methods: [{ type: 'PIX' }],
+    payment_methods_configs: undefined,
+  });
+  await page.goto(payLink(checkout));
+  await page.locator('#pay-form[data-ready="true"]').waitFor();
+  // A CPF whose check digits are wrong: the kit keeps what the test typed, the API refuses it.
+  await page.getByLabel('CPF ou CNPJ').fill('111.111.111-12');
+  await expect(payCheckout(page, { method: 'PIX' })).rejects.toThrow(
+    'payCheckout: the page refused a field: CPF ou CNPJ: Confira este campo.',
+  );
+  expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toEqual([]);
+});
+
 test('an inactive checkout says so and takes no payment; payCheckout names why', async ({
   page,
   sandbox,
@@ -233,6 +274,16 @@ for (const width of [375, 1280]) {
     await page.locator('[data-pay-submit]').click();
     await expect(page.locator('#error-summary')).toBeFocused();
     await expect(page.locator('#f-name')).toHaveAttribute('aria-invalid', 'true');
+    // The card's fields are in the summary too, in the page's order, each frame saying why in it.
+    const listed = await page.locator('#error-summary-list a').allTextContents();
+    const labels = listed.map((t) => t.split(':')[0]);
+    expect(labels.slice(0, 4)).toEqual(['Nome completo', 'E-mail', 'CPF ou CNPJ', 'Celular com DDD']);
+    expect(labels.slice(4, 6)).toEqual(['CEP', 'UF']);
+    expect(labels.slice(-3)).toEqual(['Número do cartão', 'Validade', 'CVV']);
+    const cvv = page.locator('iframe[data-gateway-card-field="securityCode"]').contentFrame().locator('input');
+    await expect(cvv).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('link', { name: /^CVV:/ }).click();
+    await expect(cvv).toBeFocused();
     // The whole page in the viewport (Chromium's full-page capture leaves cross-origin frames below
     // the fold blank), and the card fields' frames drawn, before the picture is taken.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -69,6 +69,16 @@ const FIELD_OF: Record<string, string> = {
   'customer.phones[0].number': 'phone',
 };
 
+/** The card's fields (hosted in frames): their labels, and the element on the page that holds each. */
+const CARD_FIELDS: Record<string, { label: string; container: string }> = {
+  number: { label: 'Número do cartão', container: 'card-number-field' },
+  expiry: { label: 'Validade', container: 'card-expiry-field' },
+  securityCode: { label: 'CVV', container: 'card-cvv-field' },
+};
+
+/** A problem to show: a field of the page by its name, or one of the card's fields by its parameterName. */
+type Problem = { field: string; message: string } | { card: string; message: string };
+
 function run(): void {
   const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
   const data = JSON.parse($('checkout-data')!.textContent ?? '{}') as PageData;
@@ -113,31 +123,50 @@ function run(): void {
     }
   }
 
-  /** Each problem beside its field and in the summary, whose links lead to the fields; false when none is a field here. */
-  function showProblems(problems: Array<{ field: string; message: string }>): boolean {
+  /**
+   * Each problem beside its field and in the summary, in the page's order, whose links lead to the
+   * fields (a card field's frame shows its own message; its link focuses the field inside the
+   * frame); false when none is a field here.
+   */
+  function showProblems(problems: Problem[]): boolean {
     clearProblems();
-    const items: HTMLElement[] = [];
-    for (const { field, message } of problems) {
-      const input = form!.elements.namedItem(field) as HTMLInputElement | null;
-      if (!input || !(input instanceof HTMLElement) || input.hasAttribute('aria-invalid')) continue;
-      const reason = el('p', message, 'field-error');
-      reason.id = `err-${field}`;
-      input.closest('label')!.after(reason);
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', reason.id);
-      const link = el(
-        'a',
-        `${input.closest('label')!.querySelector('span')!.textContent}: ${message}`,
-      ) as HTMLAnchorElement;
-      link.href = `#${input.id}`;
-      const li = el('li');
-      li.append(link);
-      items.push(li);
+    const found: Array<{ at: HTMLElement; item: HTMLElement }> = [];
+    for (const problem of problems) {
+      const link = el('a') as HTMLAnchorElement;
+      let at: HTMLElement;
+      if ('card' in problem) {
+        const card = CARD_FIELDS[problem.card];
+        const container = card && $(card.container);
+        if (!card || !container || !fields) continue;
+        at = container;
+        link.textContent = `${card.label}: ${problem.message}`;
+        link.href = `#${card.container}`;
+        const name = problem.card;
+        link.onclick = (event) => {
+          event.preventDefault();
+          fields!.focus(name);
+        };
+      } else {
+        const input = form!.elements.namedItem(problem.field) as HTMLInputElement | null;
+        if (!input || !(input instanceof HTMLElement) || input.hasAttribute('aria-invalid')) continue;
+        at = input;
+        const reason = el('p', problem.message, 'field-error');
+        reason.id = `err-${problem.field}`;
+        input.closest('label')!.after(reason);
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', reason.id);
+        link.textContent = `${input.closest('label')!.querySelector('span')!.textContent}: ${problem.message}`;
+        link.href = `#${input.id}`;
+      }
+      const item = el('li');
+      item.append(link);
+      found.push({ at, item });
     }
-    if (!items.length) return false;
+    if (!found.length) return false;
+    found.sort((a, b) => (a.at.compareDocumentPosition(b.at) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     $('error-summary-title')!.textContent =
-      items.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${items.length} campos para continuar`;
-    $('error-summary-list')!.replaceChildren(...items);
+      found.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${found.length} campos para continuar`;
+    $('error-summary-list')!.replaceChildren(...found.map((f) => f.item));
     summary.hidden = false;
     summary.focus();
     return true;
@@ -166,7 +195,7 @@ function run(): void {
     if (data.redirectUrl) setTimeout(() => location.assign(data.redirectUrl!), 1500);
   }
 
-  const required = () => {
+  const required = (): Problem[] => {
     const names = [
       ...(data.askCustomer ? ['name', 'email', 'tax_id'] : []),
       ...(isCard() && form.elements.namedItem('phone') ? ['phone'] : []),
@@ -287,15 +316,8 @@ function run(): void {
     show('WAITING', 'success', 'Boleto gerado', lines);
   }
 
-  async function cardPayment(): Promise<unknown> {
-    const encrypted = await fields!.encrypt({ holderName: value('name') || undefined });
-    if (encrypted.hasErrors) {
-      busy(false);
-      const first = encrypted.errors?.[0];
-      if (first?.parameterName) fields!.focus(first.parameterName);
-      progress.textContent = 'Confira os dados do cartão.';
-      return undefined;
-    }
+  /** Pays by card once every field is right: 3-D Secure, then what /payments takes (undefined: stopped and said why). */
+  async function cardPayment(encrypted: EncryptResult & { encryptedCard: string }): Promise<unknown> {
     const plan = data.plans.find((p) => p.installments === Number(value('installments'))) ?? data.plans[0]!;
     const credit = method() === 'CREDIT_CARD';
     const c = customer() ?? data.payer!;
@@ -347,11 +369,32 @@ function run(): void {
     event.preventDefault();
     if (payButton.disabled) return;
     result.hidden = true;
-    if (showProblems(required())) return;
-    clearProblems();
+    busy(true);
+    // The card's fields are checked with the page's, so the summary lists every problem at once.
+    // The holder is the name typed here, or the checkout's customer when the page asks none.
+    const holderName = value('name') || data.payer?.name;
+    const encrypted = isCard() ? await fields!.encrypt({ holderName }) : undefined;
+    const problems = required();
+    for (const e of encrypted?.errors ?? []) {
+      if (e.parameterName && e.parameterName in CARD_FIELDS)
+        problems.push({ card: e.parameterName, message: e.message });
+      else if (e.parameterName === 'holderName' && value('name')) problems.push({ field: 'name', message: e.message });
+    }
+    busy(false);
+    if (showProblems(problems)) return;
+    if (encrypted && !encrypted.encryptedCard) {
+      // A frame that stopped answering, or a customer's name the card cannot carry: nothing the
+      // shopper can fix in a field here.
+      show('ERROR', 'error', 'Não foi possível ler o cartão', [
+        'Nada foi cobrado. Recarregue a página e tente de novo, ou escolha outra forma de pagamento.',
+      ]);
+      return;
+    }
     busy(true);
     try {
-      const card = isCard() ? await cardPayment() : undefined;
+      const card = encrypted?.encryptedCard
+        ? await cardPayment({ ...encrypted, encryptedCard: encrypted.encryptedCard })
+        : undefined;
       if (isCard() && !card) return;
       const res = await post('/payments', { method: method(), customer: customer(), address: address(), card });
       busy(false);
@@ -395,9 +438,9 @@ function run(): void {
     fields = gateway.createCardFields({
       publicKey: data.publicKey,
       fields: {
-        number: { container: '#card-number-field', label: 'Número do cartão' },
-        expiry: { container: '#card-expiry-field', label: 'Validade' },
-        securityCode: { container: '#card-cvv-field', label: 'CVV' },
+        number: { container: `#${CARD_FIELDS.number!.container}`, label: CARD_FIELDS.number!.label },
+        expiry: { container: `#${CARD_FIELDS.expiry!.container}`, label: CARD_FIELDS.expiry!.label },
+        securityCode: { container: `#${CARD_FIELDS.securityCode!.container}`, label: CARD_FIELDS.securityCode!.label },
       },
       // The page's own inputs and labels, measure for measure (pay-page-styles.ts: 16 px text at
       // line height 1.5, 8 px by 10 px of padding, a 1 px border, a 3 px focus ring 2 px out, a
