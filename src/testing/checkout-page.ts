@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { TEST_CARDS, type TestCardName } from '../sandbox/cards/sandbox-cards';
 import { fillCardFields } from './card-fields';
 import { passChallenge } from './challenge-helpers';
-import { CHECKOUT_PAGE_HOOKS as HOOK } from './selectors';
+import { CHALLENGE_HOOKS, CHECKOUT_PAGE_HOOKS as HOOK } from './selectors';
 
 /** How {@link payCheckout} pays. */
 export interface PayCheckoutOptions {
@@ -70,15 +70,25 @@ export async function payCheckout(page: Page, options: PayCheckoutOptions): Prom
   if (method === 'CREDIT_CARD' && options.installments)
     await page.locator(HOOK.installments).selectOption(String(options.installments));
   await page.locator(HOOK.submit).click();
-  if (card && TEST_CARDS[cardName].flow === 'CHALLENGE') await passChallenge(page);
   const result = page.locator(`${HOOK.result}:not([hidden])`);
   const problems = page.locator(`${HOOK.problems}:not([hidden])`);
-  await result.or(problems).first().waitFor();
-  if (await problems.isVisible()) {
+  /** Fails naming the fields the page refused, if it shows some. */
+  const refused = async () => {
+    if (!(await problems.isVisible())) return;
     const fields = await problems.locator('li').allTextContents();
     throw new Error(
       `payCheckout: the page refused ${fields.length === 1 ? 'a field' : 'fields'}: ${fields.join('; ')}`,
     );
+  };
+  // What the page shows next: a challenge, the result (3-D Secure may end without one), or the
+  // fields it refused, before 3-D Secure or after it (the API's answer).
+  const challenge = page.locator(CHALLENGE_HOOKS.dialog);
+  await result.or(problems).or(challenge).first().waitFor();
+  await refused();
+  if (card && TEST_CARDS[cardName].flow === 'CHALLENGE' && (await challenge.count())) {
+    await passChallenge(page);
+    await result.or(problems).first().waitFor();
+    await refused();
   }
   if (method === 'PIX' && (await result.getAttribute('data-pay-result')) === 'WAITING') {
     await page.locator(HOOK.simulatePix).click();

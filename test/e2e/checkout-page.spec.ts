@@ -84,7 +84,7 @@ test('card, frictionless: the order is PAID, the checkout lists it and the shopp
   );
 });
 
-test("card on a checkout whose customer the merchant set: the page asks no name, the card's holder is that customer", async ({
+test("card on a checkout whose customer the merchant set: the page asks no name, the card's holder is that customer (or the page says it cannot be)", async ({
   page,
   sandbox,
   merchant,
@@ -104,6 +104,19 @@ test("card on a checkout whose customer the merchant set: the page asks no name,
   expect(paid.result).toBe('PAID');
   const order = (await api(sandbox, 'GET', `/orders/${paid.orderId}`)).body;
   expect(order.charges[0].payment_method.card.holder.name).toBe('Maria da Silva');
+
+  // A customer's name the API takes (up to 120 characters) and no card carries (over 64): the page
+  // says so, not "try again".
+  const long = `Maria ${'Aparecida '.repeat(7)}da Silva`;
+  const company = await createCheckout(sandbox, merchant, {
+    customer: { name: long, email: 'maria@example.com', tax_id: '12345678909' },
+  });
+  await page.goto(payLink(company));
+  await expect(payCheckout(page, { method: 'CREDIT_CARD' })).resolves.toEqual({ result: 'ERROR' });
+  await expect(page.locator('[data-pay-result="ERROR"]')).toContainText(
+    `O nome ${long} não serve como titular de cartão: escolha outra forma de pagamento.`,
+  );
+  expect((await api(sandbox, 'GET', `/checkouts/${company.id}`)).body.orders).toEqual([]);
 });
 
 test('card with a challenge in 6 installments: the plan with interest is what is charged', async ({
@@ -220,7 +233,7 @@ test('a field the API refuses is shown beside it and in the summary, and nothing
   expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toEqual([]);
 });
 
-test('payCheckout fails naming the field the page refused, instead of waiting for a result', async ({
+test('payCheckout fails naming the field the page refused, instead of waiting for a result or a challenge', async ({
   page,
   sandbox,
   merchant,
@@ -237,6 +250,17 @@ test('payCheckout fails naming the field the page refused, instead of waiting fo
     'payCheckout: the page refused a field: CPF ou CNPJ: Confira este campo.',
   );
   expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toEqual([]);
+
+  // A challenge card: the page refuses the holder's name before 3-D Secure, so no challenge comes to pass.
+  const byCard = await createCheckout(sandbox, merchant);
+  await page.goto(payLink(byCard));
+  await page.locator('#pay-form[data-ready="true"]').waitFor();
+  await page.getByLabel('Nome completo').fill('M4ria');
+  await expect(payCheckout(page, { method: 'CREDIT_CARD', card: 'challenge' })).rejects.toThrow(
+    /^payCheckout: the page refused a field: Nome completo: \S/,
+  );
+  await expect(page.locator('#f-name')).toHaveAttribute('aria-invalid', 'true');
+  expect((await api(sandbox, 'GET', `/checkouts/${byCard.id}`)).body.orders).toEqual([]);
 });
 
 test('an inactive checkout says so and takes no payment; payCheckout names why', async ({

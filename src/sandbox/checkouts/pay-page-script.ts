@@ -163,7 +163,9 @@ function run(): void {
       found.push({ at, item });
     }
     if (!found.length) return false;
-    found.sort((a, b) => (a.at.compareDocumentPosition(b.at) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    found.sort((a, b) =>
+      a.at === b.at ? 0 : a.at.compareDocumentPosition(b.at) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    );
     $('error-summary-title')!.textContent =
       found.length === 1 ? 'Corrija 1 campo para continuar' : `Corrija ${found.length} campos para continuar`;
     $('error-summary-list')!.replaceChildren(...found.map((f) => f.item));
@@ -369,25 +371,45 @@ function run(): void {
     event.preventDefault();
     if (payButton.disabled) return;
     result.hidden = true;
+    clearProblems();
+    if (isCard() && !fields) {
+      // The SDK's script did not load: no card can be read on this page.
+      show('ERROR', 'error', 'Não foi possível carregar o pagamento com cartão', [
+        'Nada foi cobrado. Recarregue a página, ou escolha outra forma de pagamento.',
+      ]);
+      return;
+    }
     busy(true);
     // The card's fields are checked with the page's, so the summary lists every problem at once.
     // The holder is the name typed here, or the checkout's customer when the page asks none.
     const holderName = value('name') || data.payer?.name;
     const encrypted = isCard() ? await fields!.encrypt({ holderName }) : undefined;
     const problems = required();
+    let badPayerName = false;
     for (const e of encrypted?.errors ?? []) {
+      // A frame that stopped answering is nothing the shopper can fix in its field.
+      if (e.code === 'FIELDS_UNAVAILABLE') continue;
       if (e.parameterName && e.parameterName in CARD_FIELDS)
         problems.push({ card: e.parameterName, message: e.message });
-      else if (e.parameterName === 'holderName' && value('name')) problems.push({ field: 'name', message: e.message });
+      else if (e.parameterName === 'holderName') {
+        if (value('name')) problems.push({ field: 'name', message: e.message });
+        else badPayerName = true;
+      }
     }
     busy(false);
     if (showProblems(problems)) return;
     if (encrypted && !encrypted.encryptedCard) {
-      // A frame that stopped answering, or a customer's name the card cannot carry: nothing the
-      // shopper can fix in a field here.
-      show('ERROR', 'error', 'Não foi possível ler o cartão', [
-        'Nada foi cobrado. Recarregue a página e tente de novo, ou escolha outra forma de pagamento.',
-      ]);
+      show(
+        'ERROR',
+        'error',
+        'Não foi possível ler o cartão',
+        badPayerName
+          ? // The merchant's customer name (a company's, say) is not one a card carries.
+            [
+              `Nada foi cobrado. O nome ${data.payer?.name ?? ''} não serve como titular de cartão: escolha outra forma de pagamento.`,
+            ]
+          : ['Nada foi cobrado. Recarregue a página e tente de novo, ou escolha outra forma de pagamento.'],
+      );
       return;
     }
     busy(true);

@@ -104,7 +104,8 @@ ${
   closed
     ? html`<div class="notice error" role="alert" data-pay-closed="${status}"><h2>${closed.title}</h2><p>${closed.text}</p></div>`
     : html`<form id="pay-form" class="panel" novalidate aria-describedby="pay-progress">
-<div id="error-summary" class="notice error" tabindex="-1" data-pay-problems hidden><h2 id="error-summary-title">Confira os campos</h2><ul id="error-summary-list"></ul></div>
+<div id="error-summary" class="notice error" tabindex="-1" data-pay-problems hidden>
+<h2 id="error-summary-title">Confira os campos</h2><ul id="error-summary-list"></ul></div>
 ${
   data.askCustomer
     ? html`<fieldset><legend>Seus dados</legend>

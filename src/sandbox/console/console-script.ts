@@ -61,7 +61,7 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 function fieldsOf(root: Element): Map<string, Field> {
   const fields = new Map<string, Field>();
   const seen = new Map<string, number>();
-  for (const field of root.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
+  for (const field of root.querySelectorAll<Field>('input[name]:not([type=file]), select[name], textarea[name]')) {
     const n = seen.get(field.name) ?? 0;
     seen.set(field.name, n + 1);
     fields.set(`${field.name}#${n}`, field);
@@ -84,15 +84,25 @@ function edited(field: Field): boolean {
  */
 function keepTyping(here: Element, there: Element): () => void {
   const next = fieldsOf(there);
-  let refocus = () => {};
+  // A field gone from the page read again leaves focus on the content, not lost to the body.
+  const focused = document.activeElement;
+  let refocus =
+    focused instanceof HTMLElement && focused.matches('input, select, textarea') && here.contains(focused)
+      ? () => (there as HTMLElement).focus()
+      : () => {};
   for (const [key, field] of fieldsOf(here)) {
     const twin = next.get(key);
     if (!twin) continue;
     if (edited(field)) {
-      if (field instanceof HTMLInputElement && twin instanceof HTMLInputElement) twin.checked = field.checked;
-      twin.value = field.value;
+      if (
+        field instanceof HTMLInputElement &&
+        twin instanceof HTMLInputElement &&
+        /^(checkbox|radio)$/.test(field.type)
+      )
+        twin.checked = field.checked;
+      else twin.value = field.value;
     }
-    if (field !== document.activeElement) continue;
+    if (field !== focused) continue;
     // Null for a field with no caret (a date, a select).
     const start = field instanceof HTMLInputElement ? field.selectionStart : null;
     const end = field instanceof HTMLInputElement ? field.selectionEnd : null;
