@@ -276,6 +276,10 @@ test('the request log filters by method, path and status, keeps a filter typed t
   await page.getByLabel('Path contains').fill('/orders');
   await page.getByLabel('Status').fill('2xx');
   await page.keyboard.press('Home');
+  // The field being typed in is never replaced (so focus, caret and a screen reader's place stay).
+  await page.getByLabel('Status').evaluate((field) => {
+    field.dataset.typedIn = 'yes';
+  });
   // A request arriving while the filter is typed updates the page live and keeps what was typed,
   // and the caret in its field.
   const refreshed = page.waitForResponse(
@@ -290,9 +294,25 @@ test('the request log filters by method, path and status, keeps a filter typed t
   await expect(page.getByLabel('Path contains')).toHaveValue('/orders');
   await expect(page.getByLabel('Status')).toHaveValue('2xx');
   await expect(page.getByLabel('Status')).toBeFocused();
+  await expect(page.getByLabel('Status')).toHaveAttribute('data-typed-in', 'yes');
   await page.keyboard.type('1');
   await expect(page.getByLabel('Status')).toHaveValue('12xx');
   await page.keyboard.press('Backspace');
+  await expect(page.getByLabel('Status')).toHaveValue('2xx');
+  // Focus out of the form: the next update replaces the content whole, and what was typed and not
+  // sent yet is carried into the new fields.
+  await page.getByRole('heading', { name: 'Requests' }).click();
+  const again = page.waitForResponse(
+    (r) => r.request().resourceType() === 'fetch' && new URL(r.url()).pathname === '/console/requests',
+  );
+  await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-00000000abcf`, {
+    headers: { authorization: `Bearer ${sandbox.token}` },
+  });
+  await again;
+  await expect(page.locator('ol.timeline > li')).toHaveCount(4);
+  await expect(page.getByLabel('Status')).not.toHaveAttribute('data-typed-in', 'yes');
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(page.getByLabel('Path contains')).toHaveValue('/orders');
   await expect(page.getByLabel('Status')).toHaveValue('2xx');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.locator('ol.timeline > li')).toHaveCount(1);

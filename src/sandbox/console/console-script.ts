@@ -114,6 +114,25 @@ function keepTyping(here: Element, there: Element): () => void {
   return refocus;
 }
 
+/**
+ * With focus in a form of the content (a filter being typed), puts the page read again around that
+ * form, which never leaves the page: focus, caret, an input method's word in progress and a screen
+ * reader's place stay as they were. False when focus is elsewhere: the content is replaced whole.
+ */
+function swapAroundForm(here: Element, there: Element): boolean {
+  const form = document.activeElement?.closest('form');
+  if (!form || form.parentElement !== here) return false;
+  const formsOf = (root: Element) => [...root.children].filter((child) => child.tagName === 'FORM');
+  const twin = formsOf(there)[formsOf(here).indexOf(form)];
+  if (!twin) return false;
+  const nodes = [...there.childNodes];
+  const at = nodes.indexOf(twin);
+  for (const child of [...here.childNodes]) if (child !== form) child.remove();
+  form.before(...nodes.slice(0, at).map((node) => document.adoptNode(node)));
+  form.after(...nodes.slice(at + 1).map((node) => document.adoptNode(node)));
+  return true;
+}
+
 /** Reads the page again and puts its content, clock and date field in place of these. */
 async function swapIn(): Promise<void> {
   // A page answered to a form post (a secret checked) is read again at its own address.
@@ -130,7 +149,10 @@ async function swapIn(): Promise<void> {
     const here = document.getElementById(id);
     const there = next.getElementById(id);
     if (!here || !there) continue;
-    if (id === 'content') refocus = keepTyping(here, there);
+    if (id === 'content') {
+      if (swapAroundForm(here, there)) continue;
+      refocus = keepTyping(here, there);
+    }
     here.replaceWith(document.adoptNode(there));
   }
   document.body.dataset.nowMs = next.body.dataset.nowMs;
