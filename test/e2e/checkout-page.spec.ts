@@ -130,8 +130,14 @@ test('card with a challenge in 6 installments: the plan with interest is what is
   expect(options).toHaveLength(6);
   expect(options[2]).toBe('3x de R$ 46,67 sem juros');
   expect(options[5]).toMatch(/^6x de R\$ [\d,]+ com juros \(total R\$ [\d.,]+\)$/);
+  // While the bank's challenge shows, the method holds still: the page reads it again after.
+  const methodDuringChallenge = page
+    .locator('dialog[data-gateway="challenge"]')
+    .waitFor()
+    .then(() => page.locator('[data-pay-method="PIX"]').isDisabled());
   const paid = await payCheckout(page, { method: 'CREDIT_CARD', card: 'challenge', installments: 6 });
   expect(paid.result).toBe('PAID');
+  expect(await methodDuringChallenge).toBe(true);
   const read = await api(sandbox, 'GET', `/checkouts/${checkout.id}`);
   const charge = read.body.orders[0].charges[0];
   expect(charge.payment_method).toMatchObject({ installments: 6, authentication_method: { status: 'AUTHENTICATED' } });
@@ -166,6 +172,8 @@ test('debit card: one installment, authenticated, PAID; a card without 3-D Secur
   const refused = await payCheckout(page, { method: 'DEBIT_CARD', card: 'notSupported' });
   expect(refused).toEqual({ result: 'DECLINED' });
   await expect(page.locator('[data-pay-result]')).toContainText('Seu banco não autorizou este cartão');
+  // The shopper may pick another method again.
+  await expect(page.locator('[data-pay-method="DEBIT_CARD"]')).toBeEnabled();
   expect((await api(sandbox, 'GET', `/checkouts/${checkout.id}`)).body.orders).toHaveLength(1);
 });
 

@@ -111,6 +111,9 @@ function run(): void {
 
   function busy(on: boolean, text = 'Processando o pagamento…') {
     payButton.disabled = on;
+    // The method is read again along the way (the card, 3-D Secure, the payment): it holds still.
+    const methods = form!.querySelector('fieldset.methods');
+    if (methods instanceof HTMLFieldSetElement) methods.disabled = on;
     progress.textContent = on ? text : '';
   }
 
