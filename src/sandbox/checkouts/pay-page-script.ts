@@ -322,7 +322,7 @@ function run(): void {
   }
 
   /** Pays by card once every field is right: 3-D Secure, then what /payments takes (undefined: stopped and said why). */
-  async function cardPayment(encrypted: EncryptResult & { encryptedCard: string }): Promise<unknown> {
+  async function cardPayment(encryptedCard: string): Promise<unknown> {
     const plan = data.plans.find((p) => p.installments === Number(value('installments'))) ?? data.plans[0]!;
     const credit = method() === 'CREDIT_CARD';
     const c = customer() ?? data.payer!;
@@ -340,7 +340,7 @@ function run(): void {
         paymentMethod: {
           type: method(),
           installments: credit ? plan.installments : 1,
-          card: { encrypted: encrypted.encryptedCard },
+          card: { encrypted: encryptedCard },
         },
         amount: { value: credit ? plan.amount : data.total, currency: 'BRL' },
         billingAddress: {
@@ -364,7 +364,7 @@ function run(): void {
       return undefined;
     }
     return {
-      encrypted: encrypted.encryptedCard,
+      encrypted: encryptedCard,
       ...(auth.id && { authentication_id: auth.id }),
       ...(credit && { installments: plan.installments }),
     };
@@ -407,7 +407,7 @@ function run(): void {
         'error',
         'Não foi possível ler o cartão',
         badPayerName
-          ? // The merchant's customer name (a company's, say) is not one a card carries.
+          ? // The merchant's customer name (over 64 characters, say) is not one a card carries.
             [
               `Nada foi cobrado. O nome ${data.payer?.name ?? ''} não serve como titular de cartão: escolha outra forma de pagamento.`,
             ]
@@ -417,9 +417,7 @@ function run(): void {
     }
     busy(true);
     try {
-      const card = encrypted?.encryptedCard
-        ? await cardPayment({ ...encrypted, encryptedCard: encrypted.encryptedCard })
-        : undefined;
+      const card = encrypted?.encryptedCard ? await cardPayment(encrypted.encryptedCard) : undefined;
       if (isCard() && !card) return;
       const res = await post('/payments', { method: method(), customer: customer(), address: address(), card });
       busy(false);
