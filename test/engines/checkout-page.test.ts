@@ -86,6 +86,27 @@ describe('the checkout pay page', () => {
     );
   });
 
+  it("Pay with nothing typed: the summary takes the focus and lists every field, the card's last, each frame saying why", async () => {
+    const checkout = await newCheckout({ payment_methods: [{ type: 'CREDIT_CARD' }] });
+    await driver.goto(checkout.links.find((l) => l.rel === 'PAY')!.href);
+    await until(driver, 'page', `document.querySelector('#pay-form[data-ready=true]')`, 'pay page ready');
+    await driver.click('page', '[data-pay-submit]');
+    await until(driver, 'page', `document.activeElement?.id === 'error-summary'`, 'the summary has the focus');
+    const labels = await driver.evaluate<string[]>(
+      'page',
+      `[...document.querySelectorAll('#error-summary-list a')].map((a) => a.textContent.split(':')[0])`,
+    );
+    expect(labels.slice(0, 2)).toEqual(['Nome completo', 'E-mail']);
+    expect(labels.slice(-3)).toEqual(['Número do cartão', 'Validade', 'CVV']);
+    await until(
+      driver,
+      'card:securityCode',
+      `document.querySelector('input')?.getAttribute('aria-invalid') === 'true'`,
+    );
+    await driver.evaluate('page', 'window.scrollTo(0, 0)');
+    await shot('checkout-pay-problems');
+  });
+
   it('Pix for a known customer: the code is shown, the sandbox pays it, the page follows it to PAID', async () => {
     const checkout = await newCheckout({
       customer: { name: 'Maria da Silva', email: 'maria@example.com', tax_id: '12345678909' },
