@@ -63,6 +63,17 @@ async function atBothWidths(page: Page, testInfo: TestInfo, name: string): Promi
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** A merchant's request arrives (a read of an order that does not exist), and the open request log updates live. */
+async function requestUpdatesLive(page: Page, sandbox: Sandbox): Promise<void> {
+  const refreshed = page.waitForResponse(
+    (r) => r.request().resourceType() === 'fetch' && new URL(r.url()).pathname === '/console/requests',
+  );
+  await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-${String(Date.now()).slice(-12)}`, {
+    headers: { authorization: `Bearer ${sandbox.token}` },
+  });
+  await refreshed;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('capture, then cancel, a card charge from its page', async ({ page, own: { sandbox, hooks } }, testInfo) => {
@@ -282,13 +293,7 @@ test('the request log filters by method, path and status, keeps a filter typed t
   });
   // A request arriving while the filter is typed updates the page live and keeps what was typed,
   // and the caret in its field.
-  const refreshed = page.waitForResponse(
-    (r) => r.request().resourceType() === 'fetch' && new URL(r.url()).pathname === '/console/requests',
-  );
-  await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-00000000abce`, {
-    headers: { authorization: `Bearer ${sandbox.token}` },
-  });
-  await refreshed;
+  await requestUpdatesLive(page, sandbox);
   await expect(page.locator('ol.timeline > li')).toHaveCount(3);
   await expect(page.getByLabel('Method')).toHaveValue('POST');
   await expect(page.getByLabel('Path contains')).toHaveValue('/orders');
@@ -302,13 +307,7 @@ test('the request log filters by method, path and status, keeps a filter typed t
   // Focus out of the form: the next update replaces the content whole, and what was typed and not
   // sent yet is carried into the new fields.
   await page.getByRole('heading', { name: 'Requests' }).click();
-  const again = page.waitForResponse(
-    (r) => r.request().resourceType() === 'fetch' && new URL(r.url()).pathname === '/console/requests',
-  );
-  await fetch(`${sandbox.apiUrl}/orders/ORDE_00000000-0000-4000-8000-00000000abcf`, {
-    headers: { authorization: `Bearer ${sandbox.token}` },
-  });
-  await again;
+  await requestUpdatesLive(page, sandbox);
   await expect(page.locator('ol.timeline > li')).toHaveCount(4);
   await expect(page.getByLabel('Status')).not.toHaveAttribute('data-typed-in', 'yes');
   await expect(page.getByLabel('Method')).toHaveValue('POST');

@@ -460,11 +460,12 @@ function run(): void {
     gateway.setUp({ session: data.session, env: gateway.env.SANDBOX });
     fields = gateway.createCardFields({
       publicKey: data.publicKey,
-      fields: {
-        number: { container: `#${CARD_FIELDS.number!.container}`, label: CARD_FIELDS.number!.label },
-        expiry: { container: `#${CARD_FIELDS.expiry!.container}`, label: CARD_FIELDS.expiry!.label },
-        securityCode: { container: `#${CARD_FIELDS.securityCode!.container}`, label: CARD_FIELDS.securityCode!.label },
-      },
+      fields: Object.fromEntries(
+        Object.entries(CARD_FIELDS).map(([name, { label, container }]) => [
+          name,
+          { container: `#${container}`, label },
+        ]),
+      ),
       // The page's own inputs and labels, measure for measure (pay-page-styles.ts: 16 px text at
       // line height 1.5, 8 px by 10 px of padding, a 1 px border, a 3 px focus ring 2 px out, a
       // regular 0.9rem label 2 px above), so the card's fields cannot be told from the others.
